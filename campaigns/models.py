@@ -1,1 +1,231 @@
-from django.db import models  # noqa: F401
+"""Campaigns: rule-set versions, the calendar, players, characters and their secret starting information.
+
+Writes go through campaigns.services; these models only hold data and convert it to engine types.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import available_timezones
+
+from django.conf import settings as django_settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.functional import cached_property
+
+from combat.engine.ruleset import RuleSet, rules_from
+
+WEATHER_CHOICES = [
+    ("clear", "Clear"),
+    ("showers", "Showers"),
+    ("storm", "Storm"),
+    ("special", "Special"),
+]
+
+
+def validate_time_zone(value: str) -> None:
+    if value not in _time_zones():
+        raise ValidationError(f"{value!r} is not a time zone name such as Europe/London or America/New_York")
+
+
+def _time_zones() -> set[str]:
+    global _TIME_ZONES
+    if _TIME_ZONES is None:
+        _TIME_ZONES = available_timezones() | {"UTC"}
+    return _TIME_ZONES
+
+
+_TIME_ZONES: set[str] | None = None
+
+
+class Campaign(models.Model):
+    slug = models.SlugField(max_length=60, unique=True)
+    name = models.CharField(max_length=120)
+    gms = models.ManyToManyField(django_settings.AUTH_USER_MODEL, related_name="gm_campaigns")
+    auto_resolve = models.BooleanField(
+        default=False, help_text="Resolve a round as soon as every side has locked its plays."
+    )
+    # The calendar (optional rule: Seasons and Weather). Day is the day of the month, 1-28;
+    # a short week skips its first days, so day is not always 7 * (week - 1) + 1 at a week's start.
+    month = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
+    day = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1), MaxValueValidator(28)])
+    weather = models.CharField(max_length=10, choices=WEATHER_CHOICES, default="clear")
+    # The hidden weather chit (a die drawn in advance); only GMs ever see it.
+    weather_chit = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(6)]
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def week(self) -> int:
+        return (self.day - 1) // 7 + 1
+
+    @cached_property
+    def current_rules_version(self) -> RuleSetVersion | None:
+        return self.rule_set_versions.order_by("-number").first()
+
+    def current_rules(self) -> RuleSet:
+        version = self.current_rules_version
+        return version.rules() if version else rules_from("standard")
+
+    def forget_cached_rules(self) -> None:
+        self.__dict__.pop("current_rules_version", None)
+
+
+class RuleSetVersion(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rule_set_versions")
+    number = models.PositiveIntegerField()
+    settings = models.JSONField(help_text="RuleSet.to_dict(): every rule setting, preset included.")
+    fingerprint = models.CharField(max_length=16)
+    created_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["campaign", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "number"], name="unique_rule_set_version_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.campaign} rules v{self.number} ({self.fingerprint})"
+
+    def rules(self) -> RuleSet:
+        return rules_from(dict(self.settings))
+
+
+class WeatherRoll(models.Model):
+    """One end-of-week weather roll: the die, the hidden chit, the result and its effects."""
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="weather_rolls")
+    month = models.PositiveIntegerField(help_text="The month of the week that ended.")
+    week = models.PositiveSmallIntegerField(help_text="The week that ended, 1-4.")
+    season = models.CharField(max_length=30, help_text="The season of the week that begins.")
+    die = models.PositiveSmallIntegerField(null=True, blank=True)
+    chit = models.PositiveSmallIntegerField(null=True, blank=True)
+    result = models.CharField(max_length=10, choices=WEATHER_CHOICES)
+    effects = models.JSONField(default=dict, help_text="Name, days, phases, frozen water, special note.")
+    next_chit = models.PositiveSmallIntegerField(null=True, blank=True)
+    rolled_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    rolled_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["campaign", "-rolled_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.campaign}: month {self.month} week {self.week} → {self.result}"
+
+
+class Player(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(max_length=120)
+    email = models.EmailField()
+    time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "name"], name="unique_player_name_per_campaign"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def default_character_state() -> dict[str, Any]:
+    """A character's state between battles; every key is always present."""
+    return {
+        "wounds": 0,
+        "fatigue": 0,
+        "chits": {},  # chit label → "fatigued" | "wounded" | "enchanted"
+        "armor": {},  # armor name → "intact" | "damaged" | "destroyed"
+        "weapons": {},  # weapon name → "alerted" | "unalerted"
+        "horse": None,
+        "hirelings": [],
+        "gold": 10,
+        "fame": 0,
+        "notoriety": 0,
+    }
+
+
+class Character(models.Model):
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="characters")
+    catalogue_name = models.CharField(max_length=60, help_text='The character counter, e.g. "Black Knight".')
+    starting_native_group = models.CharField(
+        max_length=60, blank=True, help_text="The native group whose equipment the character starts with."
+    )
+    state = models.JSONField(default=default_character_state)
+
+    class Meta:
+        ordering = ["catalogue_name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "catalogue_name"], name="unique_character_per_campaign"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.catalogue_name} ({self.player.name})"
+
+    def relationships(self, rules: RuleSet | None = None) -> dict[str, int]:
+        """Native group → -2 enemy .. +2 ally, Knight's Adjustment applied when the rules have it."""
+        from combat.engine.catalogue_data import get_catalogue
+        from combat.engine.relationships import relationships_for
+
+        counter = get_catalogue().character(self.catalogue_name)
+        return relationships_for(counter, rules or self.campaign.current_rules())
+
+
+class StartingInfo(models.Model):
+    """A character's secret starting information: only the campaign's GMs ever see it."""
+
+    character = models.OneToOneField(Character, on_delete=models.CASCADE, related_name="starting_info")
+    # Victory requirement category → points: great_treasures, usable_spells, fame, notoriety, gold.
+    victory_requirements = models.JSONField(default=dict)
+    starting_location = models.CharField(max_length=60, blank=True)
+    recorded_spells = models.JSONField(default=list)
+    enchanted_chits = models.JSONField(default=list)
+    updated_by = models.ForeignKey(
+        django_settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"Starting information of {self.character}"
+
+
+class SetupStep(models.Model):
+    """One step of board building and character selection, in the order the players took them."""
+
+    KIND_CHOICES = [
+        ("tile", "Placed a tile"),
+        ("character", "Selected a character"),
+        ("chit", "Placed a Visitor/Mission chit"),
+    ]
+
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="setup_steps")
+    position = models.PositiveIntegerField()
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="setup_steps")
+    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    detail = models.CharField(max_length=120, help_text='What was placed or chosen, e.g. "Borderland".')
+
+    class Meta:
+        ordering = ["campaign", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["campaign", "position"], name="unique_setup_step_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.position}. {self.player}: {self.get_kind_display()} {self.detail}"

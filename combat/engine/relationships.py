@@ -1,0 +1,46 @@
+"""A character's relationships with the native groups, and the optional rules that change them.
+
+Relationship levels run from -2 (Enemy) to +2 (Allied), as on the character's card.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from combat.engine.ruleset import RuleSet
+
+ENEMY, UNFRIENDLY, NEUTRAL, FRIENDLY, ALLIED = -2, -1, 0, 1, 2
+RELATIONSHIP_NAMES: dict[int, str] = {
+    ENEMY: "Enemy",
+    UNFRIENDLY: "Unfriendly",
+    NEUTRAL: "Neutral",
+    FRIENDLY: "Friendly",
+    ALLIED: "Allied",
+}
+
+
+class HasRelationships(Protocol):
+    """What relationships_for needs of a character counter (combat.engine.catalogue.Character)."""
+
+    name: str
+    knight: bool
+    relationships: dict[str, int]
+
+
+def relationships_for(character: HasRelationships, rules: RuleSet) -> dict[str, int]:
+    """The character's relationship with each native group it has one with (absent: Neutral).
+
+    Knight's Adjustment (BIMR4 "Optional Abilities: Knight's Adjustment"; realmspeak-notes 2.3): with
+    `rules.knights_adjustment`, a knight is Friendly, not Allied, with the group its card makes it
+    Allied with: the Black Knight with the Company, the White Knight with the Order.
+    """
+    relationships = dict(character.relationships)
+    if rules.knights_adjustment and character.knight:
+        for group, level in relationships.items():
+            if level == ALLIED:
+                relationships[group] = FRIENDLY
+    return relationships
+
+
+def relationship_name(level: int) -> str:
+    return RELATIONSHIP_NAMES[max(ENEMY, min(ALLIED, level))]
