@@ -1,0 +1,218 @@
+"""The outbox's service layer: every write to the outbox goes through here.
+
+Others call `queue_email` (inside their own transaction) and show `failed_messages_for` on the dashboard.
+Sending is at-least-once towards SMTP and exactly-once in our records: a row is claimed with a
+conditional UPDATE before sending, so two workers never send it together, and a sent row is never
+sent again. The stable Message-ID lets mail clients drop the copy a crash between "SMTP accepted" and
+"marked sent" could cause.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from datetime import timedelta
+
+import structlog
+from django.conf import settings
+from django.core.mail import EmailMultiAlternatives
+from django.db import IntegrityError, transaction
+from django.db.models import F, Q, QuerySet
+from django.http import Http404
+from django.utils import timezone
+from django.utils.html import format_html
+
+from campaigns.mail.models import OutboxMessage
+
+logger = structlog.get_logger(__name__)
+Status = OutboxMessage.Status
+
+
+def make_message_id(seed: str) -> str:
+    """A stable RFC 5322 Message-ID derived from `seed`: the same seed always gives the same id."""
+    digest = hashlib.sha256(seed.encode()).hexdigest()[:40]
+    return f"<{digest}@{settings.HERALD_MAIL_DOMAIN}>"
+
+
+def thread_root_id(thread_key: str) -> str:
+    """The Message-ID every message of a thread answers (In-Reply-To, References), so they group."""
+    return make_message_id(f"thread:{thread_key}")
+
+
+def queue_email(
+    *,
+    to: str,
+    subject: str,
+    text: str,
+    html: str | None = None,
+    campaign=None,
+    idempotency_key: str,
+    thread_key: str | None = None,
+) -> OutboxMessage:
+    """Write one outbox row in the caller's transaction and send it once that transaction commits.
+
+    Idempotent: a second call with the same key returns the first row and enqueues nothing.
+    """
+    if not idempotency_key:
+        raise ValueError("idempotency_key must not be empty")
+    if not to or "@" not in to:
+        raise ValueError(f"to must be an email address, not {to!r}")
+    existing = OutboxMessage.objects.filter(idempotency_key=idempotency_key).first()
+    if existing is not None:
+        return existing
+    row = OutboxMessage(
+        campaign_id=getattr(campaign, "pk", campaign),
+        recipient=to,
+        subject=subject,
+        text=text,
+        html=html or "",
+        idempotency_key=idempotency_key,
+        message_id=make_message_id(f"message:{idempotency_key}"),
+        thread_key=thread_key or "",
+        in_reply_to=thread_root_id(thread_key) if thread_key else "",
+    )
+    try:
+        with transaction.atomic():  # a savepoint: a lost race must not spoil the caller's transaction
+            row.save()
+    except IntegrityError:
+        return OutboxMessage.objects.get(idempotency_key=idempotency_key)
+    from campaigns.mail.tasks import send_outbox_message
+
+    send_outbox_message.delay_on_commit(row.pk)
+    logger.info("mail_queued", outbox_id=row.pk, campaign_id=row.campaign_id, subject=subject)
+    return row
+
+
+def backoff_delay(attempts: int) -> timedelta:
+    """Exponential backoff after the `attempts`-th failure: 30 s, 1 min, 2 min, ... capped at 1 hour."""
+    seconds = settings.HERALD_MAIL_RETRY_BASE_SECONDS * 2 ** max(attempts - 1, 0)
+    return timedelta(seconds=min(seconds, 3600))
+
+
+def _claimable(now) -> Q:
+    stale = now - timedelta(seconds=settings.HERALD_MAIL_CLAIM_TIMEOUT_SECONDS)
+    return Q(status=Status.PENDING, next_attempt_at__lte=now) | Q(status=Status.SENDING, claimed_at__lt=stale)
+
+
+def claim(outbox_id: int) -> uuid.UUID | None:
+    """Take the row for one attempt, or None when it is sent, failed, not due, or held by a live attempt."""
+    now = timezone.now()
+    token = uuid.uuid4()
+    claimed = OutboxMessage.objects.filter(_claimable(now), pk=outbox_id).update(
+        status=Status.SENDING, claimed_at=now, claim_token=token, attempts=F("attempts") + 1
+    )
+    return token if claimed else None
+
+
+def build_email(row: OutboxMessage) -> EmailMultiAlternatives:
+    headers = {"Message-ID": row.message_id}
+    if row.in_reply_to:
+        headers["In-Reply-To"] = row.in_reply_to
+        headers["References"] = row.in_reply_to
+    email = EmailMultiAlternatives(
+        subject=row.subject, body=row.text, from_email=settings.DEFAULT_FROM_EMAIL, to=[row.recipient],
+        headers=headers,
+    )
+    if row.html:
+        email.attach_alternative(row.html, "text/html")
+    return email
+
+
+def send_outbox_message(outbox_id: int) -> str:
+    """Claim, send and record one outbox row. Returns what happened, for the task's log."""
+    token = claim(outbox_id)
+    if token is None:
+        return "skipped"
+    row = OutboxMessage.objects.get(pk=outbox_id)
+    log = logger.bind(outbox_id=row.pk, attempt=row.attempts, message_id=row.message_id)
+    try:
+        build_email(row).send()
+    except Exception as error:  # any failure of the mailer is recorded and retried
+        failed_for_good = row.attempts >= settings.HERALD_MAIL_MAX_ATTEMPTS
+        OutboxMessage.objects.filter(pk=row.pk, claim_token=token).update(
+            status=Status.FAILED if failed_for_good else Status.PENDING,
+            last_error=f"{type(error).__name__}: {error}"[:2000],
+            next_attempt_at=timezone.now() + backoff_delay(row.attempts),
+            claim_token=None,
+        )
+        log.warning("mail_failed", error=str(error), gave_up=failed_for_good)
+        return "failed" if failed_for_good else "retrying"
+    OutboxMessage.objects.filter(pk=row.pk, claim_token=token).update(
+        status=Status.SENT, sent_at=timezone.now(), last_error="", claim_token=None
+    )
+    log.info("mail_sent", recipient=row.recipient)
+    return "sent"
+
+
+def due_message_ids(limit: int = 500) -> list[int]:
+    """Rows whose time has come, and rows claimed by an attempt that died."""
+    return list(
+        OutboxMessage.objects.filter(_claimable(timezone.now()))
+        .order_by("next_attempt_at")
+        .values_list("pk", flat=True)[:limit]
+    )
+
+
+def gm_campaign_ids(user) -> QuerySet:
+    from campaigns.models import Campaign
+
+    return Campaign.objects.filter(gms=user).values("pk")
+
+
+def messages_for(user) -> QuerySet[OutboxMessage]:
+    """The outbox rows `user` may read: staff all, a GM those of the campaigns they run."""
+    rows = OutboxMessage.objects.all()
+    if user.is_staff:
+        return rows
+    if not user.is_authenticated:
+        return rows.none()
+    try:
+        campaign_ids = gm_campaign_ids(user)
+    except ImportError:  # campaigns.Campaign not built yet: nothing belongs to any GM
+        return rows.none()
+    return rows.filter(campaign_id__in=campaign_ids)
+
+
+def message_for(user, outbox_id: int) -> OutboxMessage:
+    try:
+        return messages_for(user).get(pk=outbox_id)
+    except OutboxMessage.DoesNotExist:
+        raise Http404("No such message") from None
+
+
+def failed_messages_for(user, campaign=None) -> QuerySet[OutboxMessage]:
+    """Failed mail the dashboard shows with a Retry button; optionally of one campaign only."""
+    rows = messages_for(user).filter(status=Status.FAILED)
+    if campaign is not None:
+        rows = rows.filter(campaign_id=campaign.pk)
+    return rows
+
+
+@transaction.atomic
+def retry_message(user, message_id: int) -> OutboxMessage:
+    """The Retry button: a failed (or waiting) row goes back to pending with a fresh set of attempts."""
+    row = message_for(user, message_id)
+    updated = OutboxMessage.objects.filter(pk=row.pk, status__in=[Status.FAILED, Status.PENDING]).update(
+        status=Status.PENDING, attempts=0, next_attempt_at=timezone.now(), claim_token=None
+    )
+    row.refresh_from_db()
+    if updated:
+        from campaigns.mail.tasks import send_outbox_message as send_task
+
+        send_task.delay_on_commit(row.pk)
+        logger.info("mail_retry_requested", outbox_id=row.pk, user_id=user.pk)
+    return row
+
+
+def queue_test_email(user, to: str) -> OutboxMessage:
+    """Staff check that mail leaves Herald: one message to `to`, sent by the worker like any other."""
+    if not user.is_staff:
+        raise Http404("No such page")
+    with transaction.atomic():
+        return queue_email(
+            to=to,
+            subject="Herald test email",
+            text=f"This is a test email sent from Herald by {user.get_username()}.\n",
+            html=format_html("<p>This is a <strong>test email</strong> sent from Herald by {}.</p>", user.get_username()),
+            idempotency_key=f"test-email:{uuid.uuid4()}",
+        )

@@ -1,0 +1,52 @@
+"""Fixtures shared by the whole suite.
+
+- Tests run on the settings' embedded default (SQLite in memory) unless DATABASE_URL is set.
+- Celery: tasks are NOT eager by default; `delay_on_commit` only enqueues after the test's transaction
+  commits, so in plain `django_db` tests nothing is sent. Use the `celery_eager` fixture to run tasks
+  in-process (and `django_capture_on_commit_callbacks(execute=True)` to fire on-commit enqueues).
+- Mail: Django's test runner swaps every MAILERS entry for the locmem backend, so `mailoutbox`
+  (pytest-django) collects what is sent. Use `embedded_mailer` to send through Herald's
+  EmbeddedMailBackend instead.
+- `make_user(username, **fields)` creates a user with password "pw-for-tests"; `staff_user`
+  is a staff member, `other_user` a plain signed-up user who is GM of nothing.
+"""
+
+import pytest
+from django.test import override_settings
+
+TEST_PASSWORD = "pw-for-tests"
+
+
+@pytest.fixture
+def make_user(db, django_user_model):
+    def make(username, **fields):
+        fields.setdefault("email", f"{username}@example.com")
+        return django_user_model.objects.create_user(username=username, password=TEST_PASSWORD, **fields)
+
+    return make
+
+
+@pytest.fixture
+def staff_user(make_user):
+    return make_user("staffer", is_staff=True)
+
+
+@pytest.fixture
+def other_user(make_user):
+    return make_user("outsider")
+
+
+@pytest.fixture
+def celery_eager(settings):
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    yield app
+    app.conf.task_always_eager = False
+
+
+@pytest.fixture
+def embedded_mailer():
+    with override_settings(MAILERS={"default": {"BACKEND": "campaigns.mail.backends.EmbeddedMailBackend"}}):
+        yield

@@ -1,0 +1,125 @@
+import pytest
+from django.urls import reverse
+
+from campaigns.mail import services
+from campaigns.mail.models import OutboxMessage
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def message():
+    return services.queue_email(
+        to="alice@example.com",
+        subject="Round 1 results",
+        text="Plain <words> here",
+        html='<p onclick="x()">Hello <script>alert(1)</script> "quoted"</p>',
+        idempotency_key="view-test",
+    )
+
+
+def signed_in(client, user):
+    client.force_login(user)
+    return client
+
+
+def test_the_mail_page_asks_an_anonymous_visitor_to_sign_in(client):
+    response = client.get(reverse("mail:index"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_staff_see_every_message_on_the_mail_page(client, staff_user, message):
+    response = signed_in(client, staff_user).get(reverse("mail:index"))
+    assert response.status_code == 200
+    assert b"Round 1 results" in response.content
+    assert reverse("mail:detail", args=[message.pk]).encode() in response.content
+
+
+def test_the_detail_page_shows_the_html_in_a_sandboxed_frame_and_the_text(client, staff_user, message):
+    response = signed_in(client, staff_user).get(reverse("mail:detail", args=[message.pk]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert 'sandbox=""' in body
+    assert 'srcdoc="&lt;p onclick=&quot;x()&quot;&gt;Hello &lt;script&gt;' in body
+    assert "<script>alert(1)</script>" not in body
+    assert "Plain &lt;words&gt; here" in body
+
+
+def test_someone_who_runs_no_campaign_sees_no_message_and_gets_404_for_one(client, other_user, message):
+    client = signed_in(client, other_user)
+    assert b"Round 1 results" not in client.get(reverse("mail:index")).content
+    assert client.get(reverse("mail:detail", args=[message.pk])).status_code == 404
+    assert client.post(reverse("mail:retry", args=[message.pk])).status_code == 404
+
+
+def test_retry_without_javascript_redirects_back_with_a_message(client, staff_user, message):
+    OutboxMessage.objects.filter(pk=message.pk).update(status="failed")
+    response = signed_in(client, staff_user).post(
+        reverse("mail:retry", args=[message.pk]), {"next": "/campaigns/"}, follow=False
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/campaigns/"
+    assert OutboxMessage.objects.get(pk=message.pk).status == "pending"
+
+
+def test_retry_refuses_to_redirect_off_site(client, staff_user, message):
+    response = signed_in(client, staff_user).post(
+        reverse("mail:retry", args=[message.pk]), {"next": "https://evil.example/"}
+    )
+    assert response["Location"] == reverse("mail:detail", args=[message.pk])
+
+
+def test_retry_through_htmx_swaps_the_row(client, staff_user, message):
+    OutboxMessage.objects.filter(pk=message.pk).update(status="failed")
+    response = signed_in(client, staff_user).post(reverse("mail:retry", args=[message.pk]), HTTP_HX_REQUEST="true")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert f'id="failed-mail-{message.pk}"' in body
+    assert "queued again" in body
+    assert "<html" not in body
+
+
+def test_the_dashboard_partial_lists_failed_mail_with_a_retry_button(rf, staff_user, message):
+    from django.template.loader import render_to_string
+
+    OutboxMessage.objects.filter(pk=message.pk).update(status="failed", last_error="SMTP said no")
+    request = rf.get("/campaigns/")
+    request.user = staff_user
+    html = render_to_string(
+        "mail/_dashboard_failed.html", {"failed_messages": services.failed_messages_for(staff_user)}, request
+    )
+    retry_url = reverse("mail:retry", args=[message.pk])
+    assert f'action="{retry_url}"' in html and f'hx-post="{retry_url}"' in html
+    assert "SMTP said no" in html
+    assert 'name="next" value="/campaigns/"' in html
+
+
+def test_the_dashboard_partial_is_empty_without_failed_mail(rf, staff_user):
+    from django.template.loader import render_to_string
+
+    html = render_to_string("mail/_dashboard_failed.html", {"failed_messages": []}, rf.get("/"))
+    assert html.strip() == ""
+
+
+def test_staff_can_send_a_test_email_from_the_mail_page(client, staff_user, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = signed_in(client, staff_user).post(reverse("mail:send_test"), {"to": "gm@example.com"})
+    row = OutboxMessage.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("mail:detail", args=[row.pk])
+    assert row.recipient == "gm@example.com"
+    assert len(callbacks) == 1
+
+
+def test_a_bad_test_address_is_refused_next_to_the_field(client, staff_user):
+    response = signed_in(client, staff_user).post(reverse("mail:send_test"), {"to": "not-an-address"})
+    assert response.status_code == 400
+    assert b'id="to-error"' in response.content
+    assert OutboxMessage.objects.count() == 0
+
+
+def test_only_staff_can_send_a_test_email(client, other_user):
+    response = signed_in(client, other_user).post(reverse("mail:send_test"), {"to": "gm@example.com"})
+    assert response.status_code == 404
+    assert OutboxMessage.objects.count() == 0
