@@ -16,9 +16,9 @@ class OutboxMessage(models.Model):
         SENT = "sent", "Sent"
         FAILED = "failed", "Failed"
 
-    # A plain id, not a ForeignKey: campaigns.Campaign did not exist when the outbox was built, and the
-    # outbox must not block on it. Access checks resolve it against Campaign.gms (see services).
-    campaign_id = models.BigIntegerField(null=True, blank=True, db_index=True)
+    campaign = models.ForeignKey(
+        "campaigns.Campaign", null=True, blank=True, on_delete=models.CASCADE, related_name="outbox_messages"
+    )
     recipient = models.CharField(max_length=320)
     subject = models.CharField(max_length=300)
     text = models.TextField()

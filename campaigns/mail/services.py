@@ -61,7 +61,7 @@ def queue_email(
     if existing is not None:
         return existing
     row = OutboxMessage(
-        campaign_id=getattr(campaign, "pk", campaign),
+        campaign=campaign,
         recipient=to,
         subject=subject,
         text=text,
@@ -153,12 +153,6 @@ def due_message_ids(limit: int = 500) -> list[int]:
     )
 
 
-def gm_campaign_ids(user) -> QuerySet:
-    from campaigns.models import Campaign
-
-    return Campaign.objects.filter(gms=user).values("pk")
-
-
 def messages_for(user) -> QuerySet[OutboxMessage]:
     """The outbox rows `user` may read: staff all, a GM those of the campaigns they run."""
     rows = OutboxMessage.objects.all()
@@ -166,11 +160,7 @@ def messages_for(user) -> QuerySet[OutboxMessage]:
         return rows
     if not user.is_authenticated:
         return rows.none()
-    try:
-        campaign_ids = gm_campaign_ids(user)
-    except ImportError:  # campaigns.Campaign not built yet: nothing belongs to any GM
-        return rows.none()
-    return rows.filter(campaign_id__in=campaign_ids)
+    return rows.filter(campaign__gms=user)
 
 
 def message_for(user, outbox_id: int) -> OutboxMessage:
@@ -184,7 +174,7 @@ def failed_messages_for(user, campaign=None) -> QuerySet[OutboxMessage]:
     """Failed mail the dashboard shows with a Retry button; optionally of one campaign only."""
     rows = messages_for(user).filter(status=Status.FAILED)
     if campaign is not None:
-        rows = rows.filter(campaign_id=campaign.pk)
+        rows = rows.filter(campaign=campaign)
     return rows
 
 

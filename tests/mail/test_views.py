@@ -123,3 +123,55 @@ def test_only_staff_can_send_a_test_email(client, other_user):
     response = signed_in(client, other_user).post(reverse("mail:send_test"), {"to": "gm@example.com"})
     assert response.status_code == 404
     assert OutboxMessage.objects.count() == 0
+
+
+@pytest.fixture
+def campaigns_of_two_gms(make_user):
+    from campaigns.models import Campaign
+
+    gm = make_user("gm-one")
+    rival = make_user("gm-two")
+    mine = Campaign.objects.create(slug="mine", name="Mine")
+    mine.gms.add(gm)
+    theirs = Campaign.objects.create(slug="theirs", name="Theirs")
+    theirs.gms.add(rival)
+    return gm, mine, theirs
+
+
+def queue_for(campaign, key):
+    return services.queue_email(
+        to="p@example.com", subject=f"{campaign.name} news", text="t", campaign=campaign, idempotency_key=key
+    )
+
+
+def test_a_gm_sees_the_mail_of_their_campaigns_and_only_that(client, campaigns_of_two_gms):
+    gm, mine, theirs = campaigns_of_two_gms
+    own = queue_for(mine, "own")
+    foreign = queue_for(theirs, "foreign")
+    client = signed_in(client, gm)
+    listing = client.get(reverse("mail:index")).content
+    assert b"Mine news" in listing and b"Theirs news" not in listing
+    assert client.get(reverse("mail:detail", args=[own.pk])).status_code == 200
+    assert client.get(reverse("mail:detail", args=[foreign.pk])).status_code == 404
+
+
+def test_a_gm_can_retry_failed_mail_of_their_campaign_but_not_of_another(client, campaigns_of_two_gms):
+    gm, mine, theirs = campaigns_of_two_gms
+    own = queue_for(mine, "own")
+    foreign = queue_for(theirs, "foreign")
+    OutboxMessage.objects.update(status="failed")
+    assert list(services.failed_messages_for(gm)) == [OutboxMessage.objects.get(pk=own.pk)]
+    assert list(services.failed_messages_for(gm, campaign=theirs)) == []
+    client = signed_in(client, gm)
+    assert client.post(reverse("mail:retry", args=[foreign.pk])).status_code == 404
+    assert client.post(reverse("mail:retry", args=[own.pk])).status_code == 302
+    assert OutboxMessage.objects.get(pk=own.pk).status == "pending"
+    assert OutboxMessage.objects.get(pk=foreign.pk).status == "failed"
+
+
+def test_a_gm_who_is_not_staff_cannot_send_a_test_email_or_see_mail_of_no_campaign(client, campaigns_of_two_gms):
+    gm, _, _ = campaigns_of_two_gms
+    staff_mail = services.queue_email(to="x@example.com", subject="Staff only", text="t", idempotency_key="s")
+    client = signed_in(client, gm)
+    assert client.get(reverse("mail:detail", args=[staff_mail.pk])).status_code == 404
+    assert b"Send test email" not in client.get(reverse("mail:index")).content
