@@ -1,1 +1,125 @@
-from django.db import models  # noqa: F401
+"""Battles, rounds, each side's secret plays and the chits recorded between rounds.
+
+A battle keeps its current state (combatants with wounds, armor, alerted weapons, red-side-up monsters,
+horses, dead and fled, and who attacks whom) as JSON in the round-file format of docs/round-format.md,
+so that the engine reads what the database stores without translation. A round freezes its engine input,
+seed and rule set when it is resolved, so that its log can be replayed and audited.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class Battle(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", "In progress"
+        ENDED = "ended", "Ended"
+
+    campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="battles")
+    name = models.CharField(max_length=200)
+    clearing = models.CharField(max_length=120, help_text="Where the battle happens, e.g. 'Cave 4'.")
+    characters = models.ManyToManyField("campaigns.Character", related_name="battles", blank=True)
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
+    state = models.JSONField(default=dict, help_text="The battle's current state in the round-file format.")
+    demo_key = models.CharField(max_length=60, blank=True, default="", help_text="Set on the demo battle.")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "demo_key"],
+                condition=~models.Q(demo_key=""),
+                name="combat_battle_one_demo_per_key",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.clearing})"
+
+    @property
+    def current_round(self) -> Round | None:
+        return self.rounds.order_by("-number").first()
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFTING = "drafting", "Entering plays"
+        RESOLVING = "resolving", "Resolving"
+        RESOLVED = "resolved", "Resolved"
+        FAILED = "failed", "Failed"
+
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveIntegerField()
+    status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFTING, db_index=True)
+    seed = models.BigIntegerField(null=True, blank=True)
+    rules = models.JSONField(default=dict, blank=True, help_text="The rule set the round was resolved under.")
+    rules_version_number = models.PositiveIntegerField(null=True, blank=True)
+    rules_fingerprint = models.CharField(max_length=80, blank=True, default="")
+    input = models.JSONField(null=True, blank=True, help_text="The engine input (round-file format).")
+    result = models.JSONField(null=True, blank=True, help_text="The engine's result: new state, owed.")
+    log = models.JSONField(default=list, blank=True, help_text="Every event of the round, with its rule.")
+    error = models.TextField(blank=True, default="")
+    task_id = models.CharField(max_length=80, blank=True, default="")
+    attempts = models.PositiveIntegerField(default=0)
+    resolve_requested_at = models.DateTimeField(null=True, blank=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["battle", "number"]
+        constraints = [models.UniqueConstraint(fields=["battle", "number"], name="combat_round_unique_number")]
+
+    def __str__(self) -> str:
+        return f"{self.battle} round {self.number}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == self.Status.DRAFTING
+
+
+class SidePlays(models.Model):
+    """One side's secret plays for a round: a character with its hirelings."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sides")
+    character = models.ForeignKey("campaigns.Character", on_delete=models.CASCADE, related_name="+")
+    plays = models.JSONField(default=dict, blank=True)
+    locked = models.BooleanField(default=False)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        verbose_name_plural = "side plays"
+        constraints = [models.UniqueConstraint(fields=["round", "character"], name="combat_sideplays_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.character}"
+
+
+class ChitRecord(models.Model):
+    """The chits a character chose to wound and fatigue after a round, as the engine said were owed."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="chit_records")
+    character = models.ForeignKey("campaigns.Character", on_delete=models.CASCADE, related_name="+")
+    wounded = models.JSONField(default=list, blank=True)
+    fatigued = models.JSONField(default=list, blank=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    recorded_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [models.UniqueConstraint(fields=["round", "character"], name="combat_chitrecord_unique")]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.character} wounds/fatigue"
