@@ -1,1 +1,131 @@
-from django.db import models  # noqa: F401
+"""The catalogue in the database.
+
+The original game's counters are served from the versioned files by combat.engine.catalogue_data
+(pure Python, no query). `OriginalCounter` mirrors them in the database, read-only, so the admin can
+list them and copy one into a house counter; `load_catalogue` keeps the mirror in step with the files.
+`HouseCounter` is a campaign's own counter (docs/catalogue.md).
+"""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from combat.engine.catalogue_data import CatalogueDataError, counter_from_dict
+
+COUNTER_KINDS = [
+    ("monster", "Monster"),
+    ("native", "Native"),
+    ("horse", "Horse"),
+    ("weapon", "Weapon"),
+    ("armor", "Armor"),
+    ("spell", "Spell"),
+    ("character", "Character"),
+]
+ORIGINAL_KINDS = [*COUNTER_KINDS, ("season", "Season")]
+
+
+class OriginalCounter(models.Model):
+    """One counter of the original game as in combat/data/catalogue/ (written only by load_catalogue)."""
+
+    key = models.CharField(max_length=120, unique=True)
+    kind = models.CharField(max_length=20, choices=ORIGINAL_KINDS)
+    name = models.CharField(max_length=100, db_index=True)
+    position = models.PositiveIntegerField(help_text="Its place in the catalogue file.")
+    data = models.JSONField()
+    version = models.CharField(max_length=40, help_text="The catalogue files' version it was loaded from.")
+
+    class Meta:
+        ordering = ["kind", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.key})"
+
+
+class HouseCounter(models.Model):
+    """A house-rule counter: a campaign's custom monster, or an original copied and changed.
+
+    `data` holds the counter's statistics in the catalogue files' format (without key and name). Only
+    the campaigns listed in `campaigns` see it (combat.catalogue.services.catalogue_for_campaign).
+    """
+
+    kind = models.CharField(max_length=20, choices=COUNTER_KINDS)
+    name = models.CharField(
+        max_length=100,
+        help_text="A house counter named like an original replaces it, by name, in its campaigns.",
+    )
+    based_on = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text="Key of the original counter it copies (e.g. monster/t-troll-1). With empty data, "
+        "saving copies that counter's statistics, ready to change.",
+    )
+    data = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The statistics, in the format of combat/data/catalogue/*.json (docs/catalogue.md).",
+    )
+    notes = models.TextField(blank=True)
+    campaigns = models.ManyToManyField(
+        "campaigns.Campaign",
+        blank=True,
+        related_name="house_counters",
+        help_text="The campaigns that use this counter; no other campaign sees it.",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["kind", "name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (house {self.kind})"
+
+    @property
+    def key(self) -> str:
+        return f"{self.kind}/house-{self.pk or 'new'}"
+
+    def counter_data(self) -> dict:
+        return {**self.data, "key": self.key, "name": self.name, "notes": self.data.get("notes") or self.notes}
+
+    def to_counter(self):
+        """The typed engine counter (raises CatalogueDataError if the data is invalid)."""
+        return counter_from_dict(self.kind, self.counter_data(), "data", strict=True)
+
+    def fill_from_original(self) -> None:
+        """Copy the statistics of `based_on` into empty data."""
+        from combat.engine.catalogue_data import counter_to_dict, get_catalogue
+
+        original = get_catalogue().by_key(self.based_on)
+        copied = counter_to_dict(original)
+        for field in ("key", "name"):
+            copied.pop(field, None)
+        self.data = copied
+
+    def clean(self) -> None:
+        super().clean()
+        from combat.engine.catalogue import UnknownCounter, kind_of
+        from combat.engine.catalogue_data import get_catalogue
+
+        if self.based_on:
+            try:
+                original = get_catalogue().by_key(self.based_on)
+            except UnknownCounter as error:
+                hint = f" (did you mean {', '.join(error.suggestions)}?)" if error.suggestions else ""
+                raise ValidationError({"based_on": f"No original counter has the key {self.based_on!r}{hint}."})
+            if kind_of(original) != self.kind:
+                raise ValidationError(
+                    {"kind": f"{self.based_on} is a {kind_of(original)}; choose that kind or another original."}
+                )
+            if not self.data:
+                self.fill_from_original()
+        if not isinstance(self.data, dict) or not self.data:
+            raise ValidationError(
+                {"data": "Give the counter's statistics, or the key of an original to copy in “based on”."}
+            )
+        try:
+            self.to_counter()
+        except CatalogueDataError as error:
+            raise ValidationError(
+                {"data": [f"{field}: {reason}" for field, reason in error.errors]}
+            ) from None

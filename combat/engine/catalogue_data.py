@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import types
+import typing
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, Union
 
 from combat.engine.catalogue import (
     ActionChit,
@@ -47,13 +49,112 @@ FILES = {
 class CatalogueDataError(ValueError):
     """A catalogue file or a house counter's data is malformed; `field` names the part at fault."""
 
-    def __init__(self, field: str, message: str):
+    def __init__(self, field: str, message: str, errors: list[tuple[str, str]] | None = None):
         self.field = field
+        self.message = message
+        self.errors = errors or [(field, message)]
         super().__init__(f"{field}: {message}")
+
+
+# Plausible ranges for the numbers printed on counters: a house counter outside them is a typo.
+NUMBER_RANGES = {
+    "move_time": (0, 9),
+    "attack_time": (0, 9),
+    "time": (0, 9),
+    "sharpness": (0, 4),
+    "length": (0, 20),
+    "effort": (0, 3),
+    "missile_length": (0, 20),
+}
+
+
+def _describe(hint) -> str:
+    origin = typing.get_origin(hint)
+    if origin is Literal:
+        return "one of " + ", ".join(str(arg) for arg in typing.get_args(hint))
+    return getattr(hint, "__name__", str(hint))
+
+
+def _check(value, hint, path: str, errors: list[tuple[str, str]]) -> None:
+    """Append (path, reason) for each value that does not fit its type annotation or range."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in args:
+            return
+        options = [arg for arg in args if arg is not type(None)]
+        if len(options) == 1:
+            _check(value, options[0], path, errors)
+        elif not any(_fits(value, option) for option in options):
+            errors.append((path, "must be " + " or ".join(_describe(option) for option in options)))
+        return
+    if origin is Literal:
+        if value not in args:
+            errors.append((path, f"must be {_describe(hint)}, not {value!r}"))
+        return
+    if hint is bool:
+        if not isinstance(value, bool):
+            errors.append((path, "must be true or false"))
+        return
+    if hint is int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            errors.append((path, "must be a whole number"))
+            return
+        field_name = path.rsplit(".", 1)[-1]
+        if field_name in NUMBER_RANGES:
+            low, high = NUMBER_RANGES[field_name]
+            if not low <= value <= high:
+                errors.append((path, f"must be between {low} and {high}"))
+        return
+    if hint is str:
+        if not isinstance(value, str):
+            errors.append((path, "must be text"))
+        return
+    if origin in (tuple, frozenset):
+        if not isinstance(value, (tuple, list, frozenset, set)):
+            errors.append((path, "must be a list"))
+            return
+        for index, item in enumerate(sorted(value) if isinstance(value, (set, frozenset)) else value):
+            _check(item, args[0], f"{path}[{index}]", errors)
+        return
+    if origin is dict:
+        if not isinstance(value, dict):
+            errors.append((path, "must be an object"))
+            return
+        for key, item in value.items():
+            _check(key, args[0], f"{path}.{key}", errors)
+            _check(item, args[1], f"{path}.{key}", errors)
+        return
+    if dataclasses.is_dataclass(hint):
+        if not isinstance(value, hint):
+            errors.append((path, f"must be a {hint.__name__}"))
+            return
+        hints = typing.get_type_hints(hint)
+        for field in dataclasses.fields(hint):
+            _check(getattr(value, field.name), hints[field.name], f"{path}.{field.name}", errors)
+
+
+def _fits(value, hint) -> bool:
+    errors: list[tuple[str, str]] = []
+    _check(value, hint, "", errors)
+    return not errors
+
+
+def validate_counter(counter, path: str) -> list[tuple[str, str]]:
+    """Every problem with a typed counter's values, as (field path, reason)."""
+    errors: list[tuple[str, str]] = []
+    _check(counter, type(counter), path, errors)
+    if not getattr(counter, "name", "x").strip():
+        errors.append((f"{path}.name", "must not be empty"))
+    return errors
 
 
 def _build(cls, data: dict[str, Any], path: str, **nested):
     """Construct a frozen dataclass from a dict, naming the field path in any error."""
+    if data is None:
+        raise CatalogueDataError(path, "is required")
     if not isinstance(data, dict):
         raise CatalogueDataError(path, "must be an object")
     names = {f.name for f in dataclasses.fields(cls)}
@@ -183,14 +284,35 @@ BUILDERS = {
 }
 
 
-def counter_from_dict(kind: str, data: dict, path: str | None = None):
-    """A typed counter from its stored dict; raises CatalogueDataError naming the field at fault."""
+def _unknown_fields(data, plain, path: str) -> list[str]:
+    if not isinstance(data, dict) or not isinstance(plain, dict):
+        return []
+    unknown = [f"{path}.{key}" for key in sorted(set(data) - set(plain))]
+    for key in sorted(set(data) & set(plain)):
+        unknown += _unknown_fields(data[key], plain[key], f"{path}.{key}")
+    return unknown
+
+
+def counter_from_dict(kind: str, data: dict, path: str | None = None, strict: bool = False):
+    """A typed, checked counter from its stored dict.
+
+    Raises CatalogueDataError whose `errors` name each field at fault ("monster.light.harm"). `strict`
+    also rejects fields the counter does not have (a house counter's typo), instead of ignoring them.
+    """
+    path = path or kind
     if kind not in BUILDERS:
         raise CatalogueDataError("kind", f"unknown kind {kind!r}")
     try:
-        return BUILDERS[kind](data, path or kind)
-    except TypeError as error:  # a value of the wrong shape deep inside
-        raise CatalogueDataError(path or kind, str(error)) from error
+        counter = BUILDERS[kind](data, path)
+    except (TypeError, AttributeError) as error:  # a value of the wrong shape deep inside
+        raise CatalogueDataError(path, f"malformed: {error}") from error
+    errors = validate_counter(counter, path)
+    if strict:
+        errors += [(field, "is not a field of this counter") for field in
+                   _unknown_fields(data, counter_to_dict(counter), path)]
+    if errors:
+        raise CatalogueDataError(errors[0][0], errors[0][1], errors)
+    return counter
 
 
 def _plain(value):

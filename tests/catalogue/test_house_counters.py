@@ -1,0 +1,103 @@
+"""House-rule counters: validated field by field, used only by the campaigns that enable them."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from campaigns.models import Campaign
+from combat.catalogue.models import HouseCounter
+from combat.catalogue.services import catalogue_for_campaign, copy_original_to_house_counter
+from combat.engine.catalogue_data import counter_to_dict, get_catalogue
+
+
+def troll_data(**changes):
+    data = counter_to_dict(get_catalogue().monster("T Troll"))
+    data.pop("key"), data.pop("name")
+    data.update(changes)
+    return data
+
+
+@pytest.fixture
+def campaigns(db):
+    return Campaign.objects.create(slug="bimr4", name="BIMR4"), Campaign.objects.create(slug="other", name="Other")
+
+
+@pytest.mark.django_db
+def test_a_copied_original_keeps_its_statistics():
+    house = copy_original_to_house_counter("monster/giant-bat-2")
+    assert (house.kind, house.name, house.based_on) == ("monster", "Giant Bat", "monster/giant-bat-2")
+    counter = house.to_counter()
+    assert counter.key == f"monster/house-{house.pk}"
+    assert (counter.light.harm, counter.light.move_time, counter.flying) == ("M", 3, True)
+
+
+@pytest.mark.django_db
+def test_saving_with_only_based_on_copies_the_original():
+    house = HouseCounter(kind="native", name="Order 3 (veteran)", based_on="native/order-3")
+    house.full_clean()
+    house.save()
+    assert house.to_counter().horse.walking.move_time == 7
+
+
+@pytest.mark.django_db
+def test_a_bad_harm_letter_is_reported_against_the_field():
+    house = HouseCounter(kind="monster", name="Cave Troll", data=troll_data(light={**troll_data()["light"], "harm": "X"}))
+    with pytest.raises(ValidationError) as error:
+        house.full_clean()
+    assert "data" in error.value.message_dict
+    assert any("data.light.harm" in message for message in error.value.message_dict["data"])
+
+
+@pytest.mark.django_db
+def test_an_unknown_field_and_a_missing_side_are_named():
+    data = troll_data(colour="green")
+    del data["dark"]
+    house = HouseCounter(kind="monster", name="Cave Troll", data=data)
+    with pytest.raises(ValidationError) as error:
+        house.full_clean()
+    assert error.value.message_dict["data"] == ["data.dark: is required"]
+    house.data = troll_data(colour="green")
+    with pytest.raises(ValidationError) as error:
+        house.full_clean()
+    assert error.value.message_dict["data"] == ["data.colour: is not a field of this counter"]
+
+
+@pytest.mark.django_db
+def test_an_unknown_original_or_another_kind_is_refused():
+    with pytest.raises(ValidationError) as error:
+        HouseCounter(kind="monster", name="X", based_on="monster/t-trol-1").full_clean()
+    assert "monster/t-troll-1" in error.value.message_dict["based_on"][0]
+    with pytest.raises(ValidationError) as error:
+        HouseCounter(kind="weapon", name="X", based_on="monster/t-troll-1").full_clean()
+    assert "kind" in error.value.message_dict
+
+
+@pytest.mark.django_db
+def test_empty_data_without_an_original_is_refused():
+    with pytest.raises(ValidationError) as error:
+        HouseCounter(kind="monster", name="Nothing").full_clean()
+    assert "data" in error.value.message_dict
+
+
+@pytest.mark.django_db
+def test_only_the_campaigns_that_enable_a_house_counter_see_it(campaigns):
+    bimr4, other = campaigns
+    house = HouseCounter(kind="monster", name="Cave Troll", data=troll_data(fame=9))
+    house.full_clean()
+    house.save()
+    house.campaigns.set([bimr4])
+    assert catalogue_for_campaign(bimr4).monster("Cave Troll").fame == 9
+    assert len(catalogue_for_campaign(bimr4).monsters) == 60
+    assert len(catalogue_for_campaign(other).monsters) == 59
+    assert catalogue_for_campaign(other).search("cave troll") == []
+
+
+@pytest.mark.django_db
+def test_a_house_counter_named_like_an_original_replaces_it_in_its_campaign(campaigns):
+    bimr4, other = campaigns
+    house = copy_original_to_house_counter("monster/giant-bat-1", campaigns=[bimr4])
+    house.data = {**house.data, "light": {**house.data["light"], "move_time": 4}}
+    house.full_clean()
+    house.save()
+    assert catalogue_for_campaign(bimr4).monster("Giant Bat").light.move_time == 4
+    assert catalogue_for_campaign(other).monster("Giant Bat").light.move_time == 3
+    assert catalogue_for_campaign(bimr4).by_key("monster/giant-bat-1").light.move_time == 3
