@@ -1,0 +1,160 @@
+"""The Django admin for campaigns. Rule settings are edited on the campaign; each change that alters
+them makes a new RuleSetVersion with who, when and why, validated by the engine field by field."""
+
+from __future__ import annotations
+
+from dataclasses import fields as dataclass_fields
+
+from django import forms
+from django.contrib import admin
+from django.core.exceptions import ValidationError
+
+from combat.engine.ruleset import FIELD_NAMES, RuleSet, rules_from
+
+from . import services
+from .forms import rule_field
+from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeatherRoll
+
+
+class CampaignAdminForm(forms.ModelForm):
+    rules_change_reason = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}),
+        help_text="Required when a rule setting changes: kept in the rules history.",
+    )
+
+    class Meta:
+        model = Campaign
+        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "weather", "weather_chit"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        rules = self.instance.current_rules() if self.instance.pk else rules_from("standard")
+        defaults = {f.name: getattr(rules, f.name) for f in dataclass_fields(RuleSet)}
+        for name in FIELD_NAMES:
+            self.fields[name] = rule_field(name, defaults[name])
+            self.fields[name].initial = defaults[name]
+        self.rule_changes: dict = {}
+
+    def clean(self):
+        cleaned = super().clean()
+        current = self.instance.current_rules() if self.instance.pk else None
+        changes = {name: cleaned.get(name) for name in FIELD_NAMES if name in cleaned}
+        if changes.get("starting_season") == "":
+            changes["starting_season"] = None
+        if current is not None and all(getattr(current, k) == v for k, v in changes.items()):
+            self.rule_changes = {}
+            return cleaned
+        reason = cleaned.get("rules_change_reason") or ("" if current else "Created in the admin.")
+        probe = self.instance if self.instance.pk else Campaign()
+        try:
+            services.check_rules_change(probe, changes, reason)
+        except ValidationError as error:
+            for field, messages in error.message_dict.items():
+                target = "rules_change_reason" if field == "reason" else field
+                for message in messages:
+                    self.add_error(None if target == "__all__" or target not in self.fields else target, message)
+        self.rule_changes = changes
+        self.rule_reason = reason
+        return cleaned
+
+
+class ReadOnlyInline(admin.TabularInline):
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+class RuleSetVersionInline(ReadOnlyInline):
+    model = RuleSetVersion
+    fields = ["number", "fingerprint", "created_by", "created_at", "reason"]
+    readonly_fields = fields
+    ordering = ["-number"]
+
+
+class WeatherRollInline(ReadOnlyInline):
+    model = WeatherRoll
+    fields = ["month", "week", "season", "die", "chit", "result", "next_chit", "rolled_by", "rolled_at"]
+    readonly_fields = fields
+
+
+class PlayerInline(admin.TabularInline):
+    model = Player
+    extra = 0
+
+
+@admin.register(Campaign)
+class CampaignAdmin(admin.ModelAdmin):
+    form = CampaignAdminForm
+    list_display = ["name", "slug", "month", "day", "weather", "created_at"]
+    search_fields = ["name", "slug"]
+    filter_horizontal = ["gms"]
+    inlines = [PlayerInline, RuleSetVersionInline, WeatherRollInline]
+
+    def get_fieldsets(self, request, obj=None):
+        from .forms import RULE_GROUPS
+
+        grouped = [name for _, names in RULE_GROUPS for name in names]
+        others = [name for name in FIELD_NAMES if name not in grouped and name != "preset"]
+        return [
+            (None, {"fields": ["name", "slug", "gms", "auto_resolve"]}),
+            ("Calendar", {"fields": ["month", "day", "weather", "weather_chit"]}),
+            ("Rules", {"fields": ["preset", "rules_change_reason"]}),
+            *[(title, {"fields": [n for n in names if n in FIELD_NAMES]}) for title, names in RULE_GROUPS],
+            *([("Other settings", {"fields": others})] if others else []),
+        ]
+
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        if form.rule_changes:
+            services.change_rules_in_admin(request.user, form.instance, form.rule_changes, form.rule_reason)
+
+
+@admin.register(RuleSetVersion)
+class RuleSetVersionAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "number", "fingerprint", "created_by", "created_at", "reason"]
+    list_filter = ["campaign"]
+    readonly_fields = ["campaign", "number", "settings", "fingerprint", "created_by", "created_at", "reason"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = ["name", "email", "time_zone", "campaign"]
+    list_filter = ["campaign"]
+
+
+@admin.register(Character)
+class CharacterAdmin(admin.ModelAdmin):
+    list_display = ["catalogue_name", "player", "starting_native_group", "campaign"]
+    list_filter = ["campaign"]
+
+
+@admin.register(StartingInfo)
+class StartingInfoAdmin(admin.ModelAdmin):
+    list_display = ["character", "starting_location", "updated_at"]
+
+
+@admin.register(SetupStep)
+class SetupStepAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "position", "player", "kind", "detail"]
+    list_filter = ["campaign"]
+
+
+@admin.register(WeatherRoll)
+class WeatherRollAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "month", "week", "die", "chit", "result", "rolled_at"]
+    list_filter = ["campaign"]
+    readonly_fields = [f.name for f in WeatherRoll._meta.fields]
+
+    def has_add_permission(self, request):
+        return False

@@ -1,0 +1,378 @@
+"""Export a whole campaign as JSON, and import it back in one transaction.
+
+`export_campaign(campaign)` → a dict that `json.dumps` prints; `import_campaign(data)` restores it and
+refuses a broken file with CampaignFileError naming the field path (e.g. `players[2].email`), leaving
+the database as it was. Export after import gives the same JSON.
+
+Battles come from `combat.services.export_battles(campaign)` / `import_battles(campaign, data)` when the
+battles app provides them.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from campaigns import calendar, services
+from campaigns.models import (
+    WEATHER_CHOICES,
+    Campaign,
+    Character,
+    Player,
+    RuleSetVersion,
+    SetupStep,
+    StartingInfo,
+    WeatherRoll,
+)
+from combat.engine.ruleset import RuleSetError, rules_from
+
+FORMAT = "herald-campaign/1"
+
+
+class CampaignFileError(ValueError):
+    """The file is not a campaign Herald can import: `path` names the field, `message` what is wrong."""
+
+    def __init__(self, path: str, message: str):
+        self.path = path
+        self.message = message
+        super().__init__(f"{path}: {message}" if path else message)
+
+
+def _battle_functions():
+    try:
+        from combat import services as combat_services
+    except ImportError:
+        return None, None
+    return getattr(combat_services, "export_battles", None), getattr(combat_services, "import_battles", None)
+
+
+def _when(value: datetime.datetime | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _username(user) -> str | None:
+    return user.get_username() if user else None
+
+
+def export_campaign(campaign: Campaign) -> dict[str, Any]:
+    rules = campaign.current_rules()
+    version = campaign.current_rules_version
+    export_battles, _ = _battle_functions()
+    return {
+        "format": FORMAT,
+        "slug": campaign.slug,
+        "name": campaign.name,
+        "created_at": _when(campaign.created_at),
+        "auto_resolve": campaign.auto_resolve,
+        "gms": sorted(user.get_username() for user in campaign.gms.all()),
+        "rules": rules.to_dict(),
+        "rules_version": version.number if version else None,
+        "rules_fingerprint": rules.fingerprint(),
+        "rule_history": [
+            {
+                "number": v.number,
+                "settings": v.settings,
+                "fingerprint": v.fingerprint,
+                "created_by": _username(v.created_by),
+                "created_at": _when(v.created_at),
+                "reason": v.reason,
+            }
+            for v in campaign.rule_set_versions.select_related("created_by").order_by("number")
+        ],
+        "calendar": {
+            "month": campaign.month,
+            "week": campaign.week,
+            "day": campaign.day,
+            "season": services.current_season(campaign, rules),
+            "weather": campaign.weather,
+            "weather_chit": campaign.weather_chit,
+            "rolls": [
+                {
+                    "month": roll.month,
+                    "week": roll.week,
+                    "season": roll.season,
+                    "die": roll.die,
+                    "chit": roll.chit,
+                    "result": roll.result,
+                    "effects": roll.effects,
+                    "next_chit": roll.next_chit,
+                    "rolled_by": _username(roll.rolled_by),
+                    "rolled_at": _when(roll.rolled_at),
+                }
+                for roll in campaign.weather_rolls.select_related("rolled_by").order_by("rolled_at", "id")
+            ],
+        },
+        "players": [
+            {"name": p.name, "email": p.email, "time_zone": p.time_zone}
+            for p in campaign.players.order_by("name")
+        ],
+        "characters": [_export_character(c) for c in campaign.characters.select_related("player").order_by("catalogue_name")],
+        "setup_steps": [
+            {"position": s.position, "player": s.player.name, "kind": s.kind, "detail": s.detail}
+            for s in campaign.setup_steps.select_related("player").order_by("position")
+        ],
+        "battles": export_battles(campaign) if export_battles else [],
+    }
+
+
+def _export_character(character: Character) -> dict[str, Any]:
+    info = StartingInfo.objects.filter(character=character).first()
+    return {
+        "catalogue_name": character.catalogue_name,
+        "player": character.player.name,
+        "starting_native_group": character.starting_native_group,
+        "state": character.state,
+        "starting_info": None
+        if info is None
+        else {
+            "victory_requirements": info.victory_requirements,
+            "starting_location": info.starting_location,
+            "recorded_spells": info.recorded_spells,
+            "enchanted_chits": info.enchanted_chits,
+        },
+    }
+
+
+# -- import -------------------------------------------------------------------------------------------
+
+
+def _require(data: Mapping, key: str, kind: type | tuple[type, ...], path: str) -> Any:
+    where = f"{path}.{key}" if path else key
+    if key not in data:
+        raise CampaignFileError(where, "is missing")
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        names = " or ".join(t.__name__ for t in (kind if isinstance(kind, tuple) else (kind,)))
+        raise CampaignFileError(where, f"must be {names}, not {type(value).__name__}")
+    return value
+
+
+def _list(data: Mapping, key: str) -> list:
+    return _require(data, key, list, "")
+
+
+def _object(value: Any, path: str) -> Mapping:
+    if not isinstance(value, Mapping):
+        raise CampaignFileError(path, f"must be an object, not {type(value).__name__}")
+    return value
+
+
+def _datetime(value: Any, path: str) -> datetime.datetime | None:
+    if value is None:
+        return None
+    try:
+        return datetime.datetime.fromisoformat(value)
+    except (TypeError, ValueError):
+        raise CampaignFileError(path, f"must be an ISO date and time, not {value!r}") from None
+
+
+def _reraise(error: ValidationError, path: str):
+    field, messages = next(iter(error.message_dict.items()))
+    suffix = "" if field == "__all__" else (field if field.startswith("[") else f".{field}")
+    raise CampaignFileError(f"{path}{suffix}", messages[0]) from None
+
+
+def _user(username: Any, path: str, cache: dict):
+    if username is None:
+        return None
+    if not isinstance(username, str) or not username.strip():
+        raise CampaignFileError(path, f"must be a user name, not {username!r}")
+    if username not in cache:
+        # A restored campaign keeps its GMs: a GM missing here gets an account without a password.
+        user, created = get_user_model().objects.get_or_create(username=username)
+        if created:
+            user.set_unusable_password()
+            user.save(update_fields=["password"])
+        cache[username] = user
+    return cache[username]
+
+
+def import_campaign(data: Any, *, replace: bool = False) -> Campaign:
+    """Restore a campaign from `export_campaign`'s JSON in one transaction. With `replace`, a campaign
+    with the same slug is deleted first (in the same transaction)."""
+    data = _object(data, "")
+    if data.get("format") != FORMAT:
+        raise CampaignFileError("format", f"must be {FORMAT!r}, not {data.get('format')!r}")
+    with transaction.atomic():
+        return _import(data, replace)
+
+
+def _import(data: Mapping, replace: bool) -> Campaign:
+    users: dict = {}
+    slug = _require(data, "slug", str, "")
+    existing = Campaign.objects.filter(slug=slug)
+    if existing.exists():
+        if not replace:
+            raise CampaignFileError("slug", f"a campaign with the slug {slug!r} already exists")
+        existing.delete()
+    name = _require(data, "name", str, "").strip()
+    if not name:
+        raise CampaignFileError("name", "must not be empty")
+    gms = [_user(u, f"gms[{i}]", users) for i, u in enumerate(_list(data, "gms"))]
+    if not gms:
+        raise CampaignFileError("gms", "needs at least one GM")
+
+    history = _list(data, "rule_history")
+    if not history:
+        raise CampaignFileError("rule_history", "needs at least one rule-set version")
+    rules_dict = _object(_require(data, "rules", dict, ""), "rules")
+    try:
+        rules = rules_from(dict(rules_dict))
+    except RuleSetError as error:
+        field, message = next(iter(error.errors.items()))
+        raise CampaignFileError(f"rules.{field}", message) from None
+
+    calendar_data = _object(_require(data, "calendar", dict, ""), "calendar")
+    month = _require(calendar_data, "month", int, "calendar")
+    day = _require(calendar_data, "day", int, "calendar")
+    if month < 1:
+        raise CampaignFileError("calendar.month", "must be 1 or more")
+    if not 1 <= day <= calendar.DAYS_IN_MONTH:
+        raise CampaignFileError("calendar.day", f"must be 1 to {calendar.DAYS_IN_MONTH}")
+    weather = _require(calendar_data, "weather", str, "calendar")
+    if weather not in dict(WEATHER_CHOICES):
+        raise CampaignFileError("calendar.weather", f"must be one of {', '.join(dict(WEATHER_CHOICES))}")
+    chit = _require(calendar_data, "weather_chit", int, "calendar")
+    if not 1 <= chit <= 6:
+        raise CampaignFileError("calendar.weather_chit", "must be 1 to 6")
+
+    campaign = Campaign.objects.create(
+        slug=slug, name=name, auto_resolve=bool(data.get("auto_resolve", False)),
+        month=month, day=day, weather=weather, weather_chit=chit,
+    )
+    campaign.gms.set(gms)
+    created_at = _datetime(data.get("created_at"), "created_at")
+    if created_at:
+        Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
+
+    _import_rule_history(campaign, history, users)
+    if campaign.current_rules() != rules:
+        raise CampaignFileError("rules", "differ from the last version of rule_history")
+    _import_rolls(campaign, _require(calendar_data, "rolls", list, "calendar"), users)
+    players = _import_players(campaign, _list(data, "players"))
+    _import_characters(campaign, _list(data, "characters"), players)
+    _import_setup_steps(campaign, data.get("setup_steps", []), players)
+
+    battles = data.get("battles", [])
+    if not isinstance(battles, list):
+        raise CampaignFileError("battles", "must be a list")
+    _, import_battles = _battle_functions()
+    if battles:
+        if import_battles is None:
+            raise CampaignFileError("battles", "this Herald cannot import battles yet")
+        import_battles(campaign, battles)
+    campaign.refresh_from_db()
+    campaign.forget_cached_rules()
+    return campaign
+
+
+def _import_rule_history(campaign: Campaign, history: list, users: dict) -> None:
+    for position, raw in enumerate(history):
+        path = f"rule_history[{position}]"
+        entry = _object(raw, path)
+        number = _require(entry, "number", int, path)
+        if number != position + 1:
+            raise CampaignFileError(f"{path}.number", f"must be {position + 1}: versions count up from 1")
+        settings = _object(_require(entry, "settings", dict, path), f"{path}.settings")
+        try:
+            rules = rules_from(dict(settings))
+        except RuleSetError as error:
+            field, message = next(iter(error.errors.items()))
+            raise CampaignFileError(f"{path}.settings.{field}", message) from None
+        version = RuleSetVersion.objects.create(
+            campaign=campaign,
+            number=number,
+            settings=rules.to_dict(),
+            fingerprint=rules.fingerprint(),
+            created_by=_user(entry.get("created_by"), f"{path}.created_by", users),
+            reason=str(entry.get("reason") or ""),
+        )
+        created_at = _datetime(entry.get("created_at"), f"{path}.created_at")
+        if created_at:
+            RuleSetVersion.objects.filter(pk=version.pk).update(created_at=created_at)
+    campaign.forget_cached_rules()
+
+
+def _import_rolls(campaign: Campaign, rolls: list, users: dict) -> None:
+    for position, raw in enumerate(rolls):
+        path = f"calendar.rolls[{position}]"
+        entry = _object(raw, path)
+        result = _require(entry, "result", str, path)
+        if result not in dict(WEATHER_CHOICES):
+            raise CampaignFileError(f"{path}.result", f"must be one of {', '.join(dict(WEATHER_CHOICES))}")
+        for key in ("die", "chit", "next_chit"):
+            value = entry.get(key)
+            if value is not None and (not isinstance(value, int) or not 1 <= value <= 6):
+                raise CampaignFileError(f"{path}.{key}", f"must be 1 to 6 or null, not {value!r}")
+        roll = WeatherRoll.objects.create(
+            campaign=campaign,
+            month=_require(entry, "month", int, path),
+            week=_require(entry, "week", int, path),
+            season=str(entry.get("season") or ""),
+            die=entry.get("die"),
+            chit=entry.get("chit"),
+            result=result,
+            effects=_object(entry.get("effects", {}), f"{path}.effects"),
+            next_chit=entry.get("next_chit"),
+            rolled_by=_user(entry.get("rolled_by"), f"{path}.rolled_by", users),
+        )
+        rolled_at = _datetime(entry.get("rolled_at"), f"{path}.rolled_at")
+        if rolled_at:
+            WeatherRoll.objects.filter(pk=roll.pk).update(rolled_at=rolled_at)
+
+
+def _import_players(campaign: Campaign, players: list) -> dict[str, Player]:
+    by_name: dict[str, Player] = {}
+    for position, raw in enumerate(players):
+        path = f"players[{position}]"
+        entry = _object(raw, path)
+        try:
+            cleaned = services._clean_player(campaign, entry)
+        except ValidationError as error:
+            _reraise(error, path)
+        by_name[cleaned["name"]] = Player.objects.create(campaign=campaign, **cleaned)
+    return by_name
+
+
+def _import_characters(campaign: Campaign, characters: list, players: dict[str, Player]) -> None:
+    for position, raw in enumerate(characters):
+        path = f"characters[{position}]"
+        entry = _object(raw, path)
+        player_name = entry.get("player")
+        if player_name not in players:
+            raise CampaignFileError(f"{path}.player", f"{player_name!r} is not one of the file's players")
+        try:
+            cleaned = services._clean_character(campaign, {**entry, "player": players[player_name].pk})
+        except ValidationError as error:
+            _reraise(error, path)
+        character = Character.objects.create(campaign=campaign, **cleaned)
+        info = entry.get("starting_info")
+        if info is not None:
+            info_path = f"{path}.starting_info"
+            try:
+                cleaned_info = services._clean_starting_info(campaign, character, _object(info, info_path))
+            except ValidationError as error:
+                _reraise(error, info_path)
+            StartingInfo.objects.create(character=character, **cleaned_info)
+
+
+def _import_setup_steps(campaign: Campaign, steps: Any, players: dict[str, Player]) -> None:
+    if not isinstance(steps, list):
+        raise CampaignFileError("setup_steps", "must be a list")
+    for position, raw in enumerate(steps):
+        path = f"setup_steps[{position}]"
+        entry = _object(raw, path)
+        if entry.get("player") not in players:
+            raise CampaignFileError(f"{path}.player", f"{entry.get('player')!r} is not one of the file's players")
+        kind = entry.get("kind")
+        if kind not in dict(SetupStep.KIND_CHOICES):
+            raise CampaignFileError(f"{path}.kind", f"must be one of {', '.join(dict(SetupStep.KIND_CHOICES))}")
+        SetupStep.objects.create(
+            campaign=campaign, position=position + 1, player=players[entry["player"]], kind=kind,
+            detail=str(entry.get("detail") or ""),
+        )

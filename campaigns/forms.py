@@ -1,0 +1,280 @@
+"""Forms of the campaign pages. They only shape input; the services check it and raise errors per field."""
+
+from __future__ import annotations
+
+from dataclasses import fields as dataclass_fields
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+
+from combat.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
+
+from .models import SetupStep
+from .services import VICTORY_CATEGORIES, VICTORY_CATEGORY_TITLES
+
+# The settings page groups the rule keys; a key added to RuleSet later lands in "Other settings".
+RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Optional Combat Rules", ("fumble", "stumble", "riding_horses", "penetrating_armor", "missile_table", "kludge")),
+    (
+        "Campaign options",
+        (
+            "seasons_and_weather",
+            "starting_season",
+            "watchful_natives",
+            "extended_treachery",
+            "knights_adjustment",
+            "expanded_meeting_table",
+            "unlimited_communication",
+            "victory_points",
+        ),
+    ),
+    (
+        "Community fixes",
+        (
+            "fiery_blast_undercut_penalty",
+            "lightning_bolt_undercut_penalty",
+            "alerted_spell_time",
+            "fiery_blast_single_target",
+            "fiery_blast_no_riders",
+            "fiery_blast_no_dwelling_natives",
+            "fiery_blast_no_bounty_multiplier",
+            "fiery_blast_double_kludge",
+        ),
+    ),
+)
+
+RULE_HELP: dict[str, str] = {
+    "preset": "The preset these settings started from; it only labels the rule set.",
+    "fumble": "Rule 5.4: striking attacks roll on the Fumble table to adjust harm.",
+    "stumble": "Rule 5.1: a MOVE chit, Boots card or horse played to run away rolls on the Stumble table.",
+    "riding_horses": "Rules 5.2-5.3: a rider plays his horse and may play a maneuver of his own.",
+    "penetrating_armor": "Rule 5.5: missiles that hit a character's armor penetrate it, losing a level per piece.",
+    "missile_table": "Which table adjusts missile harm: standard, optional (2nd edition), or a revised variant.",
+    "kludge": "The 3rd-edition kludge (optional-combat-rules.md).",
+    "seasons_and_weather": "Optional rule: the season follows the month; the weather is rolled each week.",
+    "starting_season": "The season of the first month.",
+    "watchful_natives": "Unassigned natives are watchful: no sucker punch.",
+    "extended_treachery": "A hireling turned on its own native group makes that group's hirelings rebel.",
+    "knights_adjustment": "The Black Knight is Friendly, not Allied, with the Company; the White Knight with the Order.",
+    "expanded_meeting_table": "An OPPORTUNITY result on the Meeting table may be taken as the '2' result.",
+    "unlimited_communication": "Characters may talk privately wherever they are.",
+    "victory_points": "The points each character's victory requirements must total (BIMR4: 5 in Spring).",
+    "fiery_blast_undercut_penalty": "Added to the missile table roll when a Fiery Blast undercuts.",
+    "lightning_bolt_undercut_penalty": "Added to the missile table roll when a Lightning Bolt undercuts.",
+    "alerted_spell_time": "The attack time of an alerted attack spell; empty for the spell's own time.",
+}
+
+
+def rule_field(name: str, default: Any) -> forms.Field:
+    label = name.replace("_", " ").capitalize()
+    help_text = RULE_HELP.get(name, "")
+    if name == "preset":
+        return forms.ChoiceField(label="Preset", choices=list(PRESET_TITLES.items()), help_text=help_text)
+    if name == "missile_table":
+        return forms.ChoiceField(label=label, choices=[(t, t) for t in MISSILE_TABLES], help_text=help_text)
+    if name == "starting_season":
+        return forms.ChoiceField(
+            label=label, required=False, choices=[("", "— none —")] + [(s, s) for s in SEASONS], help_text=help_text
+        )
+    if name == "alerted_spell_time":
+        return forms.IntegerField(label=label, required=False, help_text=help_text)
+    if isinstance(default, bool):
+        return forms.BooleanField(label=label, required=False, help_text=help_text)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, help_text=help_text)
+    return forms.CharField(label=label, required=False, help_text=help_text)
+
+
+class RuleSetForm(forms.Form):
+    """Every rule setting, and the reason for the change. The engine validates the combination."""
+
+    def __init__(self, *args, rules: RuleSet, **kwargs):
+        kwargs.setdefault("initial", rules.to_dict())
+        super().__init__(*args, **kwargs)
+        defaults = {f.name: getattr(rules, f.name) for f in dataclass_fields(RuleSet)}
+        for name in FIELD_NAMES:
+            self.fields[name] = rule_field(name, defaults[name])
+        self.fields["reason"] = forms.CharField(
+            widget=forms.Textarea(attrs={"rows": 2}),
+            help_text="Why the rules change; it is kept in the history.",
+            error_messages={"required": "Say why the rules change; it is kept in the history."},
+        )
+
+    def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        placed = {"preset", "reason"}
+        result = []
+        for title, names in RULE_GROUPS:
+            present = [name for name in names if name in self.fields]
+            placed.update(present)
+            result.append((title, [self[name] for name in present]))
+        others = [self[name] for name in FIELD_NAMES if name not in placed]
+        if others:
+            result.append(("Other settings", others))
+        return result
+
+    def changes(self) -> dict[str, Any]:
+        data = dict(self.cleaned_data)
+        data.pop("reason", None)
+        if data.get("starting_season") == "":
+            data["starting_season"] = None
+        return data
+
+
+class CampaignCreateForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    slug = forms.SlugField(
+        max_length=60, help_text="Used in the campaign's web address, e.g. bimr4-2026.",
+        error_messages={"invalid": "Use letters, numbers, hyphens and underscores only, e.g. bimr4-2026."},
+    )
+    preset = forms.ChoiceField(
+        choices=[(name, PRESET_TITLES.get(name, name)) for name in PRESETS], initial="bimr4",
+        help_text="The rules to start from; change any setting afterwards.",
+    )
+
+
+class AutoResolveForm(forms.Form):
+    auto_resolve = forms.BooleanField(required=False, label="Resolve a round as soon as every side has locked")
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=120)
+    email = forms.EmailField()
+    time_zone = forms.CharField(max_length=64, initial="UTC", help_text="e.g. Europe/London, America/New_York")
+
+
+class CharacterForm(forms.Form):
+    catalogue_name = forms.CharField(
+        label="Character", max_length=60, help_text='e.g. "Black Knight"',
+        widget=forms.TextInput(attrs={"list": "character-names", "autocomplete": "off"}),
+    )
+    player = forms.ChoiceField()
+    starting_native_group = forms.ChoiceField(
+        required=False, help_text="The native group whose equipment the character starts with."
+    )
+
+    def __init__(self, *args, campaign, native_groups: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "— choose —")] + [(p.pk, p.name) for p in campaign.players.all()]
+        self.fields["starting_native_group"].choices = [("", "— none —")] + [(g, g) for g in native_groups]
+
+
+class CharacterStateForm(forms.Form):
+    wounds = forms.IntegerField(min_value=0)
+    fatigue = forms.IntegerField(min_value=0)
+    gold = forms.IntegerField(min_value=0)
+    fame = forms.IntegerField()
+    notoriety = forms.IntegerField()
+    horse = forms.CharField(required=False, max_length=60)
+    hirelings = forms.CharField(required=False, help_text="One per line.", widget=forms.Textarea(attrs={"rows": 2}))
+    chits = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        help_text='Chit states, one per line: "FIGHT H5*: fatigued".',
+    )
+    armor = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text='One per line: "Helmet: damaged".'
+    )
+    weapons = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text='One per line: "Great Sword: alerted".'
+    )
+
+    MAPPINGS = ("chits", "armor", "weapons")
+
+    @classmethod
+    def initial_from(cls, state: dict[str, Any]) -> dict[str, Any]:
+        initial = {key: state.get(key) for key in ("wounds", "fatigue", "gold", "fame", "notoriety")}
+        initial["horse"] = state.get("horse") or ""
+        initial["hirelings"] = "\n".join(state.get("hirelings") or [])
+        for key in cls.MAPPINGS:
+            initial[key] = "\n".join(f"{name}: {value}" for name, value in (state.get(key) or {}).items())
+        return initial
+
+    def _mapping(self, key: str) -> dict[str, str]:
+        result = {}
+        for number, line in enumerate(self.cleaned_data.get(key, "").splitlines(), start=1):
+            if not line.strip():
+                continue
+            name, sep, value = line.rpartition(":")
+            if not sep or not name.strip() or not value.strip():
+                raise ValidationError({key: f'Line {number} should read "name: state", not {line.strip()!r}.'})
+            result[name.strip()] = value.strip()
+        return result
+
+    def clean(self):
+        cleaned = super().clean()
+        for key in self.MAPPINGS:
+            if key in cleaned:
+                try:
+                    cleaned[key] = self._mapping(key)
+                except ValidationError as error:
+                    self.add_error(key, error.message_dict[key])
+        return cleaned
+
+    def state(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            **{key: data[key] for key in ("wounds", "fatigue", "gold", "fame", "notoriety")},
+            "horse": data["horse"].strip() or None,
+            "hirelings": [line.strip() for line in data["hirelings"].splitlines() if line.strip()],
+            **{key: data[key] for key in self.MAPPINGS},
+        }
+
+
+class StartingInfoForm(forms.Form):
+    starting_location = forms.CharField(required=False, max_length=60, help_text="e.g. Inn, House, Guard House")
+    recorded_spells = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text="One spell per line."
+    )
+    enchanted_chits = forms.MultipleChoiceField(
+        required=False, widget=forms.CheckboxSelectMultiple, help_text="MAGIC chits that begin enchanted."
+    )
+
+    def __init__(self, *args, magic_chits: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        for category in VICTORY_CATEGORIES:
+            self.fields[f"vp_{category}"] = forms.IntegerField(
+                label=VICTORY_CATEGORY_TITLES[category], min_value=0, initial=0, required=False
+            )
+        self.fields["enchanted_chits"].choices = [(label, label) for label in magic_chits]
+
+    def victory_fields(self) -> list[forms.BoundField]:
+        return [self[f"vp_{category}"] for category in VICTORY_CATEGORIES]
+
+    def data_for_service(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        return {
+            "victory_requirements": {c: data.get(f"vp_{c}") or 0 for c in VICTORY_CATEGORIES},
+            "starting_location": data["starting_location"],
+            "recorded_spells": [line.strip() for line in data["recorded_spells"].splitlines() if line.strip()],
+            "enchanted_chits": data["enchanted_chits"],
+        }
+
+    @staticmethod
+    def field_for(service_field: str) -> str | None:
+        """The form field that shows a service error, e.g. recorded_spells[1] → recorded_spells."""
+        base = service_field.split("[", 1)[0]
+        if base.startswith("victory_requirements."):
+            return "vp_" + base.split(".", 1)[1]
+        if base == "victory_requirements":
+            return None
+        return base
+
+
+class SetupStepForm(forms.Form):
+    player = forms.ChoiceField()
+    kind = forms.ChoiceField(choices=SetupStep.KIND_CHOICES)
+    detail = forms.CharField(max_length=120, help_text='What was placed or chosen, e.g. "Borderland".')
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["player"].choices = [("", "— choose —")] + [(p.pk, p.name) for p in campaign.players.all()]
+
+
+def apply_service_errors(form: forms.Form, error: ValidationError, field_for=None) -> None:
+    """Show a service's ValidationError beside the form's fields (or above the form)."""
+    for field, messages in error.message_dict.items():
+        target = field_for(field) if field_for else field
+        if target == "__all__" or target not in form.fields:
+            target = None
+        for message in messages:
+            form.add_error(target, message if target or field == "__all__" else f"{field}: {message}")

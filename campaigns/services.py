@@ -1,0 +1,492 @@
+"""Every write to a campaign: one function per GM intent, each in a transaction, each checking that the
+user is a GM of the campaign. Bad input raises django.core.exceptions.ValidationError whose
+`message_dict` maps each field to what is wrong; nothing is saved then.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email, validate_slug
+from django.db import transaction
+from django.http import Http404
+
+from campaigns import calendar
+from campaigns.models import (
+    Campaign,
+    Character,
+    Player,
+    RuleSetVersion,
+    SetupStep,
+    StartingInfo,
+    WeatherRoll,
+    default_character_state,
+    validate_time_zone,
+)
+from combat.engine.dice import Dice, SeededDice
+from combat.engine.ruleset import FIELD_NAMES, PRESETS, RuleSet, RuleSetError, rules_from
+
+VICTORY_CATEGORIES: tuple[str, ...] = ("great_treasures", "usable_spells", "fame", "notoriety", "gold")
+VICTORY_CATEGORY_TITLES: dict[str, str] = {
+    "great_treasures": "Great Treasures",
+    "usable_spells": "Usable Spells",
+    "fame": "Fame",
+    "notoriety": "Notoriety",
+    "gold": "Gold",
+}
+RESERVED_SLUGS = frozenset({"new"})
+CHARACTER_STATE_KEYS: tuple[str, ...] = tuple(default_character_state())
+
+
+# -- access -------------------------------------------------------------------------------------------
+
+
+def get_campaign_for_gm(user, slug: str) -> Campaign:
+    """The campaign `slug` if `user` is one of its GMs; Http404 for anyone else, signed in or not."""
+    if user is None or not user.is_authenticated:
+        raise Http404("No such campaign")
+    campaign = Campaign.objects.filter(slug=slug, gms=user).first()
+    if campaign is None:
+        raise Http404("No such campaign")
+    return campaign
+
+
+def campaigns_for_gm(user):
+    return Campaign.objects.filter(gms=user).prefetch_related("gms").order_by("name")
+
+
+def _require_gm(user, campaign: Campaign) -> Campaign:
+    """Re-read and lock the campaign row as the user's: a write never trusts an object from a view."""
+    if user is None or not user.is_authenticated:
+        raise Http404("No such campaign")
+    locked = Campaign.objects.select_for_update(of=("self",)).filter(pk=campaign.pk, gms=user).first()
+    if locked is None:
+        raise Http404("No such campaign")
+    return locked
+
+
+def _catalogue():
+    from combat.engine.catalogue_data import get_catalogue
+
+    return get_catalogue()
+
+
+def season_table(name: str):
+    return _catalogue().season(name)
+
+
+# -- campaigns and rule sets ----------------------------------------------------------------------------
+
+
+def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | None = None) -> Campaign:
+    """A new campaign with `user` as its GM, rule-set version 1 from `preset`, the calendar on month 1,
+    day 1 in Clear weather (realmspeak-notes 2.4: the game starts in Clear weather) and a hidden
+    weather chit drawn."""
+    errors: dict[str, str] = {}
+    name = (name or "").strip()
+    slug = (slug or "").strip()
+    if not name:
+        errors["name"] = "Give the campaign a name."
+    try:
+        validate_slug(slug)
+    except ValidationError:
+        errors["slug"] = "Use letters, numbers, hyphens and underscores only, e.g. bimr4-2026."
+    if "slug" not in errors and slug in RESERVED_SLUGS:
+        errors["slug"] = f"{slug!r} is a page of Herald; choose another slug."
+    elif "slug" not in errors and Campaign.objects.filter(slug=slug).exists():
+        errors["slug"] = f"A campaign with the slug {slug!r} already exists; choose another."
+    if preset not in PRESETS:
+        errors["preset"] = f"Unknown preset {preset!r}; presets are {', '.join(PRESETS)}."
+    if errors:
+        raise ValidationError(errors)
+    dice = dice or SeededDice(secrets.randbits(32))
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0]
+        )
+        campaign.gms.add(user)
+        rules = rules_from(preset)
+        _new_version(campaign, rules, user, f"Created from the preset {preset!r}.")
+    return campaign
+
+
+def _new_version(campaign: Campaign, rules: RuleSet, user, reason: str) -> RuleSetVersion:
+    last = campaign.rule_set_versions.order_by("-number").values_list("number", flat=True).first() or 0
+    version = RuleSetVersion.objects.create(
+        campaign=campaign,
+        number=last + 1,
+        settings=rules.to_dict(),
+        fingerprint=rules.fingerprint(),
+        created_by=user if user is not None and user.is_authenticated else None,
+        reason=reason,
+    )
+    campaign.forget_cached_rules()
+    return version
+
+
+def change_rules(user, campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
+    """A new rule-set version: the current settings with `changes` applied, with who and why.
+
+    Invalid settings raise ValidationError naming each field (from RuleSetError.errors); nothing is saved.
+    """
+    with transaction.atomic():
+        return _change_rules(_require_gm(user, campaign), user, changes, reason)
+
+
+def change_rules_in_admin(user, campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
+    """The same change made by staff in the Django admin, who need not be the campaign's GM."""
+    if not (user.is_active and user.is_staff):
+        raise Http404("No such campaign")
+    with transaction.atomic():
+        return _change_rules(Campaign.objects.select_for_update().get(pk=campaign.pk), user, changes, reason)
+
+
+def check_rules_change(campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSet:
+    """The rule set `changes` would make, or ValidationError naming each field that is wrong."""
+    errors: dict[str, str] = {}
+    if not (reason or "").strip():
+        errors["reason"] = "Say why the rules change; players and GMs read it in the history."
+    for key in sorted(key for key in changes if key not in FIELD_NAMES):
+        errors[key] = "is not a rule setting"
+    current = campaign.current_rules() if campaign.pk else rules_from("standard")
+    settings = {**current.to_dict(), **{k: v for k, v in changes.items() if k in FIELD_NAMES}}
+    rules = None
+    try:
+        rules = rules_from(settings)
+    except RuleSetError as error:
+        errors.update(error.errors)
+    if rules is not None and rules == current and campaign.pk and campaign.current_rules_version is not None:
+        errors.setdefault("__all__", "Nothing changed: these are the settings of the current version.")
+    if errors:
+        raise ValidationError(errors)
+    return rules
+
+
+def _change_rules(campaign: Campaign, user, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
+    rules = check_rules_change(campaign, changes, reason)
+    return _new_version(campaign, rules, user, reason.strip())
+
+
+def set_auto_resolve(user, campaign: Campaign, auto_resolve: bool) -> Campaign:
+    with transaction.atomic():
+        campaign = _require_gm(user, campaign)
+        campaign.auto_resolve = bool(auto_resolve)
+        campaign.save(update_fields=["auto_resolve"])
+    return campaign
+
+
+def add_gm(user, campaign: Campaign, other) -> None:
+    with transaction.atomic():
+        campaign = _require_gm(user, campaign)
+        campaign.gms.add(other)
+
+
+# -- the calendar -------------------------------------------------------------------------------------
+
+
+def current_season(campaign: Campaign, rules: RuleSet | None = None) -> str | None:
+    rules = rules or campaign.current_rules()
+    if not rules.seasons_and_weather or rules.starting_season is None:
+        return None
+    return calendar.season_for_month(rules.starting_season, campaign.month)
+
+
+def current_weather_effects(campaign: Campaign) -> dict[str, Any]:
+    """The effects of the current weather in the current season, for the dashboard and emails."""
+    season = current_season(campaign)
+    if season is None:
+        return {}
+    return calendar.describe_effect(season_table(season).weather[campaign.weather])
+
+
+def calendar_summary(campaign: Campaign) -> dict[str, Any]:
+    """What pages and player emails show of the calendar (never the hidden weather chit)."""
+    season = current_season(campaign)
+    return {
+        "month": campaign.month,
+        "week": campaign.week,
+        "day": campaign.day,
+        "season": season,
+        "weather": campaign.weather if season else None,
+        "effects": current_weather_effects(campaign) if season else {},
+    }
+
+
+def advance_calendar(user, campaign: Campaign, dice: Dice) -> WeatherRoll:
+    """End the week (a GM action): roll the weather against the hidden chit, draw a new chit, move to
+    the first day of the next week, and log the roll with its effects from the seasons table."""
+    with transaction.atomic():
+        campaign = _require_gm(user, campaign)
+        rules = campaign.current_rules()
+        week_end = calendar.end_week(
+            month=campaign.month,
+            day=campaign.day,
+            weather_chit=campaign.weather_chit,
+            starting_season=rules.starting_season if rules.seasons_and_weather else None,
+            dice=dice,
+            season_lookup=season_table,
+        )
+        campaign.month, campaign.day, campaign.weather = week_end.month, week_end.day, week_end.weather
+        if week_end.next_chit is not None:
+            campaign.weather_chit = week_end.next_chit
+        campaign.save(update_fields=["month", "day", "weather", "weather_chit"])
+        return WeatherRoll.objects.create(
+            campaign=campaign,
+            month=week_end.ended_month,
+            week=week_end.ended_week,
+            season=week_end.season or "",
+            die=week_end.die,
+            chit=week_end.chit,
+            result=week_end.weather,
+            effects=week_end.effects,
+            next_chit=week_end.next_chit,
+            rolled_by=user,
+        )
+
+
+# -- players and characters ---------------------------------------------------------------------------
+
+
+def _clean_player(campaign: Campaign, data: Mapping[str, Any], *, instance: Player | None = None) -> dict:
+    errors: dict[str, str] = {}
+    name = str(data.get("name") or "").strip()
+    email = str(data.get("email") or "").strip()
+    time_zone = str(data.get("time_zone") or "UTC").strip()
+    if not name:
+        errors["name"] = "Give the player's name."
+    elif campaign.players.filter(name=name).exclude(pk=getattr(instance, "pk", None)).exists():
+        errors["name"] = f"{name} already plays in this campaign."
+    try:
+        validate_email(email)
+    except ValidationError:
+        errors["email"] = f"{email!r} is not an email address." if email else "Give the player's email address."
+    try:
+        validate_time_zone(time_zone)
+    except ValidationError as error:
+        errors["time_zone"] = error.messages[0]
+    if errors:
+        raise ValidationError(errors)
+    return {"name": name, "email": email, "time_zone": time_zone}
+
+
+def add_player(user, campaign: Campaign, data: Mapping[str, Any]) -> Player:
+    with transaction.atomic():
+        campaign = _require_gm(user, campaign)
+        return Player.objects.create(campaign=campaign, **_clean_player(campaign, data))
+
+
+def update_player(user, player: Player, data: Mapping[str, Any]) -> Player:
+    with transaction.atomic():
+        campaign = _require_gm(user, player.campaign)
+        player = Player.objects.select_for_update().get(pk=player.pk, campaign=campaign)
+        for key, value in _clean_player(campaign, data, instance=player).items():
+            setattr(player, key, value)
+        player.save()
+        return player
+
+
+def delete_player(user, player: Player) -> None:
+    with transaction.atomic():
+        campaign = _require_gm(user, player.campaign)
+        Player.objects.filter(pk=player.pk, campaign=campaign).delete()
+
+
+def native_groups() -> list[str]:
+    return sorted({native.group for native in _catalogue().natives})
+
+
+def _clean_state(raw: Any) -> dict[str, Any]:
+    if not isinstance(raw, Mapping):
+        raise ValidationError({"state": "must be an object with " + ", ".join(CHARACTER_STATE_KEYS)})
+    unknown = sorted(key for key in raw if key not in CHARACTER_STATE_KEYS)
+    if unknown:
+        raise ValidationError({f"state.{unknown[0]}": f"is not part of a character's state ({', '.join(CHARACTER_STATE_KEYS)})"})
+    state = {**default_character_state(), **raw}
+    for key in ("wounds", "fatigue", "gold"):
+        value = state[key]
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValidationError({f"state.{key}": f"must be a whole number of 0 or more, not {value!r}"})
+    for key in ("fame", "notoriety"):
+        value = state[key]
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ValidationError({f"state.{key}": f"must be a whole number, not {value!r}"})
+    for key in ("chits", "armor", "weapons"):
+        if not isinstance(state[key], Mapping):
+            raise ValidationError({f"state.{key}": "must be an object of name → state"})
+    if not isinstance(state["hirelings"], list):
+        raise ValidationError({"state.hirelings": "must be a list of names"})
+    if state["horse"] is not None and not isinstance(state["horse"], str):
+        raise ValidationError({"state.horse": "must be a horse's name or empty"})
+    return state
+
+
+def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: Character | None = None) -> dict:
+    from combat.engine.catalogue import UnknownCounter
+
+    errors: dict[str, str] = {}
+    cleaned: dict[str, Any] = {}
+    player = data.get("player")
+    if isinstance(player, Player):
+        player = player.pk
+    cleaned["player"] = campaign.players.filter(pk=player).first() if str(player or "").isdigit() else None
+    if cleaned["player"] is None:
+        errors["player"] = "Choose one of this campaign's players."
+    name = str(data.get("catalogue_name") or "").strip()
+    try:
+        cleaned["catalogue_name"] = _catalogue().character(name).name
+    except UnknownCounter as error:
+        errors["catalogue_name"] = str(error)
+    else:
+        taken = campaign.characters.filter(catalogue_name=cleaned["catalogue_name"])
+        if taken.exclude(pk=getattr(instance, "pk", None)).exists():
+            errors["catalogue_name"] = f"The {cleaned['catalogue_name']} is already played in this campaign."
+    group = str(data.get("starting_native_group") or "").strip()
+    groups = native_groups()
+    if group and group not in groups:
+        matches = [g for g in groups if g.lower() == group.lower()]
+        if matches:
+            group = matches[0]
+        else:
+            errors["starting_native_group"] = f"Unknown native group {group!r}; groups are {', '.join(groups)}."
+    cleaned["starting_native_group"] = group
+    try:
+        cleaned["state"] = _clean_state(data.get("state") if data.get("state") is not None else (
+            instance.state if instance else default_character_state()))
+    except ValidationError as error:
+        errors.update({key: messages[0] for key, messages in error.message_dict.items()})
+    if errors:
+        raise ValidationError(errors)
+    return cleaned
+
+
+def add_character(user, campaign: Campaign, data: Mapping[str, Any]) -> Character:
+    with transaction.atomic():
+        campaign = _require_gm(user, campaign)
+        return Character.objects.create(campaign=campaign, **_clean_character(campaign, data))
+
+
+def update_character(user, character: Character, data: Mapping[str, Any]) -> Character:
+    with transaction.atomic():
+        campaign = _require_gm(user, character.campaign)
+        character = Character.objects.select_for_update().get(pk=character.pk, campaign=campaign)
+        for key, value in _clean_character(campaign, data, instance=character).items():
+            setattr(character, key, value)
+        character.save()
+        return character
+
+
+def delete_character(user, character: Character) -> None:
+    with transaction.atomic():
+        campaign = _require_gm(user, character.campaign)
+        Character.objects.filter(pk=character.pk, campaign=campaign).delete()
+
+
+# -- secret starting information ----------------------------------------------------------------------
+
+
+def required_victory_points(campaign: Campaign, rules: RuleSet | None = None) -> int:
+    """The points a character's victory requirements must total (BIMR4: 5 VPs in Spring)."""
+    return (rules or campaign.current_rules()).victory_points
+
+
+def _clean_starting_info(campaign: Campaign, character: Character, data: Mapping[str, Any]) -> dict:
+    from combat.engine.catalogue import UnknownCounter
+
+    errors: dict[str, str] = {}
+    raw_requirements = data.get("victory_requirements") or {}
+    requirements: dict[str, int] = {}
+    if not isinstance(raw_requirements, Mapping):
+        errors["victory_requirements"] = "must map each category to its points"
+        raw_requirements = {}
+    for key, value in raw_requirements.items():
+        if key not in VICTORY_CATEGORIES:
+            errors[f"victory_requirements.{key}"] = f"is not a category ({', '.join(VICTORY_CATEGORIES)})"
+            continue
+        try:
+            points = int(value or 0)
+        except (TypeError, ValueError):
+            errors[f"victory_requirements.{key}"] = f"must be a whole number, not {value!r}"
+            continue
+        if points < 0:
+            errors[f"victory_requirements.{key}"] = "cannot be negative"
+        elif points:
+            requirements[key] = points
+    required = required_victory_points(campaign)
+    if not any(key.startswith("victory_requirements") for key in errors):
+        total = sum(requirements.values())
+        if total != required:
+            errors["victory_requirements"] = (
+                f"must total {required} victory points (the campaign's requirement); these total {total}"
+            )
+    spells: list[str] = []
+    for position, name in enumerate(data.get("recorded_spells") or []):
+        try:
+            spells.append(_catalogue().spell(str(name).strip()).name)
+        except UnknownCounter as error:
+            errors[f"recorded_spells[{position}]"] = str(error)
+    chits: list[str] = []
+    try:
+        character_chits = {chit.label for chit in _catalogue().character(character.catalogue_name).chits}
+    except UnknownCounter:
+        character_chits = set()
+    for position, label in enumerate(data.get("enchanted_chits") or []):
+        label = str(label).strip()
+        if label not in character_chits:
+            errors[f"enchanted_chits[{position}]"] = (
+                f"the {character.catalogue_name} has no chit {label!r}; chits are {', '.join(sorted(character_chits))}"
+            )
+        elif not label.upper().startswith("MAGIC"):
+            errors[f"enchanted_chits[{position}]"] = f"{label!r} is not a MAGIC chit; only MAGIC chits are enchanted"
+        else:
+            chits.append(label)
+    if errors:
+        raise ValidationError(errors)
+    return {
+        "victory_requirements": requirements,
+        "starting_location": str(data.get("starting_location") or "").strip(),
+        "recorded_spells": spells,
+        "enchanted_chits": chits,
+    }
+
+
+def save_starting_info(user, character: Character, data: Mapping[str, Any]) -> StartingInfo:
+    """Enter or replace a character's secret starting information, checked against the campaign's
+    required victory points, the spell list and the character's chits."""
+    with transaction.atomic():
+        campaign = _require_gm(user, character.campaign)
+        character = Character.objects.get(pk=character.pk, campaign=campaign)
+        cleaned = _clean_starting_info(campaign, character, data)
+        info, _ = StartingInfo.objects.update_or_create(
+            character=character, defaults={**cleaned, "updated_by": user}
+        )
+        return info
+
+
+# -- board building and character selection -----------------------------------------------------------
+
+
+def record_setup_step(user, campaign: Campaign, data: Mapping[str, Any]) -> SetupStep:
+    """Record the next step of board building or character selection (BIMR4: players place tiles in
+    turn, then select characters, then place Visitor/Mission chits)."""
+    errors: dict[str, str] = {}
+    with transaction.atomic():
+        campaign = _require_gm(user, campaign)
+        player_id = data.get("player")
+        player = campaign.players.filter(pk=player_id).first() if str(player_id or "").isdigit() else None
+        if player is None:
+            errors["player"] = "Choose one of this campaign's players."
+        kind = str(data.get("kind") or "")
+        if kind not in dict(SetupStep.KIND_CHOICES):
+            errors["kind"] = "Choose tile, character or chit."
+        detail = str(data.get("detail") or "").strip()
+        if not detail:
+            errors["detail"] = "Say what was placed or chosen."
+        if errors:
+            raise ValidationError(errors)
+        last = campaign.setup_steps.order_by("-position").values_list("position", flat=True).first() or 0
+        return SetupStep.objects.create(
+            campaign=campaign, position=last + 1, player=player, kind=kind, detail=detail
+        )

@@ -1,0 +1,374 @@
+"""The GM's campaign pages. Thin: each fetches through get_campaign_for_gm and writes through a service."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django_htmx.http import HttpResponseClientRedirect
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from combat.engine.dice import SeededDice
+from combat.engine.relationships import relationship_name
+
+from . import services
+from .forms import (
+    AutoResolveForm,
+    CampaignCreateForm,
+    CharacterForm,
+    CharacterStateForm,
+    PlayerForm,
+    RuleSetForm,
+    SetupStepForm,
+    StartingInfoForm,
+    apply_service_errors,
+)
+from .models import Character, Player, StartingInfo
+
+
+def _optional(module_name: str, attribute: str):
+    """A function another part of Herald provides once it lands (battles, mail); None until then."""
+    try:
+        module = __import__(module_name, fromlist=[attribute])
+    except ImportError:
+        return None
+    return getattr(module, attribute, None)
+
+
+def _partial(request, template: str, partial: str, context: dict):
+    """The whole page, or only `partial` for an htmx request."""
+    if request.htmx:
+        return render(request, f"{template}#{partial}", context)
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+def dashboard(request):
+    campaigns = list(services.campaigns_for_gm(request.user))
+    dashboard_battles = _optional("combat.services", "dashboard_battles")
+    failed_messages_for = _optional("campaigns.mail.services", "failed_messages_for")
+    context = {
+        "campaigns": [(campaign, services.calendar_summary(campaign)) for campaign in campaigns],
+        "create_form": CampaignCreateForm(),
+        "battles_enabled": dashboard_battles is not None,
+        "mail_enabled": failed_messages_for is not None,
+    }
+    if dashboard_battles is not None:
+        context["battles"] = dashboard_battles(request.user)
+    if failed_messages_for is not None:
+        context["failed_messages"] = failed_messages_for(request.user)
+    return render(request, "campaigns/dashboard.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def create(request):
+    form = CampaignCreateForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            campaign = services.create_campaign(request.user, **form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, f"Campaign {campaign.name} created with the {form.cleaned_data['preset']} rules.")
+            if request.htmx:
+                return HttpResponseClientRedirect(reverse("campaigns:detail", args=[campaign.slug]))
+            return redirect("campaigns:detail", slug=campaign.slug)
+    return _partial(request, "campaigns/create.html", "create-form", {"form": form})
+
+
+@require_GET
+@login_required
+def detail(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    rules = campaign.current_rules()
+    characters = list(campaign.characters.select_related("player"))
+    return render(
+        request,
+        "campaigns/detail.html",
+        {
+            "campaign": campaign,
+            "rules": rules,
+            "version": campaign.current_rules_version,
+            "calendar": services.calendar_summary(campaign),
+            "players": campaign.players.all(),
+            "characters": characters,
+            "gms": campaign.gms.all(),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def rules_settings(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    rules = campaign.current_rules()
+    form = RuleSetForm(request.POST or None, rules=rules)
+    if request.method == "POST" and form.is_valid():
+        try:
+            version = services.change_rules(request.user, campaign, form.changes(), form.cleaned_data["reason"])
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, f"Rules version {version.number} saved (fingerprint {version.fingerprint}).")
+            return redirect("campaigns:rules_history", slug=campaign.slug)
+    return render(
+        request,
+        "campaigns/settings.html",
+        {
+            "campaign": campaign,
+            "rules": rules,
+            "version": campaign.current_rules_version,
+            "form": form,
+            "auto_resolve_form": AutoResolveForm(initial={"auto_resolve": campaign.auto_resolve}),
+        },
+    )
+
+
+@require_POST
+@login_required
+def auto_resolve(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    form = AutoResolveForm(request.POST)
+    form.is_valid()  # a checkbox: absent means off, so the form is always valid
+    campaign = services.set_auto_resolve(request.user, campaign, form.cleaned_data["auto_resolve"])
+    messages.success(request, "Rounds resolve as soon as every side has locked." if campaign.auto_resolve
+                     else "Rounds wait for a GM to resolve them.")
+    return redirect("campaigns:settings", slug=campaign.slug)
+
+
+@require_GET
+@login_required
+def rules_history(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    versions = list(campaign.rule_set_versions.select_related("created_by").order_by("-number"))
+    rows = []
+    for position, version in enumerate(versions):
+        previous = versions[position + 1] if position + 1 < len(versions) else None
+        changed = (
+            {key: (previous.settings.get(key), value) for key, value in version.settings.items()
+             if previous.settings.get(key) != value}
+            if previous else {}
+        )
+        rows.append((version, changed))
+    return render(request, "campaigns/history.html", {"campaign": campaign, "rows": rows})
+
+
+@require_GET
+@login_required
+def calendar_page(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    return render(request, "campaigns/calendar.html", _calendar_context(campaign))
+
+
+def _calendar_context(campaign):
+    rules = campaign.current_rules()
+    season = services.current_season(campaign, rules)
+    return {
+        "campaign": campaign,
+        "rules": rules,
+        "calendar": services.calendar_summary(campaign),
+        "season": services.season_table(season) if season else None,
+        "rolls": campaign.weather_rolls.select_related("rolled_by").order_by("-rolled_at", "-id"),
+    }
+
+
+@require_POST
+@login_required
+def advance_calendar(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    roll = services.advance_calendar(request.user, campaign, SeededDice(secrets.randbits(32)))
+    campaign.refresh_from_db()
+    if request.htmx:
+        return render(request, "campaigns/calendar.html#calendar-panel", _calendar_context(campaign))
+    if roll.die is not None:
+        messages.success(
+            request,
+            f"Week {roll.week} of month {roll.month} ended: die {roll.die}, chit {roll.chit} → {roll.get_result_display()}.",
+        )
+    else:
+        messages.success(request, f"Week {roll.week} of month {roll.month} ended.")
+    return redirect("campaigns:calendar", slug=campaign.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def players(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    form = PlayerForm(request.POST or None, initial={"time_zone": "UTC"})
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = services.add_player(request.user, campaign, form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, f"{player.name} joined the campaign.")
+            return redirect("campaigns:players", slug=campaign.slug)
+    setup_form = SetupStepForm(campaign=campaign)
+    return render(
+        request,
+        "campaigns/players.html",
+        {
+            "campaign": campaign,
+            "players": campaign.players.prefetch_related("characters"),
+            "form": form,
+            "setup_form": setup_form,
+            "setup_steps": campaign.setup_steps.select_related("player"),
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def player_edit(request, slug, player_id):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    player = get_object_or_404(Player, pk=player_id, campaign=campaign)
+    form = PlayerForm(request.POST or None, initial={"name": player.name, "email": player.email, "time_zone": player.time_zone})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_player(request.user, player, form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, f"{form.cleaned_data['name']} saved.")
+            return redirect("campaigns:players", slug=campaign.slug)
+    return render(request, "campaigns/player_edit.html", {"campaign": campaign, "player": player, "form": form})
+
+
+@require_POST
+@login_required
+def player_delete(request, slug, player_id):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    player = get_object_or_404(Player, pk=player_id, campaign=campaign)
+    services.delete_player(request.user, player)
+    messages.success(request, f"{player.name} and their characters were removed.")
+    return redirect("campaigns:players", slug=campaign.slug)
+
+
+@require_POST
+@login_required
+def setup_step(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    form = SetupStepForm(request.POST, campaign=campaign)
+    if form.is_valid():
+        try:
+            step = services.record_setup_step(request.user, campaign, form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, f"Step {step.position} recorded.")
+            return redirect("campaigns:players", slug=campaign.slug)
+    return render(
+        request,
+        "campaigns/players.html",
+        {
+            "campaign": campaign,
+            "players": campaign.players.prefetch_related("characters"),
+            "form": PlayerForm(initial={"time_zone": "UTC"}),
+            "setup_form": form,
+            "setup_steps": campaign.setup_steps.select_related("player"),
+        },
+        status=400,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def characters(request, slug):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    form = CharacterForm(request.POST or None, campaign=campaign, native_groups=services.native_groups())
+    if request.method == "POST" and form.is_valid():
+        try:
+            character = services.add_character(request.user, campaign, form.cleaned_data)
+        except ValidationError as error:
+            apply_service_errors(form, error)
+        else:
+            messages.success(request, f"The {character.catalogue_name} joined, played by {character.player.name}.")
+            return redirect("campaigns:characters", slug=campaign.slug)
+    rules = campaign.current_rules()
+    rows = []
+    for character in campaign.characters.select_related("player"):
+        relationships = sorted(character.relationships(rules).items())
+        rows.append((character, [(group, level, relationship_name(level)) for group, level in relationships]))
+    return render(
+        request,
+        "campaigns/characters.html",
+        {"campaign": campaign, "rows": rows, "form": form, "rules": rules,
+         "character_names": [c.name for c in services._catalogue().characters]},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def character_edit(request, slug, character_id):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
+    form = CharacterStateForm(request.POST or None, initial=CharacterStateForm.initial_from(character.state))
+    if request.method == "POST" and form.is_valid():
+        data = {
+            "player": character.player_id,
+            "catalogue_name": character.catalogue_name,
+            "starting_native_group": character.starting_native_group,
+            "state": form.state(),
+        }
+        try:
+            services.update_character(request.user, character, data)
+        except ValidationError as error:
+            apply_service_errors(form, error, field_for=lambda field: field.removeprefix("state."))
+        else:
+            messages.success(request, f"The {character.catalogue_name}'s state saved.")
+            return redirect("campaigns:characters", slug=campaign.slug)
+    return render(request, "campaigns/character_edit.html", {"campaign": campaign, "character": character, "form": form})
+
+
+@require_POST
+@login_required
+def character_delete(request, slug, character_id):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    character = get_object_or_404(Character, pk=character_id, campaign=campaign)
+    services.delete_character(request.user, character)
+    messages.success(request, f"The {character.catalogue_name} left the campaign.")
+    return redirect("campaigns:characters", slug=campaign.slug)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def starting_info(request, slug, character_id):
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
+    info = StartingInfo.objects.filter(character=character).first()
+    initial = {}
+    if info:
+        initial = {
+            "starting_location": info.starting_location,
+            "recorded_spells": "\n".join(info.recorded_spells),
+            "enchanted_chits": info.enchanted_chits,
+            **{f"vp_{key}": value for key, value in info.victory_requirements.items()},
+        }
+    counter = services._catalogue().character(character.catalogue_name)
+    magic_chits = sorted({chit.label for chit in counter.chits if chit.label.upper().startswith("MAGIC")})
+    form = StartingInfoForm(request.POST or None, initial=initial, magic_chits=magic_chits)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.save_starting_info(request.user, character, form.data_for_service())
+        except ValidationError as error:
+            apply_service_errors(form, error, field_for=StartingInfoForm.field_for)
+        else:
+            messages.success(request, f"The {character.catalogue_name}'s secret starting information saved.")
+            return redirect("campaigns:starting_info", slug=campaign.slug, character_id=character.pk)
+    return render(
+        request,
+        "campaigns/starting_info.html",
+        {
+            "campaign": campaign,
+            "character": character,
+            "info": info,
+            "form": form,
+            "required_points": services.required_victory_points(campaign),
+        },
+    )
