@@ -1,0 +1,159 @@
+"""Denizens on a melee sheet: placement, repositioning and changing tactics.
+
+A sheet's "chits" are the counters standing in its boxes: a denizen (or hireling), a monster's head or
+club, a native's horse. Each is named by (combatant id, part) with part "body", "weapon" or "horse".
+The box a chit stands in is both its attack box and its maneuver box.
+
+Die-roll modifiers never apply to these rolls (rule 22.5/2, 22.5/3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from combat.engine.dice import Dice
+from combat.engine.log import Event
+
+ChitRef = tuple[str, str]  # (combatant id, part): part is "body", "weapon" or "horse"
+
+PLACEMENT_RULE = ("basic", "Placing attackers on the melee sheet: as many boxes as possible")
+REPOSITION_RULE = ("22.5/2", "Repositioning denizens")
+TACTICS_RULE = ("22.5/3", "Changing tactics")
+
+# Rule 22.5/2: the die sets which box's chits end up in boxes 1, 2 and 3 (A, B, C = boxes 1, 2, 3).
+# Stored as old box → new box.
+REPOSITION_TABLE: dict[int, dict[int, int]] = {
+    1: {1: 1, 2: 3, 3: 2},  # box 1 stays, 2 and 3 swap
+    2: {1: 3, 2: 2, 3: 1},  # box 2 stays, 1 and 3 swap
+    3: {1: 2, 2: 1, 3: 3},  # box 3 stays, 1 and 2 swap
+    4: {1: 1, 2: 2, 3: 3},  # no change
+    5: {1: 2, 2: 3, 3: 1},  # every box moves down one: 1→2, 2→3, 3→1
+    6: {1: 3, 2: 1, 3: 2},  # every box moves up one: 2→1, 3→2, 1→3
+}
+REPOSITION_WORDS: dict[int, str] = {
+    1: "box 1 stays, boxes 2 and 3 swap",
+    2: "box 2 stays, boxes 1 and 3 swap",
+    3: "box 3 stays, boxes 1 and 2 swap",
+    4: "no change",
+    5: "every box moves one down (1→2, 2→3, 3→1)",
+    6: "every box moves one up (2→1, 3→2, 1→3)",
+}
+
+
+@dataclass(frozen=True)
+class Placement:
+    """The boxes of one group of chits on a sheet, and the log of what happened to them."""
+
+    boxes: dict[ChitRef, int]
+    events: tuple[Event, ...] = ()
+
+
+def chit_name(ref: ChitRef) -> str:
+    combatant, part = ref
+    return combatant if part == "body" else f"{combatant}'s {part}"
+
+
+def boxes_needed(count: int) -> int:
+    """Attackers are spread over as many boxes as possible (basic rules, placing attackers): min(count, 3)."""
+    return min(count, 3)
+
+
+def is_spread(boxes: Mapping[ChitRef, int]) -> bool:
+    return len(set(boxes.values())) >= boxes_needed(len(boxes))
+
+
+def place(
+    chits: Iterable[ChitRef], given: Mapping[ChitRef, int | None], sheet: str
+) -> Placement:
+    """Basic rules, placing attackers: place every chit without a box into the emptiest box (lowest number on a tie), so that
+    the chits cover as many boxes as possible; a denizen's head, club or horse avoids its own box when it
+    can. Chits already placed stay where they are."""
+    order = list(chits)
+    boxes: dict[ChitRef, int] = {ref: box for ref in order if (box := given.get(ref)) is not None}
+    events: list[Event] = []
+    for ref in order:
+        if ref in boxes:
+            continue
+        counts = {box: 0 for box in (1, 2, 3)}
+        for box in boxes.values():
+            counts[box] += 1
+        own_boxes = {box for (combatant, _), box in boxes.items() if combatant == ref[0]}
+        box = min((1, 2, 3), key=lambda b: (counts[b], b in own_boxes, b))
+        boxes[ref] = box
+        events.append(
+            Event(
+                "placement",
+                f"{chit_name(ref)} is placed in box {box} of {sheet}'s sheet (emptiest box)",
+                *PLACEMENT_RULE,
+                actors=(ref[0], sheet),
+                data={"chit": list(ref), "box": box, "sheet": sheet},
+            )
+        )
+    return Placement(boxes, tuple(events))
+
+
+def reposition(boxes: Mapping[ChitRef, int], die: int) -> dict[ChitRef, int]:
+    """Rule 22.5/2: one die for the group moves the chits box by box."""
+    moves = REPOSITION_TABLE[die]
+    return {ref: moves[box] for ref, box in boxes.items()}
+
+
+def roll_repositioning(
+    boxes: Mapping[ChitRef, int], dice: Dice, sheet: str, group: str
+) -> Placement:
+    """Rule 22.5/2: roll one die for a group of chits on a sheet and reposition them."""
+    if not boxes:
+        return Placement(dict(boxes))
+    roll = dice.roll(1, f"Repositioning: {group} on {sheet}'s sheet")
+    die = roll.dice[0]
+    moved = reposition(boxes, die)
+    moves = ", ".join(
+        f"{chit_name(ref)} {boxes[ref]}→{moved[ref]}" for ref in boxes if boxes[ref] != moved[ref]
+    )
+    actors = tuple(dict.fromkeys([sheet, *(ref[0] for ref in boxes)]))
+    event = Event(
+        "reposition",
+        f"Repositioning {group} on {sheet}'s sheet: die {die} → {REPOSITION_WORDS[die]}"
+        + (f" ({moves})" if moves else ""),
+        *REPOSITION_RULE,
+        actors=actors,
+        data={"sheet": sheet, "group": group, "die": die, "boxes": {chit_name(r): b for r, b in moved.items()}},
+    )
+    return Placement(moved, (event,))
+
+
+def roll_change_tactics(
+    boxes: Mapping[ChitRef, int],
+    can_turn_over: Callable[[ChitRef], bool],
+    dice: Dice,
+    sheet: str,
+    group: str,
+) -> tuple[frozenset[ChitRef], tuple[Event, ...]]:
+    """Rule 22.5/3: for each box holding a chit that can turn over, roll two dice; on a 6 (the high die)
+    every such chit in the box turns over. Red-side-up Tremendous monsters, native horses and the like
+    never turn over, and no dice are rolled for a box holding only those."""
+    turned: set[ChitRef] = set()
+    events: list[Event] = []
+    for box in (1, 2, 3):
+        in_box = [ref for ref, b in boxes.items() if b == box and can_turn_over(ref)]
+        if not in_box:
+            continue
+        roll = dice.roll(2, f"Change tactics: {group} in box {box} on {sheet}'s sheet")
+        names = ", ".join(chit_name(ref) for ref in in_box)
+        if roll.high == 6:
+            turned.update(in_box)
+            outcome = f"high die 6 → {names} {'turns' if len(in_box) == 1 else 'turn'} over"
+        else:
+            outcome = f"high die {roll.high}, no 6 → {names} {'stays' if len(in_box) == 1 else 'stay'} as before"
+        events.append(
+            Event(
+                "tactics",
+                f"Change tactics, box {box} of {sheet}'s sheet: dice {roll.dice[0]} and {roll.dice[1]}, {outcome}",
+                *TACTICS_RULE,
+                actors=tuple(dict.fromkeys([sheet, *(ref[0] for ref in in_box)])),
+                data={"sheet": sheet, "box": box, "dice": list(roll.dice), "turned": roll.high == 6,
+                      "chits": [chit_name(ref) for ref in in_box]},
+            )
+        )
+    return frozenset(turned), tuple(events)

@@ -1,0 +1,1172 @@
+"""A melee round: validate each side's plays, then resolve the round.
+
+`validate_round(round_input)` lists every play that breaks the rules, each naming its field.
+`resolve_round(round_input, dice)` resolves the round in the order of the rules:
+
+1. denizen horses gallop in melee; denizens are placed, repositioned and change tactics (combat.engine.denizens);
+2. every maneuver is fixed before any harm (Hamblen's ruling, optional-combat-rules.md);
+3. attacks are ordered (first round by length then time, later rounds by time then length) into blocks of
+   simultaneous attacks (equal length and time);
+4. each attack is resolved by `combat.engine.attack.resolve_attack`, against the body it hits;
+5. after the round: weapons alerted or unalerted, fatigue and wounds owed, kills and their bounty, red-side-up
+   Tremendous monsters, and whether combat ends.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from itertools import groupby
+
+from combat.engine import attackers as build
+from combat.engine import denizens as sheet_rules
+from combat.engine.attack import Attack, Maneuver, Target, resolve_attack
+from combat.engine.catalogue import Monster, Native, UnknownCounter
+from combat.engine.dice import Dice
+from combat.engine.log import Event
+from combat.engine.model import (
+    BOXES,
+    HORSE_SIDES,
+    LEVELS,
+    SIDES,
+    BattleState,
+    CharacterState,
+    CharacterSummary,
+    Chit,
+    DenizenState,
+    Kill,
+    ManeuverPlay,
+    Play,
+    PlayError,
+    Position,
+    RoundInput,
+    RoundResult,
+    Sheet,
+)
+
+RULES = {
+    "gallop": ("basic", "Denizen horses gallop in melee"),
+    "order_first": ("basic", "Order of attacks, first round: longer weapons first, then faster attacks"),
+    "order_later": ("basic", "Order of attacks, later rounds: faster attacks first, then longer weapons"),
+    "simultaneous": ("basic", "Simultaneous attacks: equal length and time"),
+    "cancelled": ("basic", "Attack cancelled"),
+    "too_heavy": ("basic", "A weapon heavier than its FIGHT chit: the attack is cancelled"),
+    "horse_hit": ("5.3", "Attacking riders and horses"),
+    "denizen_horse": ("5.3", "Denizens attack the horse first, except red-side-up Tremendous monsters"),
+    "hamblen": ("5.4/1", "Hamblen's ruling: every table modifier is fixed when hits are determined"),
+    "alert": ("basic", "Weapons that hit are unalerted, weapons that miss are alerted"),
+    "fatigue": ("basic", "Effort: one asterisk is free, each one beyond it is fatigued"),
+    "effort_limit": ("basic", "Effort limit: at most two asterisks a round"),
+    "magic_fatigue": ("basic", "A MAGIC chit that casts a spell is fatigued"),
+    "wounds": ("basic", "Wounds"),
+    "wound_death": ("basic", "Wounds on every unwounded chit: the character is killed"),
+    "kill_credit": ("43.4", "Kills: fame and notoriety times the kill multiplier"),
+    "red_side": ("basic", "Tremendous monsters turn red side up after hitting without killing"),
+    "red_back": ("basic", "A red-side-up Tremendous monster whose target is dead turns light side up"),
+    "pinned": ("basic", "A red-side-up Tremendous monster pins its target: no running"),
+    "combat_ends": ("basic", "Combat ends after two consecutive rounds without harm, fatigue or spellcasting"),
+    "riding": ("5.2", "Riding horses: the horse is the only piece he can play to move"),
+    "weight": ("basic", "A MOVE chit must be as strong as the heaviest item carried"),
+}
+
+FIGHT_ACTIONS = ("FIGHT", "BERSERK")
+MOVE_ACTIONS = ("MOVE", "DUCK")
+
+
+class RoundInvalid(ValueError):
+    """The round breaks the rules; nothing was resolved. `errors` name each field."""
+
+    def __init__(self, errors: list[PlayError]):
+        self.errors = errors
+        super().__init__("; ".join(str(error) for error in errors))
+
+
+def _event(key: str, kind: str, text: str, actors, **data) -> Event:
+    number, name = RULES[key]
+    return Event(kind, text, number, name, tuple(dict.fromkeys(a for a in actors if a)), data)
+
+
+def _catalogue(catalogue):
+    if catalogue is not None:
+        return catalogue
+    from combat.engine.catalogue_data import get_catalogue
+
+    return get_catalogue()
+
+
+def _lookup_denizen(catalogue, counter: str) -> Monster | Native:
+    if "/" in counter:
+        found = catalogue.by_key(counter)
+        if not isinstance(found, Monster | Native):
+            raise UnknownCounter(counter, "denizen", [])
+        return found
+    return catalogue.denizen(counter)
+
+
+def _lookup_horse(catalogue, counter: str):
+    return catalogue.by_key(counter) if "/" in counter else catalogue.horse(counter)
+
+
+def _unknown(error: UnknownCounter) -> str:
+    return str(error)
+
+
+# --- validation ------------------------------------------------------------------------------------
+
+
+def _chit_errors(character: CharacterState, chit_id: str, path: str, actions: tuple[str, ...]) -> tuple[list[PlayError], Chit | None]:
+    chit = character.chit(chit_id)
+    if chit is None:
+        known = ", ".join(c.id for c in character.chits if c.action in actions) or "none"
+        return [PlayError(path, f"{character.id} has no chit {chit_id!r} (playable here: {known})")], None
+    if chit.action not in actions:
+        return [PlayError(path, f"{chit.id} is a {chit.action} chit; play a {' or '.join(actions)} chit here")], chit
+    if chit.state != "fresh":
+        return [PlayError(path, f"{chit.id} is {chit.state}: only fresh chits can be played")], chit
+    return [], chit
+
+
+def _maneuver_errors(
+    round_input: RoundInput, catalogue, character: CharacterState, maneuver: ManeuverPlay, path: str, *, rider: bool
+) -> tuple[list[PlayError], Chit | None]:
+    errors: list[PlayError] = []
+    chit = None
+    rules = round_input.rules
+    if maneuver.box not in BOXES:
+        errors.append(PlayError(f"{path}.box", f"box must be 1 Charge, 2 Dodge or 3 Duck, not {maneuver.box!r}"))
+    pieces = [name for name, value in (("chit", maneuver.chit), ("boots", maneuver.boots), ("horse", maneuver.horse)) if value]
+    if len(pieces) != 1:
+        errors.append(PlayError(path, "play exactly one of a MOVE chit, a Boots card or the horse"))
+        return errors, None
+    if maneuver.horse:
+        if rider:
+            errors.append(PlayError(f"{path}.horse", "the rider's own maneuver is a MOVE chit or Boots card (rule 5.2)"))
+        elif not character.rides:
+            errors.append(PlayError(f"{path}.horse", f"{character.id} has no active horse"))
+        elif maneuver.horse not in HORSE_SIDES:
+            errors.append(PlayError(f"{path}.horse", f"a horse is played walking or galloping, not {maneuver.horse!r}"))
+        return errors, None
+    if rules.riding_horses and character.rides and not rider:
+        piece = "chit" if maneuver.chit else "boots"
+        errors.append(PlayError(
+            f"{path}.{piece}",
+            f"{character.id} has an active horse: under the Optional Combat Rules the horse is the only piece "
+            "he can play to move (rule 5.2); play the horse, and this as the rider's own maneuver",
+        ))
+    if maneuver.boots:
+        if maneuver.boots_time is None or maneuver.boots_strength not in LEVELS:
+            errors.append(PlayError(f"{path}.boots", f"the Boots card {maneuver.boots!r} needs its strength and time"))
+        return errors, None
+    chit_errors, chit = _chit_errors(character, maneuver.chit, f"{path}.chit", MOVE_ACTIONS)
+    errors.extend(chit_errors)
+    if chit is not None and not chit_errors:
+        if chit.action == "DUCK" and maneuver.box != 3:
+            errors.append(PlayError(f"{path}.box", f"{chit.id} can only be played in box 3 Duck"))
+        heaviest = _heaviest_item(catalogue, character)
+        if heaviest and chit.strength in LEVELS and LEVELS[chit.strength] < LEVELS[heaviest[1]]:
+            errors.append(PlayError(
+                f"{path}.chit",
+                f"{chit.id} (strength {chit.strength}) cannot carry {heaviest[0]} (weight {heaviest[1]}): a MOVE "
+                "chit must be as strong as the heaviest item carried",
+            ))
+    return errors, chit
+
+
+def _heaviest_item(catalogue, character: CharacterState) -> tuple[str, str] | None:
+    items: list[tuple[str, str]] = []
+    for weapon in character.weapons:
+        try:
+            items.append((weapon.name, catalogue.weapon(weapon.name).weight))
+        except UnknownCounter:
+            pass
+    for armor in character.armor:
+        if armor.state == "destroyed":
+            continue
+        try:
+            items.append((armor.name, catalogue.armor_piece(armor.name).weight))
+        except UnknownCounter:
+            pass
+    items = [item for item in items if item[1] in LEVELS]
+    return max(items, key=lambda item: LEVELS[item[1]]) if items else None
+
+
+def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
+    errors: list[PlayError] = []
+    seen: set[str] = set()
+    for character in round_input.state.characters:
+        path = f"state.characters.{character.id}"
+        if character.id in seen:
+            errors.append(PlayError(path, f"two combatants are called {character.id!r}"))
+        seen.add(character.id)
+        try:
+            catalogue.character(character.character)
+        except UnknownCounter as error:
+            errors.append(PlayError(f"{path}.character", _unknown(error)))
+        for chit in character.chits:
+            if chit.state not in ("fresh", "fatigued", "wounded"):
+                errors.append(PlayError(f"{path}.chits.{chit.id}", f"state must be fresh, fatigued or wounded, not {chit.state!r}"))
+        for weapon in character.weapons:
+            try:
+                catalogue.weapon(weapon.name)
+            except UnknownCounter as error:
+                errors.append(PlayError(f"{path}.weapons.{weapon.name}", _unknown(error)))
+        for armor in character.armor:
+            try:
+                catalogue.armor_piece(armor.name)
+            except UnknownCounter as error:
+                errors.append(PlayError(f"{path}.armor.{armor.name}", _unknown(error)))
+            if armor.state not in ("intact", "damaged", "destroyed"):
+                errors.append(PlayError(f"{path}.armor.{armor.name}", f"state must be intact, damaged or destroyed, not {armor.state!r}"))
+        if character.horse is not None:
+            try:
+                _lookup_horse(catalogue, character.horse.counter)
+            except UnknownCounter as error:
+                errors.append(PlayError(f"{path}.horse", _unknown(error)))
+    for denizen in round_input.state.denizens:
+        path = f"state.denizens.{denizen.id}"
+        if denizen.id in seen:
+            errors.append(PlayError(path, f"two combatants are called {denizen.id!r}"))
+        seen.add(denizen.id)
+        try:
+            _lookup_denizen(catalogue, denizen.counter)
+        except UnknownCounter as error:
+            errors.append(PlayError(f"{path}.counter", _unknown(error)))
+        if denizen.side not in SIDES:
+            errors.append(PlayError(f"{path}.side", f"side must be light or dark, not {denizen.side!r}"))
+        if denizen.weapon_side not in SIDES:
+            errors.append(PlayError(f"{path}.weapon_side", f"side must be light or dark, not {denizen.weapon_side!r}"))
+        if denizen.hired_by is not None and round_input.state.character(denizen.hired_by) is None:
+            errors.append(PlayError(f"{path}.hired_by", f"no character {denizen.hired_by!r} in this battle"))
+    return errors
+
+
+def _sheet_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
+    errors: list[PlayError] = []
+    state = round_input.state
+    attacking_from: dict[str, str] = {}
+    owners: set[str] = set()
+    for sheet in round_input.sheets:
+        path = f"sheets.{sheet.owner}"
+        owner = state.combatant(sheet.owner)
+        if owner is None:
+            errors.append(PlayError(f"{path}.owner", f"no combatant {sheet.owner!r} in this battle"))
+            continue
+        if sheet.owner in owners:
+            errors.append(PlayError(f"{path}.owner", f"{sheet.owner} has two sheets"))
+        owners.add(sheet.owner)
+        if owner.dead or owner.fled:
+            errors.append(PlayError(f"{path}.owner", f"{sheet.owner} is {'dead' if owner.dead else 'gone'}"))
+        positions = list(sheet.attackers) + ([sheet.owner_position] if sheet.owner_position else [])
+        for position in positions:
+            position_path = f"{path}.attackers.{position.combatant}"
+            combatant = state.combatant(position.combatant)
+            if combatant is None:
+                errors.append(PlayError(position_path, f"no combatant {position.combatant!r} in this battle"))
+                continue
+            if combatant.dead or combatant.fled:
+                errors.append(PlayError(position_path, f"{position.combatant} is {'dead' if combatant.dead else 'gone'}"))
+            for name in ("box", "weapon_box", "horse_box"):
+                box = getattr(position, name)
+                if box is not None and box not in BOXES:
+                    errors.append(PlayError(f"{position_path}.{name}", f"a box is 1, 2 or 3, not {box!r}"))
+        for position in sheet.attackers:
+            if position.combatant == sheet.owner:
+                errors.append(PlayError(f"{path}.attackers.{position.combatant}", "a combatant cannot attack itself"))
+            elif isinstance(state.combatant(position.combatant), CharacterState):
+                errors.append(PlayError(
+                    f"{path}.attackers.{position.combatant}",
+                    "characters choose their targets in their plays; only denizens stand on a sheet",
+                ))
+            elif position.combatant in attacking_from:
+                errors.append(PlayError(
+                    f"{path}.attackers.{position.combatant}",
+                    f"{position.combatant} already attacks from {attacking_from[position.combatant]}'s sheet",
+                ))
+            else:
+                attacking_from[position.combatant] = sheet.owner
+        if sheet.owner_target is not None and state.combatant(sheet.owner_target) is None:
+            errors.append(PlayError(f"{path}.owner_target", f"no combatant {sheet.owner_target!r} in this battle"))
+        if not errors:
+            given = _given_boxes(round_input, catalogue, sheet)
+            if given and all(box is not None for box in given.values()):
+                boxes = {ref: box for ref, box in given.items() if box is not None}
+                if not sheet_rules.is_spread(boxes):
+                    errors.append(PlayError(
+                        f"{path}.attackers",
+                        f"{len(boxes)} attackers stand in {len(set(boxes.values()))} box(es): spread them over "
+                        f"as many boxes as possible ({sheet_rules.boxes_needed(len(boxes))})",
+                    ))
+    return errors
+
+
+def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
+    errors: list[PlayError] = []
+    state = round_input.state
+    rules = round_input.rules
+    on_sheets = _combatants_on_sheets(round_input)
+    played: set[str] = set()
+    for play in round_input.plays:
+        path = f"plays.{play.character}"
+        character = state.character(play.character)
+        if play.character in played:
+            errors.append(PlayError(path, f"{play.character} has two sets of plays"))
+        played.add(play.character)
+        if character is None:
+            errors.append(PlayError(path, f"no character {play.character!r} in this battle"))
+            continue
+        if character.dead or character.fled:
+            errors.append(PlayError(path, f"{character.id} is {'dead' if character.dead else 'gone'} and cannot play"))
+            continue
+        chits_used: list[tuple[str, Chit]] = []
+        if play.attack is not None:
+            attack = play.attack
+            attack_path = f"{path}.attack"
+            if attack.box not in BOXES:
+                errors.append(PlayError(f"{attack_path}.box", f"box must be 1 Thrust, 2 Swing or 3 Smash, not {attack.box!r}"))
+            if attack.spell:
+                chit_errors, chit = _chit_errors(character, attack.chit, f"{attack_path}.chit", ("MAGIC",))
+                errors.extend(chit_errors)
+                try:
+                    spell = catalogue.spell(attack.spell)
+                    if not spell.attack:
+                        errors.append(PlayError(f"{attack_path}.spell", f"{spell.name} is not an attack spell"))
+                    elif chit is not None and not chit_errors and chit.magic_type != spell.magic_type:
+                        errors.append(PlayError(
+                            f"{attack_path}.chit",
+                            f"{spell.name} is a type {spell.magic_type} spell; {chit.id} is type {chit.magic_type}",
+                        ))
+                except UnknownCounter as error:
+                    errors.append(PlayError(f"{attack_path}.spell", _unknown(error)))
+                if attack.weapon:
+                    errors.append(PlayError(f"{attack_path}.weapon", "an attack spell is cast without a weapon"))
+            else:
+                chit_errors, chit = _chit_errors(character, attack.chit, f"{attack_path}.chit", FIGHT_ACTIONS)
+                errors.extend(chit_errors)
+                if chit is not None and not chit_errors:
+                    chits_used.append(("attack", chit))
+                if attack.weapon:
+                    if character.weapon(attack.weapon) is None:
+                        mine = ", ".join(w.name for w in character.weapons) or "none"
+                        errors.append(PlayError(f"{attack_path}.weapon", f"{character.id} has no {attack.weapon!r} (weapons: {mine})"))
+                    elif chit is not None and not chit_errors:
+                        try:
+                            weight = catalogue.weapon(attack.weapon).weight
+                        except UnknownCounter:
+                            weight = None
+                        if weight in LEVELS and chit.strength in LEVELS and LEVELS[weight] > LEVELS[chit.strength]:
+                            errors.append(PlayError(
+                                f"{attack_path}.weapon",
+                                f"{attack.weapon} (weight {weight}) is heavier than {chit.id} (strength "
+                                f"{chit.strength}): the attack will be cancelled",
+                                severity="warning",
+                            ))
+        for name, maneuver in (("maneuver", play.maneuver), ("rider_maneuver", play.rider_maneuver)):
+            if maneuver is None:
+                continue
+            rider = name == "rider_maneuver"
+            if rider:
+                if not rules.riding_horses:
+                    errors.append(PlayError(f"{path}.rider_maneuver", "a rider's own maneuver is Optional Combat Rule 5.2, which these rules do not use"))
+                    continue
+                if play.maneuver is None or not play.maneuver.horse:
+                    errors.append(PlayError(f"{path}.rider_maneuver", "a rider's own maneuver is played beside his horse: play the horse as the maneuver"))
+            maneuver_errors, chit = _maneuver_errors(round_input, catalogue, character, maneuver, f"{path}.{name}", rider=rider)
+            errors.extend(maneuver_errors)
+            if chit is not None and not maneuver_errors:
+                chits_used.append((name, chit))
+        ids = [chit.id for _, chit in chits_used]
+        if play.attack is not None and play.attack.spell and play.attack.chit in ids:
+            ids.append(play.attack.chit)
+        if len(ids) != len(set(ids)):
+            errors.append(PlayError(path, "the same chit cannot be played twice in one round"))
+        asterisks = sum(chit.effort for _, chit in chits_used)
+        if asterisks > 2:
+            errors.append(PlayError(
+                f"{path}.effort",
+                f"{asterisks} asterisks played ({' + '.join(f'{c.id}' for _, c in chits_used if c.effort)}); at most "
+                "two asterisks a round",
+            ))
+        if play.shield_box is not None:
+            if play.shield_box not in BOXES:
+                errors.append(PlayError(f"{path}.shield_box", f"a box is 1, 2 or 3, not {play.shield_box!r}"))
+            if not any(_is_shield(catalogue, armor.name) and armor.state != "destroyed" for armor in character.armor):
+                errors.append(PlayError(f"{path}.shield_box", f"{character.id} has no shield to place"))
+        if play.target is not None:
+            target = state.combatant(play.target)
+            if target is None:
+                errors.append(PlayError(f"{path}.target", f"no combatant {play.target!r} in this battle"))
+            elif play.target == character.id:
+                errors.append(PlayError(f"{path}.target", "a character cannot attack himself"))
+            elif target.dead or target.fled:
+                errors.append(PlayError(f"{path}.target", f"{play.target} is {'dead' if target.dead else 'gone'}"))
+            elif isinstance(target, DenizenState) and play.target not in on_sheets:
+                errors.append(PlayError(f"{path}.target", f"{play.target} is on no melee sheet: place it before attacking it"))
+            if play.target_part not in ("horse", "rider"):
+                errors.append(PlayError(f"{path}.target_part", f"target_part is horse or rider, not {play.target_part!r}"))
+            elif play.target_part == "rider" and target is not None:
+                if not rules.riding_horses:
+                    errors.append(PlayError(f"{path}.target_part", "attacking a rider apart from his horse is Optional Combat Rule 5.3, which these rules do not use"))
+                elif not _is_mounted(round_input, catalogue, target):
+                    errors.append(PlayError(f"{path}.target_part", f"{play.target} rides no horse"))
+        elif play.attack is not None:
+            errors.append(PlayError(f"{path}.target", "an attack needs a target"))
+    return errors
+
+
+def _is_shield(catalogue, name: str) -> bool:
+    try:
+        return catalogue.armor_piece(name).shield
+    except UnknownCounter:
+        return False
+
+
+def _is_mounted(round_input: RoundInput, catalogue, combatant) -> bool:
+    if isinstance(combatant, CharacterState):
+        play = round_input.play(combatant.id)
+        return combatant.rides and (
+            round_input.rules.riding_horses or (play is not None and play.maneuver is not None and bool(play.maneuver.horse))
+        )
+    try:
+        counter = _lookup_denizen(catalogue, combatant.counter)
+    except UnknownCounter:
+        return False
+    return isinstance(counter, Native) and counter.horse is not None and not combatant.horse_dead
+
+
+def _combatants_on_sheets(round_input: RoundInput) -> set[str]:
+    names: set[str] = set()
+    for sheet in round_input.sheets:
+        names.add(sheet.owner)
+        names.update(position.combatant for position in sheet.attackers)
+    return names
+
+
+def validate_round(round_input: RoundInput, catalogue=None) -> list[PlayError]:
+    """Every play, sheet or state entry that breaks the rules, each naming its field. Warnings
+    (severity "warning") do not stop the round."""
+    catalogue = _catalogue(catalogue)
+    errors = _state_errors(round_input, catalogue)
+    if errors:
+        return errors
+    return _sheet_errors(round_input, catalogue) + _play_errors(round_input, catalogue)
+
+
+def blocking_errors(errors: list[PlayError]) -> list[PlayError]:
+    return [error for error in errors if error.severity == "error"]
+
+
+def pinning_monsters(round_input: RoundInput, catalogue, character_id: str) -> list[str]:
+    """The red-side-up Tremendous monsters on a character's sheet (they pin him)."""
+    catalogue = _catalogue(catalogue)
+    sheet = next((s for s in round_input.sheets if s.owner == character_id), None)
+    if sheet is None:
+        return []
+    found = []
+    for position in sheet.attackers:
+        denizen = round_input.state.denizen(position.combatant)
+        if denizen is not None and denizen.active and _red_side_up(catalogue, denizen):
+            found.append(denizen.id)
+    return found
+
+
+def run_errors(round_input: RoundInput, character_id: str, path: str, catalogue=None) -> list[PlayError]:
+    """Running away needs no red-side-up Tremendous monster on the runner's sheet (rule 5.1, basic
+    rules): the encounter step calls this before accepting a MOVE chit, Boots card or horse to run."""
+    pinned_by = pinning_monsters(round_input, catalogue, character_id)
+    if pinned_by:
+        return [PlayError(path, f"{character_id} is held by {', '.join(pinned_by)} (red side up): he cannot run away")]
+    return []
+
+
+# --- resolution --------------------------------------------------------------------------------------
+
+
+def _side(counter, side: str):
+    return counter.dark if side == "dark" else counter.light
+
+
+def _red_side_up(catalogue, denizen: DenizenState) -> bool:
+    counter = _lookup_denizen(catalogue, denizen.counter)
+    return isinstance(counter, Monster) and denizen.side == "dark" and counter.dark.pins
+
+
+def _pins(counter) -> bool:
+    return isinstance(counter, Monster) and counter.dark.pins
+
+
+@dataclass
+class _Strike:
+    """One attack of the round, with what the order of attacks needs."""
+
+    attacker: str  # the combatant id (a monster for its own head or club)
+    part: str  # "body", "weapon" or "attack" (a character's play)
+    target: str
+    attack: Attack
+    aim: str = "horse"  # a character's choice: "horse" or "rider"
+    weapon: str | None = None  # a character's weapon (for alerting)
+    index: int = 0
+
+    @property
+    def length(self) -> int:
+        return self.attack.length
+
+    @property
+    def time(self) -> int:
+        return self.attack.time
+
+
+@dataclass
+class _Body:
+    """Who can be hit, with the maneuvers fixed at hit determination."""
+
+    name: str
+    maneuver: Maneuver  # the maneuver an attack must intercept or undercut (a rider's: his horse's)
+    own_maneuver: Maneuver | None = None  # a rider's own maneuver
+    horse: str | None = None  # the horse's display name when mounted
+    horse_vulnerability: str | None = None
+    horse_armored: bool = False
+
+
+@dataclass
+class _Working:
+    characters: dict[str, CharacterState]
+    denizens: dict[str, DenizenState]
+    killed_in_block: dict[str, int] = field(default_factory=dict)
+    horse_killed_in_block: dict[str, int] = field(default_factory=dict)
+    armor: dict[tuple[str, str], str] = field(default_factory=dict)
+    wounds: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    weapon_hit: dict[tuple[str, str], bool] = field(default_factory=dict)
+    kills: dict[str, Kill] = field(default_factory=dict)
+    harm_done: bool = False
+    hits_without_kill: set[str] = field(default_factory=set)  # monsters (T, pinning) that hit and did not kill
+
+    def dead_before(self, name: str, block: int) -> bool:
+        return name in self.killed_in_block and self.killed_in_block[name] < block
+
+
+def _owner_of(denizen: DenizenState | None) -> str | None:
+    return denizen.hired_by if denizen is not None else None
+
+
+class _Round:
+    def __init__(self, round_input: RoundInput, dice: Dice, catalogue):
+        self.input = round_input
+        self.rules = round_input.rules
+        self.state = round_input.state
+        self.dice = dice
+        self.catalogue = catalogue
+        self.events: list[Event] = []
+        self.counters = {d.id: _lookup_denizen(catalogue, d.counter) for d in self.state.denizens}
+        self.sides: dict[str, str] = {d.id: d.side for d in self.state.denizens}
+        self.weapon_sides: dict[str, str] = {d.id: d.weapon_side for d in self.state.denizens}
+        self.boxes: dict[tuple[str, str], int] = {}
+        self.targets: dict[str, str] = {}  # denizen → whom it attacks this round
+        self.work = _Working(
+            characters={c.id: c for c in self.state.characters},
+            denizens={d.id: d for d in self.state.denizens},
+        )
+        for character in self.state.characters:
+            for armor in character.armor:
+                self.work.armor[(character.id, armor.name)] = armor.state
+
+    # 1. Sheets: placement, repositioning, change tactics --------------------------------------------
+
+    def _chits_of(self, denizen_id: str) -> list[tuple[str, str]]:
+        refs = [(denizen_id, "body")]
+        counter = self.counters.get(denizen_id)
+        if isinstance(counter, Monster) and counter.weapon is not None:
+            refs.append((denizen_id, "weapon"))
+        if isinstance(counter, Native) and counter.horse is not None and not self.work.denizens[denizen_id].horse_dead:
+            refs.append((denizen_id, "horse"))
+        return refs
+
+    def _can_turn_over(self, ref: tuple[str, str]) -> bool:
+        denizen_id, part = ref
+        counter = self.counters[denizen_id]
+        if part == "horse":
+            return False
+        if part == "weapon":
+            return build.can_turn_over(counter, self.sides[denizen_id])
+        return build.can_turn_over(counter, self.sides[denizen_id])
+
+    def arrange_sheets(self) -> None:
+        mounted = [
+            d.id for d in self.state.denizens
+            if d.active and isinstance(self.counters[d.id], Native) and self.counters[d.id].horse is not None and not d.horse_dead
+        ]
+        if mounted:
+            self.events.append(_event(
+                "gallop", "setup", f"Denizen horses gallop in melee: {', '.join(mounted)}", mounted,
+            ))
+        for sheet in self.input.sheets:
+            groups = [("attackers", list(sheet.attackers))]
+            owner = self.state.denizen(sheet.owner)
+            if owner is not None:
+                groups.append(("owner", [sheet.owner_position or Position(sheet.owner)]))
+            for group_name, positions in groups:
+                refs: list[tuple[str, str]] = []
+                given: dict[tuple[str, str], int | None] = {}
+                for position in positions:
+                    for ref in self._chits_of(position.combatant):
+                        refs.append(ref)
+                        given[ref] = {"body": position.box, "weapon": position.weapon_box, "horse": position.horse_box}[ref[1]]
+                if not refs:
+                    continue
+                label = "the attackers" if group_name == "attackers" else sheet.owner
+                placement = sheet_rules.place(refs, given, sheet.owner)
+                self.events.extend(placement.events)
+                moved = sheet_rules.roll_repositioning(placement.boxes, self.dice, sheet.owner, label)
+                self.events.extend(moved.events)
+                turned, events = sheet_rules.roll_change_tactics(moved.boxes, self._can_turn_over, self.dice, sheet.owner, label)
+                self.events.extend(events)
+                for denizen_id, part in turned:
+                    sides = self.weapon_sides if part == "weapon" else self.sides
+                    sides[denizen_id] = "light" if sides[denizen_id] == "dark" else "dark"
+                for ref, box in moved.boxes.items():
+                    self.boxes.setdefault(ref, box)
+            for position in sheet.attackers:
+                self.targets.setdefault(position.combatant, sheet.owner)
+            if owner is not None and owner.id not in self.targets:
+                default = sheet.attackers[-1].combatant if sheet.attackers else None
+                chosen = sheet.owner_target or default
+                if chosen is not None:
+                    self.targets[owner.id] = chosen
+
+    # 2. Maneuvers, fixed before any harm (Hamblen's ruling) ------------------------------------------
+
+    def fix_maneuvers(self) -> dict[str, _Body]:
+        bodies: dict[str, _Body] = {}
+        catalogue = self.catalogue
+        for character in self.state.characters:
+            if character.dead or character.fled:
+                continue
+            play = self.input.play(character.id)
+            maneuver = play.maneuver if play else None
+            body = _Body(character.id, Maneuver(None, None))
+            if maneuver is not None:
+                if maneuver.horse:
+                    horse = _lookup_horse(catalogue, character.horse.counter)
+                    side = horse.galloping if maneuver.horse == "galloping" else horse.walking
+                    body.maneuver = Maneuver(maneuver.box, side.move_time)
+                elif maneuver.boots:
+                    body.maneuver = Maneuver(maneuver.box, maneuver.boots_time)
+                else:
+                    body.maneuver = Maneuver(maneuver.box, character.chit(maneuver.chit).time)
+            if character.rides and (self.rules.riding_horses or (maneuver is not None and maneuver.horse)):
+                horse = _lookup_horse(catalogue, character.horse.counter)
+                body.horse = f"{character.id}'s {horse.name}"
+                body.horse_vulnerability = horse.vulnerability
+                body.horse_armored = horse.armored
+                rider = play.rider_maneuver if play else None
+                if rider is not None:
+                    time = rider.boots_time if rider.boots else character.chit(rider.chit).time
+                    body.own_maneuver = Maneuver(rider.box, time)
+            bodies[character.id] = body
+        for denizen in self.state.denizens:
+            if not denizen.active:
+                continue
+            counter = self.counters[denizen.id]
+            box = self.boxes.get((denizen.id, "body"))
+            own = Maneuver(box, build.denizen_move_time(counter, self.sides[denizen.id])) if box is not None else Maneuver(None, None)
+            body = _Body(denizen.id, own)
+            if isinstance(counter, Native) and counter.horse is not None and not denizen.horse_dead:
+                horse_box = self.boxes.get((denizen.id, "horse"), box)
+                body.maneuver = Maneuver(horse_box, counter.horse.galloping.move_time) if horse_box else Maneuver(None, None)
+                body.own_maneuver = own
+                body.horse = f"{denizen.id}'s {counter.horse.name}"
+                body.horse_vulnerability = counter.horse.vulnerability
+                body.horse_armored = counter.horse.armored
+            bodies[denizen.id] = body
+        self.events.append(_event(
+            "hamblen", "setup",
+            "Maneuvers are fixed now, before any harm: "
+            + "; ".join(
+                f"{b.name} box {b.maneuver.box or '-'} time {b.maneuver.time if b.maneuver.time is not None else 8}"
+                + (f" on {b.horse}" if b.horse else "")
+                for b in bodies.values()
+            ),
+            (),
+        ))
+        return bodies
+
+    # 3. The attacks and their order ---------------------------------------------------------------
+
+    def collect_strikes(self) -> list[_Strike]:
+        """Every attack of the round: each character's play, each denizen with a target (its own attack and
+        its head's or club's, a separate attacker)."""
+        strikes: list[_Strike] = []
+        for play in self.input.plays:
+            character = self.work.characters.get(play.character)
+            if character is None or character.dead or character.fled or play.attack is None or play.target is None:
+                continue
+            chit = character.chit(play.attack.chit)
+            if play.attack.spell:
+                attack = build.spell_attack(
+                    self.catalogue.spell(play.attack.spell), magic_time=chit.time, box=play.attack.box, attacker=character.id,
+                )
+            else:
+                weapon_state = character.weapon(play.attack.weapon) if play.attack.weapon else None
+                attack = build.weapon_attack(
+                    self.catalogue.weapon(weapon_state.name) if weapon_state else None,
+                    alerted=bool(weapon_state and weapon_state.alerted),
+                    fight_strength=chit.strength, fight_time=chit.time, box=play.attack.box, attacker=character.id,
+                )
+            strikes.append(_Strike(
+                character.id, "attack", play.target, attack, aim=play.target_part,
+                weapon=weapon_state.name if not play.attack.spell and weapon_state else None,
+            ))
+        for denizen in self.state.denizens:
+            target = self.targets.get(denizen.id)
+            if not denizen.active or target is None:
+                continue
+            counter = self.counters[denizen.id]
+            side = self.sides[denizen.id]
+            box = self.boxes.get((denizen.id, "body"))
+            if build.denizen_side(counter, side).harm is not None:
+                strikes.append(_Strike(denizen.id, "body", target, build.denizen_attack(counter, side, box=box, attacker=denizen.id)))
+            if isinstance(counter, Monster) and counter.weapon is not None:
+                weapon_side = self.weapon_sides[denizen.id]
+                if build.denizen_side(counter.weapon, weapon_side).harm is not None:
+                    part = build.denizen_attack(
+                        counter.weapon, weapon_side, box=self.boxes.get((denizen.id, "weapon"), box),
+                        attacker=f"{denizen.id}'s {counter.weapon.name}",
+                    )
+                    strikes.append(_Strike(denizen.id, "weapon", target, part))
+        for index, strike in enumerate(strikes):
+            strike.index = index
+        return strikes
+
+    def order(self, strikes: list[_Strike]) -> list[list[_Strike]]:
+        """First round: longer length first, then faster time; later rounds: faster time first, then
+        longer length. Equal length and time: one block of simultaneous attacks."""
+        first = self.state.round_number <= 1
+        key = (lambda s: (-s.length, s.time)) if first else (lambda s: (s.time, -s.length))
+        ordered = sorted(strikes, key=lambda s: (key(s), s.index))
+        blocks = [list(group) for _, group in groupby(ordered, key=key)]
+        rule = "order_first" if first else "order_later"
+        for number, block in enumerate(blocks, start=1):
+            names = ", ".join(f"{s.attack.attacker} (length {s.length}, time {s.time})" for s in block)
+            self.events.append(_event(
+                rule, "order", f"Block {number}: {names}" + (" — simultaneous" if len(block) > 1 else ""),
+                [s.attacker for s in block] + [s.target for s in block],
+                block=number,
+            ))
+        return blocks
+
+    # 4. Resolution --------------------------------------------------------------------------------
+
+    def _actors(self, *names: str) -> list[str]:
+        actors: list[str] = []
+        for name in names:
+            actors.append(name)
+            owner = _owner_of(self.work.denizens.get(name))
+            if owner:
+                actors.append(owner)
+        return actors
+
+    def _character_target(self, character: CharacterState, body: _Body, strike: _Strike, block: int, on_rider: bool, through: bool) -> Target:
+        """A character hit in the attack's box: the armor protecting that box, outermost first. Armor
+        destroyed earlier in this block still protects (simultaneous attacks)."""
+        play = self.input.play(character.id)
+        pieces = []
+        for armor in character.armor:
+            state = self.work.armor.get((character.id, armor.name), armor.state)
+            if state == "destroyed":
+                if self.work.killed_in_block.get(f"armor:{character.id}:{armor.name}") != block:
+                    continue
+                state = "damaged"
+            pieces.append((self.catalogue.armor_piece(armor.name), state))
+        layers = build.armor_for_box(pieces, strike.attack.box, play.shield_box if play else None)
+        rider_maneuver = body.own_maneuver if (on_rider and not through and strike.aim == "rider") else None
+        return build.character_target(
+            self.catalogue.character(character.character), maneuver=body.maneuver, armor=layers,
+            rider_maneuver=rider_maneuver, name=character.id,
+        )
+
+    def _choose_body(self, strike: _Strike, body: _Body, block: int) -> tuple[str, Target, list[Event]]:
+        """Which body the attack hits (rule 5.3): a horse takes the hit unless a character aims at the
+        rider or the attacker is a red-side-up Tremendous monster; a horse killed earlier this round
+        still lends its maneuver and passes the hit to its rider (Hamblen's ruling)."""
+        events: list[Event] = []
+        target_id = strike.target
+        red = strike.attack.harm == "RED"
+        aims_rider = strike.part == "attack" and strike.aim == "rider" and self.rules.riding_horses
+        hits_horse = body.horse is not None and not red and not aims_rider
+        through = False
+        if hits_horse and self.work.dead_before(f"horse:{target_id}", block):
+            hits_horse = False
+            through = True
+            events.append(_event(
+                "hamblen", "target",
+                f"{body.horse} was killed earlier this round: the hit passes through to {target_id}, and the "
+                f"horse's maneuver (box {body.maneuver.box}, time {body.maneuver.time}) still counts",
+                self._actors(strike.attacker, target_id),
+            ))
+        elif body.horse is not None:
+            if red:
+                why = f"{strike.attack.attacker} is red side up: it attacks the rider {target_id}, not {body.horse}"
+            elif aims_rider:
+                why = f"{strike.attack.attacker} aims at the rider {target_id}: it must still intercept or undercut {body.horse}'s maneuver"
+            else:
+                why = f"{body.horse} takes the hit aimed at {target_id}"
+            key = "denizen_horse" if strike.part != "attack" else "horse_hit"
+            events.append(_event(key, "target", why, self._actors(strike.attacker, target_id)))
+        if hits_horse:
+            return f"horse:{target_id}", Target(
+                name=body.horse, kind="horse", vulnerability=body.horse_vulnerability, maneuver=body.maneuver,
+                armored=body.horse_armored,
+            ), events
+        character = self.work.characters.get(target_id)
+        if character is not None:
+            return target_id, self._character_target(character, body, strike, block, body.horse is not None, through), events
+        counter = self.counters[target_id]
+        rider_maneuver = body.own_maneuver if (aims_rider and body.horse is not None) else None
+        return target_id, Target(
+            name=target_id, kind="denizen", vulnerability=counter.vulnerability, maneuver=body.maneuver,
+            armored=counter.armored, rider_maneuver=rider_maneuver,
+        ), events
+
+    def resolve(self, blocks: list[list[_Strike]], bodies: dict[str, _Body]) -> None:
+        work = self.work
+        for number, block in enumerate(blocks, start=1):
+            for strike in block:
+                actors = self._actors(strike.attacker, strike.target)
+                if work.dead_before(strike.attacker, number):
+                    self.events.append(_event(
+                        "cancelled", "attack", f"{strike.attack.attacker} was killed earlier this round: its attack is cancelled", actors,
+                    ))
+                    continue
+                if strike.attack.cancelled:
+                    self.events.append(_event(
+                        "too_heavy", "attack", f"{strike.attack.attacker}'s attack is cancelled: {strike.attack.cancelled}", actors,
+                    ))
+                    continue
+                if work.dead_before(strike.target, number) or strike.target not in bodies:
+                    self.events.append(_event(
+                        "cancelled", "attack", f"{strike.target} is already dead: {strike.attack.attacker}'s attack is cancelled", actors,
+                    ))
+                    continue
+                body_key, target, events = self._choose_body(strike, bodies[strike.target], number)
+                self.events.extend(events)
+                result = resolve_attack(strike.attack, target, self.rules, self.dice)
+                self.events.extend(replace(event, actors=tuple(dict.fromkeys(actors))) for event in result.events)
+                self._apply(strike, body_key, target, result, number)
+
+    def _apply(self, strike: _Strike, body_key: str, target: Target, result, block: int) -> None:
+        work = self.work
+        if strike.part == "attack" and strike.weapon:
+            if result.is_hit:
+                work.weapon_hit[(strike.attacker, strike.weapon)] = True
+            elif result.hit == "miss":
+                work.weapon_hit.setdefault((strike.attacker, strike.weapon), False)
+        for name, change in result.armor_changes:
+            key = (strike.target, name)
+            current = work.armor.get(key, "intact")
+            new = "destroyed" if change == "destroyed" or current == "damaged" else "damaged"
+            work.armor[key] = new
+            if new == "destroyed":
+                work.killed_in_block.setdefault(f"armor:{strike.target}:{name}", block)
+            work.harm_done = True
+        if result.wounds and target.kind == "character":
+            work.wounds[strike.target] += result.wounds
+            work.harm_done = True
+        if result.killed:
+            work.harm_done = True
+            if body_key not in work.killed_in_block:
+                work.killed_in_block[body_key] = block
+                work.kills[body_key] = Kill(victim=body_key, killers=(strike.attacker,), credited_to=(), block=block)
+            elif work.kills[body_key].block == block and strike.attacker not in work.kills[body_key].killers:
+                kill = work.kills[body_key]
+                work.kills[body_key] = replace(kill, killers=kill.killers + (strike.attacker,))
+        elif result.is_hit and strike.part in ("body", "weapon") and _pins(self.counters[strike.attacker]):
+            if body_key in (strike.target, f"horse:{strike.target}"):
+                work.hits_without_kill.add(strike.attacker)
+
+    # 5. After the round ---------------------------------------------------------------------------
+
+    def finish(self, seed) -> RoundResult:
+        work = self.work
+        rules = self.rules
+        summaries: dict[str, dict] = {c.id: {"character": c.id} for c in self.state.characters}
+        spell_cast = False
+        fatigue_total = 0
+        new_characters: dict[str, CharacterState] = {}
+        for character in self.state.characters:
+            play = self.input.play(character.id)
+            summary = summaries[character.id]
+            chits = {chit.id: chit for chit in character.chits}
+            asterisks = 0
+            if play is not None and not character.dead and not character.fled:
+                played = []
+                if play.attack is not None:
+                    chit = character.chit(play.attack.chit)
+                    if play.attack.spell:
+                        spell_cast = True
+                        chits[chit.id] = replace(chit, state="fatigued")
+                        self.events.append(_event(
+                            "magic_fatigue", "fatigue", f"{character.id}'s {chit.id} cast {play.attack.spell}: it is fatigued",
+                            [character.id],
+                        ))
+                    else:
+                        played.append(chit)
+                for maneuver in (play.maneuver, play.rider_maneuver):
+                    if maneuver is not None and maneuver.chit:
+                        played.append(character.chit(maneuver.chit))
+                asterisks = sum(chit.effort for chit in played)
+            owed = max(0, asterisks - 1)
+            fatigue_total += owed
+            summary["asterisks_played"] = asterisks
+            summary["fatigue_owed"] = owed
+            if asterisks:
+                self.events.append(_event(
+                    "fatigue", "fatigue",
+                    f"{character.id} played {asterisks} asterisk(s): 1 is free, {asterisks} - 1 = {owed} to fatigue"
+                    if owed else f"{character.id} played {asterisks} asterisk: it is free",
+                    [character.id], asterisks=asterisks, owed=owed,
+                ))
+            # weapons
+            weapons = []
+            alerted, unalerted = [], []
+            for weapon in character.weapons:
+                hit = work.weapon_hit.get((character.id, weapon.name))
+                if hit is True and weapon.alerted:
+                    unalerted.append(weapon.name)
+                elif hit is False and not weapon.alerted:
+                    alerted.append(weapon.name)
+                weapons.append(replace(weapon, alerted=weapon.alerted if hit is None else not hit))
+            for names, word in ((unalerted, "hit: unalerted"), (alerted, "missed: alerted")):
+                for name in names:
+                    self.events.append(_event("alert", "weapon", f"{character.id}'s {name} {word}", [character.id]))
+            summary["weapons_alerted"] = tuple(alerted)
+            summary["weapons_unalerted"] = tuple(unalerted)
+            armor = []
+            changes = []
+            for piece in character.armor:
+                state = work.armor.get((character.id, piece.name), piece.state)
+                if state != piece.state:
+                    changes.append((piece.name, state))
+                armor.append(replace(piece, state=state))
+            summary["armor_changes"] = tuple(changes)
+            wounds = work.wounds.get(character.id, 0)
+            summary["wounds_owed"] = wounds
+            killed = character.id in work.killed_in_block or character.dead
+            if wounds and not killed:
+                unwounded = sum(1 for chit in character.chits if chit.state != "wounded")
+                self.events.append(_event(
+                    "wounds", "wound", f"{character.id} owes {wounds} wound(s): he chooses the chits to wound", [character.id],
+                    wounds=wounds,
+                ))
+                if wounds >= unwounded:
+                    killed = True
+                    work.killed_in_block.setdefault(character.id, len(self.events))
+                    self.events.append(_event(
+                        "wound_death", "kill",
+                        f"{character.id} owes {wounds} wound(s) and has {unwounded} unwounded chit(s): he is killed",
+                        [character.id],
+                    ))
+            summary["killed"] = killed
+            horse = character.horse
+            if horse is not None and f"horse:{character.id}" in work.killed_in_block:
+                horse = replace(horse, dead=True)
+            new_characters[character.id] = replace(
+                character, chits=tuple(chits.values()), weapons=tuple(weapons), armor=tuple(armor), horse=horse,
+                dead=killed,
+            )
+        kills = self._score(new_characters, summaries)
+        # denizens
+        new_denizens = []
+        pinning = False
+        for denizen in self.state.denizens:
+            counter = self.counters[denizen.id]
+            dead = denizen.dead or denizen.id in work.killed_in_block
+            horse_dead = denizen.horse_dead or f"horse:{denizen.id}" in work.killed_in_block
+            side = self.sides[denizen.id]
+            target = self.targets.get(denizen.id, denizen.target)
+            target_alive = target is not None and target not in work.killed_in_block and not self._dead_in_state(target)
+            if _pins(counter) and not dead:
+                if denizen.id in work.hits_without_kill and side != "dark" and target_alive:
+                    side = "dark"
+                    self.events.append(_event(
+                        "red_side", "tactics", f"{denizen.id} hit {target} without killing: it turns red side up and holds {target}",
+                        self._actors(denizen.id, target),
+                    ))
+                elif side == "dark" and not target_alive:
+                    side = "light"
+                    self.events.append(_event(
+                        "red_back", "tactics", f"{denizen.id}'s target is gone: it turns light side up", self._actors(denizen.id),
+                    ))
+                if side == "dark" and target_alive:
+                    pinning = True
+                    self.events.append(_event(
+                        "pinned", "tactics", f"{denizen.id} is red side up and holds {target}: {target} cannot run away",
+                        self._actors(denizen.id, target),
+                    ))
+            keep = target_alive and (
+                (denizen.hired_by is None and target in new_characters) or (_pins(counter) and side == "dark")
+            )
+            new_denizens.append(replace(
+                denizen, side=side, weapon_side=self.weapon_sides[denizen.id], dead=dead, horse_dead=horse_dead,
+                target=target if keep and not dead else None,
+            ))
+        harm = work.harm_done or bool(kills)
+        quiet = not harm and fatigue_total == 0 and not spell_cast
+        pinning_alive = pinning
+        combat_ends = quiet and self.state.previous_round_quiet and not pinning_alive
+        reasons = []
+        if harm:
+            reasons.append("harm was done")
+        if fatigue_total:
+            reasons.append("fatigue is owed")
+        if spell_cast:
+            reasons.append("a spell was cast")
+        if combat_ends:
+            text = "No harm, fatigue or spellcasting this round or the one before: combat ends"
+        elif quiet:
+            text = "No harm, fatigue or spellcasting this round" + (
+                "; a red-side-up monster still holds its target: combat goes on" if pinning_alive and self.state.previous_round_quiet
+                else ": one more such round ends combat"
+            )
+        else:
+            text = f"Combat goes on: {', '.join(reasons)} this round"
+        self.events.append(_event("combat_ends", "end", text, (), quiet=quiet, combat_ends=combat_ends))
+        new_state = BattleState(
+            round_number=self.state.round_number + 1,
+            characters=tuple(new_characters.values()),
+            denizens=tuple(new_denizens),
+            previous_round_quiet=quiet,
+        )
+        return RoundResult(
+            round_number=self.state.round_number,
+            rules=rules,
+            events=tuple(self.events),
+            state=new_state,
+            summaries=tuple(CharacterSummary(**values) for values in summaries.values()),
+            kills=kills,
+            harm_done=harm,
+            quiet=quiet,
+            combat_ends=combat_ends,
+            dice=tuple(getattr(self.dice, "history", ())),
+            seed=seed,
+        )
+
+    def _dead_in_state(self, name: str) -> bool:
+        combatant = self.state.combatant(name)
+        return combatant is None or combatant.dead or combatant.fled
+
+    def _victim_values(self, victim: str) -> tuple[int, int, int]:
+        """(fame, notoriety, gold bounty) of a victim; horses and characters carry no bounty here."""
+        counter = self.counters.get(victim)
+        if counter is None:
+            return 0, 0, 0
+        if isinstance(counter, Native):
+            return counter.fame, counter.notoriety, counter.wage
+        return counter.fame, counter.notoriety, 0
+
+    def _score(self, characters: dict[str, CharacterState], summaries: dict[str, dict]) -> tuple[Kill, ...]:
+        """Rule 43.4: each character's kills this round, highest notoriety first, each worth its fame and
+        notoriety times the character's running count of kills this combat; a bounty is divided among
+        simultaneous killers; a hireling's kill is credited to its owner (multiplier 1)."""
+        work = self.work
+        kills: list[Kill] = []
+        shares: dict[str, list[tuple[Kill, str, float]]] = defaultdict(list)
+        for key, kill in work.kills.items():
+            victim = key
+            fame, notoriety, gold = self._victim_values(victim)
+            credited = []
+            for killer in kill.killers:
+                if killer in characters:
+                    credited.append(killer)
+                    shares[killer].append((kill, "own", 1 / len(kill.killers)))
+                else:
+                    owner = _owner_of(work.denizens.get(killer))
+                    if owner is not None:
+                        credited.append(owner)
+                        shares[owner].append((kill, "hireling", 1 / len(kill.killers)))
+            kills.append(replace(kill, credited_to=tuple(dict.fromkeys(credited)), fame=fame, notoriety=notoriety, gold=gold))
+            self.events.append(_event(
+                "kill_credit", "kill",
+                f"{victim.replace('horse:', '')}{' (horse)' if victim.startswith('horse:') else ''} is killed by "
+                f"{' and '.join(kill.killers)}" + (" (simultaneous)" if len(kill.killers) > 1 else ""),
+                self._actors(*kill.killers, victim.removeprefix("horse:")),
+            ))
+        by_victim = {kill.victim: kill for kill in kills}
+        for character_id, entries in shares.items():
+            summary = summaries.get(character_id)
+            character = characters[character_id]
+            running = character.kills
+            entries.sort(key=lambda entry: (-self._victim_values(entry[0].victim)[1], entry[0].block))
+            total_fame = total_notoriety = total_gold = 0.0
+            names = []
+            for kill, how, share in entries:
+                fame, notoriety, gold = self._victim_values(kill.victim)
+                bounty_victim = not kill.victim.startswith("horse:") and kill.victim not in characters
+                if how == "own" and bounty_victim:
+                    running += 1
+                    multiplier = running
+                else:
+                    multiplier = 1
+                if bounty_victim:
+                    got_fame, got_notoriety, got_gold = fame * multiplier * share, notoriety * multiplier * share, gold * share
+                    total_fame += got_fame
+                    total_notoriety += got_notoriety
+                    total_gold += got_gold
+                    text = (
+                        f"{character_id} scores {kill.victim}"
+                        + (" (by a hireling)" if how == "hireling" else "")
+                        + f": fame {fame} × {multiplier} × {_share_text(share)} = {_number(got_fame)}, notoriety "
+                        f"{notoriety} × {multiplier} × {_share_text(share)} = {_number(got_notoriety)}"
+                        + (f", gold {gold} × {_share_text(share)} = {_number(got_gold)}" if gold else "")
+                    )
+                    self.events.append(_event("kill_credit", "bounty", text, [character_id], victim=kill.victim, multiplier=multiplier))
+                    stored = by_victim[kill.victim]
+                    by_victim[kill.victim] = replace(stored, multipliers={**stored.multipliers, character_id: multiplier})
+                names.append(kill.victim)
+            characters[character_id] = replace(character, kills=running)
+            if summary is not None:
+                summary["fame"] = total_fame
+                summary["notoriety"] = total_notoriety
+                summary["gold"] = total_gold
+                summary["kills"] = tuple(names)
+        return tuple(by_victim[kill.victim] for kill in kills)
+
+
+def _share_text(share: float) -> str:
+    if share == 1:
+        return "1"
+    return f"1/{round(1 / share)}"
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
+
+
+def _given_boxes(round_input: RoundInput, catalogue, sheet: Sheet) -> dict[tuple[str, str], int | None]:
+    given: dict[tuple[str, str], int | None] = {}
+    for position in sheet.attackers:
+        denizen = round_input.state.denizen(position.combatant)
+        if denizen is None:
+            continue
+        counter = _lookup_denizen(catalogue, denizen.counter)
+        given[(denizen.id, "body")] = position.box
+        if isinstance(counter, Monster) and counter.weapon is not None:
+            given[(denizen.id, "weapon")] = position.weapon_box
+        if isinstance(counter, Native) and counter.horse is not None and not denizen.horse_dead:
+            given[(denizen.id, "horse")] = position.horse_box
+    return given
+
+
+def resolve_round(round_input: RoundInput, dice: Dice, catalogue=None) -> RoundResult:
+    """Resolve one melee round. Raises RoundInvalid (nothing resolved) when a play breaks the rules."""
+    catalogue = _catalogue(catalogue)
+    problems = validate_round(round_input, catalogue)
+    errors = blocking_errors(problems)
+    if errors:
+        raise RoundInvalid(errors)
+    warnings = tuple(error for error in problems if error.severity != "error")
+    run = _Round(round_input, dice, catalogue)
+    run.arrange_sheets()
+    bodies = run.fix_maneuvers()
+    blocks = run.order(run.collect_strikes())
+    run.resolve(blocks, bodies)
+    result = run.finish(getattr(dice, "seed", None))
+    return replace(result, warnings=warnings)

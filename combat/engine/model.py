@@ -1,0 +1,332 @@
+"""The melee round's data: combatants and their state, the melee sheets, each side's plays, the round's
+input and its result.
+
+Everything here is a frozen dataclass, so a round's input can be shared, hashed into caches and replayed.
+`combat.engine.round_format` turns these to and from the JSON round file (docs/round-format.md).
+
+The melee input holds only melee-step concerns: who stands on which sheet (in which box) and what each
+character played. The encounter step (luring, random assignment, running away) is a separate input that
+produces these sheets.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from typing import Literal
+
+from combat.engine.dice import Roll
+from combat.engine.log import Event
+from combat.engine.ruleset import RuleSet
+
+ChitStateName = Literal["fresh", "fatigued", "wounded"]
+CHIT_STATES: tuple[str, ...] = ("fresh", "fatigued", "wounded")
+ARMOR_STATES: tuple[str, ...] = ("intact", "damaged", "destroyed")
+SIDES: tuple[str, ...] = ("light", "dark")
+HORSE_SIDES: tuple[str, ...] = ("walking", "galloping")
+BOXES: tuple[int, ...] = (1, 2, 3)
+LEVELS: dict[str, int] = {"N": 0, "L": 1, "M": 2, "H": 3, "T": 4}
+
+_CHIT_LABEL = re.compile(
+    r"^(?P<action>[A-Z]+)\s+(?P<strength>[NLMHT])?(?P<magic>[IVX]+)?(?P<time>\d)(?P<stars>\**)$"
+)
+
+
+class ChitLabelError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class Chit:
+    """One action chit of a character: "FIGHT H5*" is action FIGHT, strength H, time 5, one asterisk.
+
+    `id` is unique within the character: the label, with " #2" for a second chit of the same label.
+    """
+
+    id: str
+    action: str
+    strength: str | None
+    time: int | None
+    effort: int = 0
+    magic_type: str | None = None
+    state: str = "fresh"
+
+    @property
+    def label(self) -> str:
+        value = (self.strength or "") + (self.magic_type or "") + ("" if self.time is None else str(self.time))
+        return f"{self.action} {value}{'*' * self.effort}"
+
+    @property
+    def usable(self) -> bool:
+        return self.state == "fresh"
+
+
+def parse_chit(label: str, state: str = "fresh", chit_id: str | None = None) -> Chit:
+    """Read a chit as players write it: "FIGHT H5*", "MOVE M4**", "MAGIC III3", "DUCK T3*"."""
+    match = _CHIT_LABEL.match(label.strip().upper())
+    if not match:
+        raise ChitLabelError(
+            f"{label!r} is not a chit; write it as on the counter, e.g. 'FIGHT H5*', 'MOVE M4', 'MAGIC III2'"
+        )
+    return Chit(
+        id=chit_id or label.strip(),
+        action=match["action"],
+        strength=match["strength"],
+        time=int(match["time"]),
+        effort=len(match["stars"]),
+        magic_type=match["magic"],
+        state=state,
+    )
+
+
+@dataclass(frozen=True)
+class WeaponState:
+    name: str
+    alerted: bool = False
+
+
+@dataclass(frozen=True)
+class ArmorState:
+    name: str
+    state: str = "intact"  # intact, damaged or destroyed
+
+
+@dataclass(frozen=True)
+class HorseState:
+    """A character's active horse: a catalogue key ("horse/warhorse-2") or name."""
+
+    counter: str
+    dead: bool = False
+
+
+@dataclass(frozen=True)
+class CharacterState:
+    id: str  # how plays and sheets name this character, usually the character's name
+    character: str  # the catalogue character
+    chits: tuple[Chit, ...]
+    weapons: tuple[WeaponState, ...] = ()
+    armor: tuple[ArmorState, ...] = ()
+    horse: HorseState | None = None
+    hidden: bool = False
+    dead: bool = False
+    fled: bool = False
+    kills: int = 0  # kills this combat: the next kill's multiplier is kills + 1 (rule 43.4)
+
+    def chit(self, chit_id: str) -> Chit | None:
+        for chit in self.chits:
+            if chit.id == chit_id or chit.label == chit_id:
+                return chit
+        return None
+
+    def weapon(self, name: str) -> WeaponState | None:
+        for weapon in self.weapons:
+            if weapon.name.lower() == name.lower():
+                return weapon
+        return None
+
+    @property
+    def rides(self) -> bool:
+        return self.horse is not None and not self.horse.dead
+
+
+@dataclass(frozen=True)
+class DenizenState:
+    """A native or monster in the battle, hired or not.
+
+    `side` is the counter's side up; `weapon_side` the side of a monster's head or club; `target` whom it
+    fights (kept from round to round while it fights a character).
+    """
+
+    id: str
+    counter: str  # catalogue name or key: "Wolf", "monster/t-troll-2", "Order HQ"
+    side: str = "light"
+    group: str | None = None
+    hired_by: str | None = None
+    horse_dead: bool = False  # a native's horse (from the catalogue) was killed
+    weapon_side: str = "light"
+    target: str | None = None
+    dead: bool = False
+    fled: bool = False
+
+    @property
+    def active(self) -> bool:
+        return not self.dead and not self.fled
+
+
+@dataclass(frozen=True)
+class BattleState:
+    """Everything that carries over from one round to the next in one clearing."""
+
+    round_number: int
+    characters: tuple[CharacterState, ...]
+    denizens: tuple[DenizenState, ...] = ()
+    previous_round_quiet: bool = False  # the previous round had no harm, fatigue or spellcasting
+
+    def combatant(self, combatant_id: str) -> CharacterState | DenizenState | None:
+        for combatant in self.characters:
+            if combatant.id == combatant_id:
+                return combatant
+        for combatant in self.denizens:
+            if combatant.id == combatant_id:
+                return combatant
+        return None
+
+    def character(self, combatant_id: str) -> CharacterState | None:
+        combatant = self.combatant(combatant_id)
+        return combatant if isinstance(combatant, CharacterState) else None
+
+    def denizen(self, combatant_id: str) -> DenizenState | None:
+        combatant = self.combatant(combatant_id)
+        return combatant if isinstance(combatant, DenizenState) else None
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a combatant stands on a melee sheet: its box is both its attack and maneuver box.
+
+    A monster's head or club and a native's horse stand in boxes of their own. None: not yet placed
+    (the engine places it, spreading over as many boxes as possible).
+    """
+
+    combatant: str
+    box: int | None = None
+    weapon_box: int | None = None
+    horse_box: int | None = None
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One melee sheet. Every combatant in `attackers` attacks the owner.
+
+    A denizen owner stands in `owner_position` and attacks `owner_target` (by default the last of its
+    attackers, as an unassigned denizen turns on its most recent attacker).
+    """
+
+    owner: str
+    attackers: tuple[Position, ...] = ()
+    owner_position: Position | None = None
+    owner_target: str | None = None
+
+
+@dataclass(frozen=True)
+class AttackPlay:
+    """A FIGHT chit with a weapon (none: the dagger), or a MAGIC chit with an attack spell, in box
+    1 Thrust, 2 Swing or 3 Smash."""
+
+    box: int
+    chit: str
+    weapon: str | None = None
+    spell: str | None = None
+
+
+@dataclass(frozen=True)
+class ManeuverPlay:
+    """A MOVE chit, a Boots card (named, with its strength and time) or the active horse on its walking
+    or galloping side, in box 1 Charge, 2 Dodge or 3 Duck."""
+
+    box: int
+    chit: str | None = None
+    boots: str | None = None
+    boots_strength: str | None = None
+    boots_time: int | None = None
+    horse: str | None = None  # "walking" or "galloping"
+
+
+@dataclass(frozen=True)
+class Play:
+    """One character's secret plays for the round."""
+
+    character: str
+    target: str | None = None
+    target_part: str = "horse"  # "horse" or "rider": a rider may be attacked only under riding_horses (5.3)
+    attack: AttackPlay | None = None
+    maneuver: ManeuverPlay | None = None
+    rider_maneuver: ManeuverPlay | None = None  # the rider's own maneuver beside his horse (5.2)
+    shield_box: int | None = None
+
+
+@dataclass(frozen=True)
+class RoundInput:
+    rules: RuleSet
+    state: BattleState
+    sheets: tuple[Sheet, ...] = ()
+    plays: tuple[Play, ...] = ()
+
+    def play(self, character_id: str) -> Play | None:
+        for play in self.plays:
+            if play.character == character_id:
+                return play
+        return None
+
+
+@dataclass(frozen=True)
+class PlayError:
+    """A play that breaks the rules. `path` names the field, e.g. "plays.Black Knight.maneuver.chit".
+
+    A warning does not stop the round (a weapon too heavy for its chit: the attack is cancelled)."""
+
+    path: str
+    message: str
+    severity: str = "error"
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Kill:
+    victim: str
+    killers: tuple[str, ...]  # every attacker of the block that killed it (simultaneous killers)
+    credited_to: tuple[str, ...]  # the characters credited (a hireling's kill goes to its owner)
+    block: int
+    fame: float = 0
+    notoriety: float = 0
+    gold: float = 0
+    multipliers: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class CharacterSummary:
+    character: str
+    wounds_owed: int = 0
+    fatigue_owed: int = 0  # asterisks to fatigue beyond the free one
+    asterisks_played: int = 0
+    fame: float = 0
+    notoriety: float = 0
+    gold: float = 0
+    kills: tuple[str, ...] = ()
+    killed: bool = False
+    weapons_alerted: tuple[str, ...] = ()
+    weapons_unalerted: tuple[str, ...] = ()
+    armor_changes: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    round_number: int
+    rules: RuleSet
+    events: tuple[Event, ...]
+    state: BattleState  # the new state: the next round's starting point
+    summaries: tuple[CharacterSummary, ...]
+    kills: tuple[Kill, ...]
+    harm_done: bool
+    quiet: bool  # no harm, no fatigue, no spellcasting this round
+    combat_ends: bool
+    dice: tuple[Roll, ...]
+    seed: int | None = None
+    warnings: tuple[PlayError, ...] = ()
+
+    def summary(self, character_id: str) -> CharacterSummary | None:
+        for summary in self.summaries:
+            if summary.character == character_id:
+                return summary
+        return None
+
+    def events_for(self, combatant_id: str) -> tuple[Event, ...]:
+        """What one combatant saw and suffered: the events that name it among their actors."""
+        return tuple(event for event in self.events if combatant_id in event.actors)
+
+
+def with_chit_states(character: CharacterState, states: dict[str, str]) -> CharacterState:
+    chits = tuple(replace(chit, state=states.get(chit.id, chit.state)) for chit in character.chits)
+    return replace(character, chits=chits)
