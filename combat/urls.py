@@ -1,4 +1,20 @@
 from django.urls import path
 
+from combat import views
+
 app_name = "combat"
-urlpatterns: list = []
+
+side = "<int:battle_id>/rounds/<int:number>/sides/<int:character_id>/"
+urlpatterns = [
+    path("", views.battle_list, name="list"),
+    path("new/", views.new_battle, name="new"),
+    path("<int:battle_id>/", views.battle_detail, name="battle"),
+    path("<int:battle_id>/rounds/<int:number>/", views.round_detail, name="round"),
+    path("<int:battle_id>/rounds/<int:number>/status/", views.round_status, name="round_status"),
+    path("<int:battle_id>/rounds/<int:number>/resolve/", views.resolve, name="resolve"),
+    path(side, views.save_side, name="save_side"),
+    path(side + "validate/", views.validate_side, name="validate_side"),
+    path(side + "lock/", views.lock_side, name="lock_side"),
+    path(side + "unlock/", views.unlock_side, name="unlock_side"),
+    path("<int:battle_id>/rounds/<int:number>/chits/<int:character_id>/", views.record_chits, name="record_chits"),
+]

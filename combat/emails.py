@@ -1,0 +1,111 @@
+"""The round's emails: one per player in the battle with only what that player's characters saw and
+suffered (the log's events filtered by `actors`), and the full log for each GM.
+
+Written through the outbox inside the resolve transaction, so a result and its emails are kept or lost
+together; the idempotency key (round and recipient) means a second run can never queue a second copy,
+and the thread key (campaign and battle) keeps a battle's rounds in one thread.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from combat import rounds
+
+
+def thread_key(battle) -> str:
+    return f"campaign-{battle.campaign_id}/battle-{battle.pk}"
+
+
+def player_key(round_, player) -> str:
+    return f"combat/round-{round_.pk}/player-{player.pk}"
+
+
+def gm_key(round_, user) -> str:
+    return f"combat/round-{round_.pk}/gm-{user.pk}"
+
+
+def subject(round_) -> str:
+    battle = round_.battle
+    return f"[{battle.campaign.name}] {battle.name}: round {round_.number}"
+
+
+def calendar_line(campaign) -> str:
+    """Season and weather when the campaign plays with them, else the calendar date."""
+    rules = campaign.current_rules()
+    date = f"month {campaign.month}, day {campaign.day}"
+    if getattr(rules, "seasons_and_weather", False) and getattr(rules, "starting_season", None):
+        try:
+            from campaigns.calendar import season_for_month
+
+            season = season_for_month(rules.starting_season, campaign.month)
+        except Exception:  # a calendar the rules cannot place still gets its date
+            season = ""
+        return f"{season}, {date}, weather {campaign.get_weather_display().lower()}".strip(", ")
+    return date
+
+
+def visible_events(events: list[dict[str, Any]], combatant_ids: set[str]) -> list[dict[str, Any]]:
+    return [event for event in events if combatant_ids & set(event.get("actors", []))]
+
+
+def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
+    from campaigns.mail.services import queue_email
+
+    battle = round_.battle
+    campaign = battle.campaign
+    summaries = rounds.summaries(outcome.result)
+    denizens = outcome.state.get("state", {}).get("denizens", [])
+    base = {
+        "round": round_,
+        "battle": battle,
+        "campaign": campaign,
+        "calendar": calendar_line(campaign),
+        "fingerprint": round_.rules_fingerprint,
+        "rules_version": round_.rules_version_number,
+        "seed": round_.seed,
+    }
+    players: dict[int, dict[str, Any]] = {}
+    for side in round_.sides.select_related("character__player"):
+        character = side.character
+        name = rounds.character_id(character)
+        entry = players.setdefault(character.player_id, {"player": character.player, "characters": []})
+        hirelings = {d["id"] for d in denizens if d.get("hired_by") == name}
+        entry["characters"].append(
+            {
+                "name": name,
+                "summary": summaries.get(name, {}),
+                "events": visible_events(outcome.events, {name} | hirelings),
+            }
+        )
+    queued = []
+    for entry in players.values():
+        player = entry["player"]
+        context = {**base, "player": player, "characters": entry["characters"]}
+        queued.append(
+            queue_email(
+                to=player.email,
+                subject=subject(round_),
+                text=render_to_string("combat/email/round_player.txt", context),
+                html=render_to_string("combat/email/round_player.html", context),
+                campaign=campaign,
+                idempotency_key=player_key(round_, player),
+                thread_key=thread_key(battle),
+            )
+        )
+    gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", [])}
+    for gm in campaign.gms.exclude(email=""):
+        queued.append(
+            queue_email(
+                to=gm.email,
+                subject=f"{subject(round_)} (GM log)",
+                text=render_to_string("combat/email/round_gm.txt", gm_context),
+                html=render_to_string("combat/email/round_gm.html", gm_context),
+                campaign=campaign,
+                idempotency_key=gm_key(round_, gm),
+                thread_key=thread_key(battle),
+            )
+        )
+    return queued

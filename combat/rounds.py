@@ -1,0 +1,504 @@
+"""The bridge between the battle records and the engine: it builds the round file (docs/round-format.md)
+from a battle's state and its sides' plays, asks the engine to validate or resolve it, and reads back
+the new state and what each character owes.
+
+Everything here works on plain dicts in the round-file format, so what the database stores, what the
+task resolves and what `resolve_round FILE` reads are one and the same.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+
+class EngineUnavailable(RuntimeError):
+    """The melee engine is not installed in this build."""
+
+
+# --- building the battle state -----------------------------------------------------------------------
+
+
+def _catalogue():
+    from combat.engine.catalogue_data import get_catalogue
+
+    return get_catalogue()
+
+
+def character_id(character) -> str:
+    """How plays, sheets and the log name a campaign character: its counter's name."""
+    return character.catalogue_name
+
+
+def character_state(character) -> dict[str, Any]:
+    """A campaign character as the round file's `state.characters[]` entry, from the catalogue counter
+    and the character's recorded state (chits fatigued or wounded, armor, alerted weapons, horse)."""
+    counter = _catalogue().character(character.catalogue_name)
+    saved = character.state or {}
+    chit_states = saved.get("chits") or {}
+    seen: Counter[str] = Counter()
+    chits = []
+    for chit in counter.chits:
+        seen[chit.label] += 1
+        chit_id = chit.label if seen[chit.label] == 1 else f"{chit.label} #{seen[chit.label]}"
+        state = chit_states.get(chit_id, "fresh")
+        chits.append({"id": chit_id, "label": chit.label, "state": state if state in {"fresh", "fatigued", "wounded"} else "fresh"})
+    weapon_states = saved.get("weapons") or {}
+    weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"} for name in _names(saved, "weapon_names", counter.weapons)]
+    armor_states = saved.get("armor") or {}
+    armor = [
+        {"name": name, "state": armor_states.get(name, "intact")}
+        for name in _names(saved, "armor_names", counter.armor)
+        if armor_states.get(name, "intact") != "destroyed"
+    ]
+    horse = saved.get("horse")
+    return {
+        "id": character_id(character),
+        "character": counter.name,
+        "chits": chits,
+        "weapons": weapons,
+        "armor": armor,
+        "horse": {"counter": horse if isinstance(horse, str) else horse.get("counter"), "dead": False} if horse else None,
+        "hidden": False,
+        "dead": False,
+        "fled": False,
+        "kills": 0,
+    }
+
+
+def _names(saved: dict, key: str, default: tuple[str, ...]) -> list[str]:
+    names = saved.get(key)
+    if isinstance(names, list):
+        return [str(name) for name in names]
+    kind = key.split("_")[0] + "s" if key == "weapon_names" else "armor"
+    recorded = saved.get(kind) or {}
+    return list(dict.fromkeys([*default, *recorded.keys()]))
+
+
+def unique_ids(names: list[str], taken: set[str]) -> list[str]:
+    """Distinct ids for counters of the same name: "Wolf", "Wolf #2", ..."""
+    ids = []
+    for name in names:
+        candidate, number = name, 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{name} #{number}"
+        taken.add(candidate)
+        ids.append(candidate)
+    return ids
+
+
+def initial_state(*, campaign, clearing: str, characters, monsters, natives, attacks) -> dict[str, Any]:
+    """The battle's state before round 1: combatants, and who attacks whom (the melee sheets)."""
+    catalogue = _catalogue()
+    char_states = [character_state(character) for character in characters]
+    by_pk = {character.pk: character_id(character) for character in characters}
+    taken = {state["id"] for state in char_states}
+    denizens = []
+    for name, denizen_id in zip(monsters, unique_ids([catalogue.monster(m).name for m in monsters], taken)):
+        denizens.append({"id": denizen_id, "counter": catalogue.monster(name).name, "side": "light", "group": None,
+                         "hired_by": None, "weapon_side": "light", "target": None, "dead": False, "fled": False})
+    native_names = [catalogue.native(name).name for name, _ in natives]
+    for (name, hired_by), denizen_id in zip(natives, unique_ids(native_names, taken)):
+        counter = catalogue.native(name)
+        denizens.append({"id": denizen_id, "counter": counter.name, "side": "light", "group": counter.group,
+                         "hired_by": by_pk.get(hired_by) if hired_by else None, "weapon_side": "light",
+                         "target": None, "dead": False, "fled": False})
+    ids = {d["id"] for d in denizens} | taken
+    for attacker, target in attacks:
+        if attacker not in ids or target not in ids:
+            raise ValueError(f"unknown combatant in {attacker!r} attacks {target!r}")
+        for denizen in denizens:
+            if denizen["id"] == attacker:
+                denizen["target"] = target
+    if not attacks:
+        _assign_default_targets(denizens, [state["id"] for state in char_states])
+    state = {"round": 1, "characters": char_states, "denizens": denizens, "previous_round_quiet": False}
+    return {"state": state, "sheets": sheets_for(state)}
+
+
+def _assign_default_targets(denizens: list[dict], character_ids: list[str]) -> None:
+    """Unhired denizens share out over the characters in turn; hirelings take on an unhired denizen."""
+    unhired = [d for d in denizens if not d["hired_by"]]
+    for index, denizen in enumerate(unhired):
+        denizen["target"] = character_ids[index % len(character_ids)] if character_ids else None
+    for index, hireling in enumerate(d for d in denizens if d["hired_by"]):
+        if unhired:
+            hireling["target"] = unhired[index % len(unhired)]["id"]
+
+
+def sheets_for(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Melee sheets from who attacks whom: every active combatant attacking an owner stands on its sheet."""
+    active = {c["id"] for c in state["characters"] if not c.get("dead") and not c.get("fled")}
+    active |= {d["id"] for d in state["denizens"] if not d.get("dead") and not d.get("fled")}
+    sheets: dict[str, dict[str, Any]] = {}
+    for character in state["characters"]:
+        if character["id"] in active:
+            sheets[character["id"]] = {"owner": character["id"], "attackers": []}
+    for denizen in state["denizens"]:
+        target = denizen.get("target")
+        if denizen["id"] not in active or target not in active:
+            continue
+        sheet = sheets.setdefault(target, {"owner": target, "attackers": []})
+        sheet["attackers"].append({"combatant": denizen["id"], "box": None})
+    for denizen in state["denizens"]:
+        if denizen["id"] in sheets and denizen["id"] in active:
+            sheets[denizen["id"]]["owner_target"] = denizen.get("target")
+    return list(sheets.values())
+
+
+def living_character_ids(battle_state: dict[str, Any]) -> set[str]:
+    state = battle_state.get("state", {})
+    return {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
+
+
+# --- the round file ----------------------------------------------------------------------------------
+
+
+def rules_dict(campaign) -> dict[str, Any]:
+    return campaign.current_rules().to_dict()
+
+
+def rules_fingerprint(campaign) -> str:
+    return campaign.current_rules().fingerprint()
+
+
+def rules_version_number(campaign) -> int | None:
+    version = getattr(campaign, "current_rules_version", None)
+    return getattr(version, "number", None)
+
+
+def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=None) -> dict[str, Any]:
+    """The round file for `round_`: the battle's state and sheets, attackers placed where each sheet's
+    owner put them, and every side's plays. `drafts` maps a character (its pk or id) to its plays."""
+    names = {character.pk: character_id(character) for character in battle.characters.all()}
+    plays_by_id = {names.get(key, key): value or {} for key, value in drafts.items()}
+    sheets = []
+    for sheet in battle.state.get("sheets", []):
+        positions = (plays_by_id.get(sheet["owner"]) or {}).get("positions") or {}
+        sheets.append(
+            {
+                **sheet,
+                "attackers": [
+                    {**attacker, "box": _int_or_none(positions.get(attacker["combatant"], attacker.get("box")))}
+                    for attacker in sheet.get("attackers", [])
+                ],
+            }
+        )
+    plays = {combatant_id: engine_play(draft) for combatant_id, draft in plays_by_id.items()}
+    state = dict(battle.state.get("state", {}))
+    state["round"] = round_.number
+    return {
+        "format": "herald-round/1",
+        "title": f"{battle.name} in {battle.clearing}, round {round_.number}",
+        "rules": rules_dict(battle.campaign),
+        "state": state,
+        "sheets": sheets,
+        "plays": plays,
+    }
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except (TypeError, ValueError):
+        return None
+
+
+def engine_play(draft: dict[str, Any]) -> dict[str, Any]:
+    """One side's stored plays as the round file's `plays` entry (positions go on the sheets)."""
+    play: dict[str, Any] = {}
+    for key in ("target", "target_part", "attack", "maneuver", "rider_maneuver", "shield_box"):
+        value = draft.get(key)
+        if value not in (None, "", {}):
+            play[key] = value
+    return play
+
+
+# --- validating and resolving ------------------------------------------------------------------------
+
+# Where an engine error path (after "plays.<character>.") shows on the side's form.
+FIELD_FOR_PATH = {
+    "target": "target",
+    "target_part": "target_part",
+    "attack": "attack_chit",
+    "attack.chit": "attack_chit",
+    "attack.weapon": "attack_weapon",
+    "attack.spell": "attack_weapon",
+    "attack.box": "attack_box",
+    "maneuver": "maneuver",
+    "maneuver.chit": "maneuver",
+    "maneuver.horse": "maneuver",
+    "maneuver.boots": "maneuver",
+    "maneuver.box": "maneuver_box",
+    "rider_maneuver": "rider_chit",
+    "rider_maneuver.chit": "rider_chit",
+    "rider_maneuver.box": "rider_box",
+    "shield_box": "shield_box",
+    "effort": "__all__",
+}
+
+
+def _engine():
+    try:
+        from combat.engine import melee, round_format
+    except ImportError as error:
+        raise EngineUnavailable(f"the melee engine is not available: {error}") from error
+    return melee, round_format
+
+
+def parse_input(round_input: dict[str, Any]):
+    _, round_format = _engine()
+    return round_format.input_from_dict(round_input)
+
+
+def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
+    """The engine's errors for one side's plays, by form field; errors elsewhere in the round are not
+    this side's concern. A malformed round file reports its path under "__all__"."""
+    melee, round_format = _engine()
+    try:
+        parsed = round_format.input_from_dict(round_input)
+    except round_format.RoundFormatError as error:
+        return _errors_from(getattr(error, "errors", None) or [error], combatant_id, include_foreign=False)
+    return _errors_from(melee.validate_round(parsed), combatant_id, include_foreign=False)
+
+
+def _errors_from(errors, combatant_id: str, *, include_foreign: bool) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    prefix = f"plays.{combatant_id}."
+    for error in errors:
+        if getattr(error, "severity", "error") != "error":
+            continue
+        path = str(getattr(error, "path", "") or "")
+        message = str(getattr(error, "message", error))
+        if path.startswith(prefix):
+            field = FIELD_FOR_PATH.get(path[len(prefix):], FIELD_FOR_PATH.get(path[len(prefix):].split(".")[0], "__all__"))
+        elif path.startswith("sheets") and f"{combatant_id}" in path:
+            field = "positions"
+        elif include_foreign or path in ("", "rules") or not path.startswith(("plays.", "sheets")):
+            field = "__all__"
+        else:
+            continue
+        fields[field] = f"{fields[field]} {message}" if field in fields else message
+    return fields
+
+
+@dataclass
+class Outcome:
+    result: dict[str, Any]
+    events: list[dict[str, Any]]
+    state: dict[str, Any]  # the battle's new state (with its sheets)
+    combat_over: bool
+
+
+def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
+    """Resolve the round file with the seed's dice; raise ValueError with every error when it is invalid."""
+    from combat.engine.dice import SeededDice
+
+    melee, round_format = _engine()
+    parsed = round_format.input_from_dict(round_input)
+    errors = [e for e in melee.validate_round(parsed) if getattr(e, "severity", "error") == "error"]
+    if errors:
+        raise ValueError("; ".join(str(error) for error in errors))
+    result = melee.resolve_round(parsed, SeededDice(seed))
+    result_dict = round_format.result_to_dict(result)
+    events = [event.to_dict() for event in result.events]
+    new_state = result_dict.get("state") or round_format.input_to_dict(
+        type(parsed)(rules=parsed.rules, state=result.state)
+    )["state"]
+    new_state = dict(new_state)
+    new_state["round"] = result.round_number + 1
+    for denizen in new_state.get("denizens", []):
+        denizen.setdefault("target", None)
+    battle_state = {"state": new_state, "sheets": sheets_for(new_state)}
+    result_dict["seed"] = seed
+    return Outcome(result=result_dict, events=events, state=battle_state, combat_over=bool(result.combat_ends))
+
+
+# --- after the round: wounds and fatigue -------------------------------------------------------------
+
+
+def summaries(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {summary["character"]: summary for summary in (result or {}).get("summaries", [])}
+
+
+def owed_for(result: dict[str, Any], character: str) -> dict[str, int]:
+    summary = summaries(result).get(character, {})
+    return {"wounds": int(summary.get("wounds_owed", 0)), "fatigue": int(summary.get("fatigue_owed", 0))}
+
+
+def _character_entry(battle_state: dict[str, Any], character: str) -> dict[str, Any] | None:
+    for entry in battle_state.get("state", {}).get("characters", []):
+        if entry["id"] == character:
+            return entry
+    return None
+
+
+def check_chit_choice(
+    battle_state: dict[str, Any], character: str, owed: dict[str, int], wounded: list[str], fatigued: list[str]
+) -> dict[str, str]:
+    """Rule: a character wounds one chit per wound owed (any chit not already wounded) and fatigues chits
+    whose asterisks add up to the fatigue owed (fresh chits with asterisks)."""
+    entry = _character_entry(battle_state, character)
+    errors: dict[str, str] = {}
+    if entry is None:
+        return {"__all__": f"{character} is not in this battle"}
+    chits = {chit["id"]: chit for chit in entry.get("chits", [])}
+    if len(wounded) != owed["wounds"]:
+        errors["wounded"] = f"{character} owes {owed['wounds']} wound(s): pick exactly {owed['wounds']} chit(s), not {len(wounded)}"
+    elif len(set(wounded)) != len(wounded):
+        errors["wounded"] = "pick each chit once"
+    else:
+        bad = [chit for chit in wounded if chit not in chits or chits[chit]["state"] == "wounded"]
+        if bad:
+            errors["wounded"] = f"{', '.join(bad)} cannot be wounded (unknown or already wounded)"
+    stars = 0
+    for chit_id in fatigued:
+        chit = chits.get(chit_id)
+        if chit is None or chit["state"] != "fresh" or chit_id in wounded:
+            errors["fatigued"] = f"{chit_id} cannot be fatigued (unknown, not fresh, or wounded now)"
+            break
+        stars += chit["label"].count("*")
+    if "fatigued" not in errors and stars != owed["fatigue"]:
+        errors["fatigued"] = f"{character} owes {owed['fatigue']} asterisk(s) of fatigue; these chits show {stars}"
+    return errors
+
+
+def apply_chit_choice(battle_state, character, wounded, fatigued, undo=None) -> dict[str, Any]:
+    """The battle state with the chosen chits wounded and fatigued (a previous record undone first)."""
+    import copy
+
+    new_state = copy.deepcopy(battle_state)
+    entry = _character_entry(new_state, character)
+    chits = {chit["id"]: chit for chit in entry.get("chits", [])}
+    if undo:
+        for chit_id in [*undo[0], *undo[1]]:
+            if chit_id in chits:
+                chits[chit_id]["state"] = "fresh"
+    for chit_id in fatigued:
+        chits[chit_id]["state"] = "fatigued"
+    for chit_id in wounded:
+        chits[chit_id]["state"] = "wounded"
+    return new_state
+
+
+# --- what a side may play ----------------------------------------------------------------------------
+
+
+@dataclass
+class SideOptions:
+    """What a character has and can use now, for its plays form."""
+
+    character: str
+    fight_chits: list[tuple[str, str]]
+    move_chits: list[tuple[str, str]]
+    weapons: list[tuple[str, str]]
+    spells: list[tuple[str, str]]
+    horse: str | None
+    targets: list[tuple[str, str]]
+    attackers: list[str]
+    has_shield: bool
+    hirelings: list[str]
+
+
+def side_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None) -> SideOptions:
+    state = battle_state.get("state", {})
+    entry = _character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
+    fresh = [chit for chit in entry.get("chits", []) if chit.get("state", "fresh") == "fresh"]
+    fight = [(c["id"], c["id"]) for c in fresh if c["label"].split()[0] in {"FIGHT", "BERSERK", "MAGIC"}]
+    move = [(c["id"], c["id"]) for c in fresh if c["label"].split()[0] in {"MOVE", "DUCK", "FLY"}]
+    weapons = [(w["name"], f"{w['name']} ({'alerted' if w.get('alerted') else 'unalerted'})") for w in entry.get("weapons", [])]
+    spells = [(f"spell:{name}", f"Spell: {name}") for name in recorded_spells or []]
+    horse = entry.get("horse") or None
+    sheets = battle_state.get("sheets", [])
+    attackers = next((sheet["attackers"] for sheet in sheets if sheet["owner"] == character), [])
+    my_hirelings = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") == character and not d.get("dead")]
+    targets = []
+    for denizen in state.get("denizens", []):
+        if not denizen.get("dead") and not denizen.get("fled") and denizen.get("hired_by") != character:
+            targets.append((denizen["id"], denizen["id"]))
+    for other in state.get("characters", []):
+        if other["id"] != character and not other.get("dead") and not other.get("fled"):
+            targets.append((other["id"], other["id"]))
+    has_shield = any("shield" in a["name"].lower() for a in entry.get("armor", []))
+    return SideOptions(
+        character=character,
+        fight_chits=fight,
+        move_chits=move,
+        weapons=weapons,
+        spells=spells,
+        horse=(horse.get("counter") if isinstance(horse, dict) and not horse.get("dead") else None),
+        targets=targets,
+        attackers=[a["combatant"] for a in attackers],
+        has_shield=has_shield,
+        hirelings=my_hirelings,
+    )
+
+
+# --- the odds panel ----------------------------------------------------------------------------------
+
+
+def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: str, rules: dict[str, Any]) -> dict[str, Any] | None:
+    """The `combat_odds` query (shared/spec/odds.md) for a side's planned attack, or None without one.
+
+    The target's direction is left unknown: repositioning and change tactics happen after the plays."""
+    from combat.engine.model import ChitLabelError, parse_chit
+
+    attack = plays.get("attack") or {}
+    target_id = plays.get("target")
+    if not attack.get("chit") or not target_id:
+        return None
+    try:
+        chit = parse_chit(attack["chit"].split(" #")[0])
+    except ChitLabelError:
+        return None
+    state = battle_state.get("state", {})
+    if attack.get("spell"):
+        attack_query: dict[str, Any] = {"spell": attack["spell"], "time": chit.time}
+    elif attack.get("weapon"):
+        entry = _character_entry(battle_state, character) or {}
+        weapon = next((w for w in entry.get("weapons", []) if w["name"] == attack["weapon"]), {"alerted": False})
+        attack_query = {"weapon": attack["weapon"], "alerted": bool(weapon.get("alerted")),
+                        "fight": {"strength": chit.strength, "time": chit.time}}
+    else:
+        attack_query = {"harm": chit.strength or "L", "sharpness": 0, "time": chit.time, "missile": False}
+    denizen = next((d for d in state.get("denizens", []) if d["id"] == target_id), None)
+    if denizen is not None:
+        target_query: dict[str, Any] = {"denizen": denizen["counter"], "side": denizen.get("side", "light"),
+                                        "may_change_tactics": True}
+    else:
+        other = _character_entry(battle_state, target_id)
+        if other is None:
+            return None
+        target_query = {"character": other["character"],
+                        "armor": [{"name": a["name"], "state": a["state"]} for a in other.get("armor", [])
+                                  if a.get("state") != "destroyed" and "shield" not in a["name"].lower()]}
+    return {"rules": rules, "attack": attack_query, "target": target_query, "intercept": None}
+
+
+def odds_for_plays(battle, plays: dict[str, Any], character: str) -> dict[str, Any] | None:
+    """The odds panel's figures for a side's planned attack, from the same function as `combat_odds`."""
+    try:
+        from combat.engine.odds import attack_odds
+    except ImportError:
+        return None
+    try:
+        query = odds_query(battle.state, plays or {}, character, rules_dict(battle.campaign))
+    except Exception:  # a half-typed draft is no reason to break the page
+        return None
+    if query is None:
+        return None
+    try:
+        answer = attack_odds(query)
+    except Exception as error:  # the odds cannot answer a draft the engine would reject anyway
+        return {"error": str(error), "target": plays.get("target")}
+    outcomes = answer.get("outcomes", {})
+    return {
+        "target": plays.get("target"),
+        "p_kill": answer.get("p_kill", 0.0),
+        "p_wound": outcomes.get("wounded", 0.0),
+        "p_miss": outcomes.get("miss", 0.0),
+        "outcomes": outcomes,
+        "explanation": answer.get("explanation", ""),
+    }

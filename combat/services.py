@@ -1,0 +1,469 @@
+"""Every write about battles, one function per intent, each in a transaction and checking the GM's access
+and the round's state. Views and the resolve task stay thin and call these.
+
+A round's life (docs/battles.md): `drafting` (each side saves drafts, then locks) → `resolving` (one
+conditional UPDATE, so a double click does nothing) → `resolved` (the task writes the result, the battle's
+new state and one outbox email per recipient in ONE transaction) or `failed` → `resolving` again.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils import timezone
+
+from combat import rounds
+from combat.models import Battle, ChitRecord, Round, SidePlays
+
+logger = logging.getLogger(__name__)
+
+# A round left in `resolving` longer than this belongs to a worker that died and may be enqueued again.
+STUCK_RESOLVING_SECONDS = 180
+
+
+class BattleError(Exception):
+    """A request the battle's state does not allow; `errors` maps each field to the reason."""
+
+    def __init__(self, message: str, errors: dict[str, str] | None = None):
+        super().__init__(message)
+        self.errors = errors or {}
+
+
+def _gm_campaign(user, slug: str):
+    from campaigns.services import get_campaign_for_gm
+
+    return get_campaign_for_gm(user, slug)
+
+
+def battles_for(user, slug: str):
+    campaign = _gm_campaign(user, slug)
+    battles = (
+        Battle.objects.filter(campaign=campaign)
+        .annotate(round_count=Count("rounds"))
+        .prefetch_related("characters")
+    )
+    return campaign, battles
+
+
+def get_battle(user, slug: str, battle_id: int) -> Battle:
+    from django.shortcuts import get_object_or_404
+
+    campaign = _gm_campaign(user, slug)
+    return get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id, campaign=campaign)
+
+
+def get_round(user, slug: str, battle_id: int, number: int) -> Round:
+    from django.shortcuts import get_object_or_404
+
+    battle = get_battle(user, slug, battle_id)
+    return get_object_or_404(Round.objects.select_related("battle__campaign"), battle=battle, number=number)
+
+
+# --- starting a battle -------------------------------------------------------------------------------
+
+
+@dataclass
+class NativeChoice:
+    name: str
+    hired_by: int | None = None  # a Character id
+
+
+@dataclass
+class BattleSetup:
+    name: str
+    clearing: str
+    character_ids: list[int]
+    monsters: list[str] = field(default_factory=list)
+    natives: list[NativeChoice] = field(default_factory=list)
+    attacks: list[tuple[str, str]] = field(default_factory=list)  # (attacker, target) by name or id
+
+
+def start_battle(user, slug: str, setup: BattleSetup) -> Battle:
+    """Start a battle in a clearing with round 1 open for plays (rule 1.2: set-up)."""
+    campaign = _gm_campaign(user, slug)
+    return create_battle(campaign, setup, user=user)
+
+
+def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = "") -> Battle:
+    """The battle itself, for a campaign already checked (start_battle) or the demo loader."""
+    with transaction.atomic():
+        characters = list(campaign.characters.filter(pk__in=setup.character_ids).select_related("player"))
+        if not characters:
+            raise BattleError("Pick at least one character present.", {"characters": "Pick at least one character."})
+        state = rounds.initial_state(
+            campaign=campaign,
+            clearing=setup.clearing,
+            characters=characters,
+            monsters=setup.monsters,
+            natives=[(native.name, native.hired_by) for native in setup.natives],
+            attacks=setup.attacks,
+        )
+        battle = Battle.objects.create(
+            campaign=campaign,
+            name=setup.name or f"Battle in {setup.clearing}",
+            clearing=setup.clearing,
+            state=state,
+            demo_key=demo_key,
+            created_by=user if getattr(user, "pk", None) else None,
+        )
+        battle.characters.set(characters)
+        _open_round(battle, 1, user)
+    return battle
+
+
+def _open_round(battle: Battle, number: int, user=None) -> Round:
+    round_ = Round.objects.create(battle=battle, number=number)
+    living = rounds.living_character_ids(battle.state)
+    for character in battle.characters.all():
+        if rounds.character_id(character) in living:
+            SidePlays.objects.create(round=round_, character=character, updated_by=user if getattr(user, "pk", None) else None)
+    return round_
+
+
+# --- plays -------------------------------------------------------------------------------------------
+
+
+def _open_side(user, slug: str, battle_id: int, number: int, character_id: int, *, for_update: bool = True):
+    round_ = get_round(user, slug, battle_id, number)
+    queryset = SidePlays.objects.select_related("character", "round__battle__campaign")
+    if for_update:
+        queryset = queryset.select_for_update()
+    try:
+        side = queryset.get(round=round_, character_id=character_id)
+    except SidePlays.DoesNotExist:
+        from django.http import Http404
+
+        raise Http404("No such side in this round") from None
+    return round_, side
+
+
+def check_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> dict[str, str]:
+    """The errors the engine finds in one side's plays, keyed by form field (docs/round-format.md)."""
+    drafts = {side.character_id: side.plays for side in round_.sides.all()}
+    drafts[character_id] = plays
+    round_input = rounds.build_input(round_.battle, round_, drafts)
+    character = next(side.character for side in round_.sides.all() if side.character_id == character_id)
+    return rounds.validate(round_input, rounds.character_id(character))
+
+
+def save_plays(user, slug: str, battle_id: int, number: int, character_id: int, plays: dict[str, Any]):
+    """Keep a side's draft plays (even with errors) and return the engine's errors by field."""
+    with transaction.atomic():
+        round_, side = _open_side(user, slug, battle_id, number, character_id)
+        if round_.status != Round.Status.DRAFTING:
+            raise BattleError("This round is no longer open for plays.")
+        if side.locked:
+            raise BattleError("This side is locked: unlock it to change its plays.")
+        errors = check_plays(round_, character_id, plays)
+        side.plays = plays
+        side.updated_by = user
+        side.save(update_fields=["plays", "updated_by", "updated_at"])
+    return side, errors
+
+
+def lock_side(user, slug: str, battle_id: int, number: int, character_id: int) -> SidePlays:
+    """Lock a side whose plays are valid; with the campaign's auto-resolve, the last lock resolves."""
+    with transaction.atomic():
+        round_, side = _open_side(user, slug, battle_id, number, character_id)
+        if round_.status != Round.Status.DRAFTING:
+            raise BattleError("This round is no longer open for plays.")
+        errors = check_plays(round_, character_id, side.plays)
+        if errors:
+            raise BattleError("Fix the plays before locking this side.", errors)
+        side.locked = True
+        side.updated_by = user
+        side.save(update_fields=["locked", "updated_by", "updated_at"])
+        campaign = round_.battle.campaign
+        if getattr(campaign, "auto_resolve", False) and not round_.sides.filter(locked=False).exists():
+            _request_resolve(round_)
+    return side
+
+
+def unlock_side(user, slug: str, battle_id: int, number: int, character_id: int) -> SidePlays:
+    with transaction.atomic():
+        round_, side = _open_side(user, slug, battle_id, number, character_id)
+        if round_.status not in (Round.Status.DRAFTING, Round.Status.FAILED):
+            raise BattleError("The round is being resolved or resolved: its plays can no longer change.")
+        if round_.status == Round.Status.FAILED:
+            Round.objects.filter(pk=round_.pk, status=Round.Status.FAILED).update(status=Round.Status.DRAFTING)
+        side.locked = False
+        side.updated_by = user
+        side.save(update_fields=["locked", "updated_by", "updated_at"])
+    return side
+
+
+# --- resolving ---------------------------------------------------------------------------------------
+
+
+def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
+    """Move the round to `resolving` and enqueue the task on commit. False when nothing was done
+    (a second click, a side not locked, or the round already resolved)."""
+    with transaction.atomic():
+        round_ = get_round(user, slug, battle_id, number)
+        if round_.sides.filter(locked=False).exists():
+            raise BattleError("Every side must be locked before the round is resolved.")
+        return _request_resolve(round_)
+
+
+def _request_resolve(round_: Round) -> bool:
+    from combat.tasks import resolve_round_task
+
+    now = timezone.now()
+    stuck = now - timezone.timedelta(seconds=STUCK_RESOLVING_SECONDS)
+    seed = round_.seed if round_.seed is not None else secrets.randbits(48)
+    claimable = Q(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]) | Q(
+        status=Round.Status.RESOLVING, resolve_requested_at__lt=stuck
+    )
+    changed = (
+        Round.objects.filter(claimable, pk=round_.pk)
+        .exclude(sides__locked=False)
+        .update(status=Round.Status.RESOLVING, seed=seed, error="", resolve_requested_at=now)
+    )
+    if changed:
+        transaction.on_commit(lambda: _enqueue(round_.pk))
+    return bool(changed)
+
+
+def _enqueue(round_id: int) -> None:
+    from combat.tasks import resolve_round_task
+
+    result = resolve_round_task.delay(round_id)
+    Round.objects.filter(pk=round_id).update(task_id=str(getattr(result, "id", "") or ""))
+
+
+class SimulatedCrash(RuntimeError):
+    """Raised by tests inside the resolve transaction to prove that nothing half-done is kept."""
+
+
+def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round | None:
+    """Resolve a round that is `resolving`: idempotent (a resolved round is left alone), all or nothing."""
+    from combat import emails
+
+    try:
+        with transaction.atomic():
+            round_ = (
+                Round.objects.select_for_update()
+                .select_related("battle__campaign")
+                .filter(pk=round_id)
+                .first()
+            )
+            if round_ is None or round_.status != Round.Status.RESOLVING:
+                return round_
+            battle = round_.battle
+            campaign = battle.campaign
+            sides = list(round_.sides.select_related("character"))
+            drafts = {side.character_id: side.plays for side in sides}
+            round_input = rounds.build_input(battle, round_, drafts)
+            outcome = rounds.resolve(round_input, round_.seed)
+
+            round_.input = round_input
+            round_.rules = round_input.get("rules", {})
+            round_.rules_fingerprint = rounds.rules_fingerprint(campaign)
+            round_.rules_version_number = rounds.rules_version_number(campaign)
+            round_.result = outcome.result
+            round_.log = outcome.events
+            round_.status = Round.Status.RESOLVED
+            round_.resolved_at = timezone.now()
+            round_.attempts += 1
+            round_.error = ""
+            round_.save()
+
+            battle.state = outcome.state
+            if outcome.combat_over:
+                battle.status = Battle.Status.ENDED
+            battle.save(update_fields=["state", "status", "updated_at"])
+            emails.queue_round_emails(round_, outcome)
+            if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(
+                battle=battle, number=round_.number + 1
+            ).exists():
+                _open_round(battle, round_.number + 1)
+            if crash_before_commit:
+                raise SimulatedCrash("simulated crash before commit")
+        return round_
+    except SimulatedCrash:
+        raise
+    except rounds.EngineUnavailable:
+        raise
+    except Exception as error:
+        logger.exception("round %s failed to resolve", round_id)
+        Round.objects.filter(pk=round_id, status=Round.Status.RESOLVING).update(
+            status=Round.Status.FAILED, error=f"{type(error).__name__}: {error}"
+        )
+        raise
+
+
+def record_wounds_and_fatigue(
+    user, slug: str, battle_id: int, number: int, character_id: int, wounded: list[str], fatigued: list[str]
+) -> ChitRecord:
+    """Record which chits a character wounds and fatigues after a resolved round (as the player chose),
+    checked against what the engine says is owed (rule 1.5, end of round)."""
+    with transaction.atomic():
+        round_ = get_round(user, slug, battle_id, number)
+        if round_.status != Round.Status.RESOLVED:
+            raise BattleError("Wounds and fatigue are recorded after the round is resolved.")
+        battle = Battle.objects.select_for_update().get(pk=round_.battle_id)
+        character = battle.characters.filter(pk=character_id).first()
+        if character is None:
+            from django.http import Http404
+
+            raise Http404("No such character in this battle")
+        name = rounds.character_id(character)
+        next_round = battle.rounds.filter(number=round_.number + 1).first()
+        if next_round and next_round.status != Round.Status.DRAFTING:
+            raise BattleError("The next round has begun resolving: this round's chits can no longer change.")
+        owed = rounds.owed_for(round_.result or {}, name)
+        errors = rounds.check_chit_choice(battle.state, name, owed, wounded, fatigued)
+        if errors:
+            raise BattleError("These chits do not match what is owed.", errors)
+        previous = ChitRecord.objects.filter(round=round_, character_id=character_id).first()
+        battle.state = rounds.apply_chit_choice(
+            battle.state,
+            name,
+            wounded,
+            fatigued,
+            undo=(previous.wounded, previous.fatigued) if previous else None,
+        )
+        battle.save(update_fields=["state", "updated_at"])
+        record, _ = ChitRecord.objects.update_or_create(
+            round=round_,
+            character_id=character_id,
+            defaults={"wounded": wounded, "fatigued": fatigued, "recorded_by": user},
+        )
+    return record
+
+
+def end_battle(user, slug: str, battle_id: int) -> Battle:
+    with transaction.atomic():
+        battle = get_battle(user, slug, battle_id)
+        Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.ENDED)
+        battle.refresh_from_db()
+    return battle
+
+
+# --- the dashboard, export and import ----------------------------------------------------------------
+
+
+def dashboard_battles(user):
+    """Battles in the user's campaigns that wait for the GM: rounds drafting, resolving or failed."""
+    return (
+        Round.objects.filter(battle__campaign__gms=user, battle__status=Battle.Status.ACTIVE)
+        .exclude(status=Round.Status.RESOLVED)
+        .select_related("battle__campaign")
+        .annotate(side_count=Count("sides"), locked_count=Count("sides", filter=Q(sides__locked=True)))
+        .order_by("-battle__updated_at")[:20]
+    )
+
+
+EXPORT_VERSION = 1
+
+
+def export_battles(campaign) -> list[dict[str, Any]]:
+    """Every battle of a campaign with its rounds, plays and records, characters named by catalogue_name."""
+    exported = []
+    for battle in campaign.battles.prefetch_related("characters", "rounds__sides__character", "rounds__chit_records__character"):
+        exported.append(
+            {
+                "name": battle.name,
+                "clearing": battle.clearing,
+                "status": battle.status,
+                "state": battle.state,
+                "demo_key": battle.demo_key,
+                "created_at": battle.created_at.isoformat(),
+                "characters": [_character_ref(c) for c in battle.characters.all()],
+                "rounds": [
+                    {
+                        "number": r.number,
+                        "status": r.status,
+                        "seed": r.seed,
+                        "rules": r.rules,
+                        "rules_version_number": r.rules_version_number,
+                        "rules_fingerprint": r.rules_fingerprint,
+                        "input": r.input,
+                        "result": r.result,
+                        "log": r.log,
+                        "error": r.error,
+                        "resolved_at": r.resolved_at.isoformat() if r.resolved_at else None,
+                        "sides": [
+                            {"character": _character_ref(s.character), "plays": s.plays, "locked": s.locked}
+                            for s in r.sides.all()
+                        ],
+                        "chit_records": [
+                            {"character": _character_ref(c.character), "wounded": c.wounded, "fatigued": c.fatigued}
+                            for c in r.chit_records.all()
+                        ],
+                    }
+                    for r in battle.rounds.all()
+                ],
+            }
+        )
+    return exported
+
+
+def _character_ref(character) -> str:
+    return character.catalogue_name
+
+
+def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
+    """Recreate exported battles in `campaign` (called inside the importer's transaction)."""
+    from django.utils.dateparse import parse_datetime
+
+    if not isinstance(data, list):
+        raise BattleError("battles must be a list", {"battles": "must be a list of battles"})
+    by_name = {}
+    for character in campaign.characters.all():
+        by_name[_character_ref(character)] = character
+    created = []
+    with transaction.atomic():
+        for index, item in enumerate(data):
+            try:
+                characters = [by_name[name] for name in item.get("characters", [])]
+            except KeyError as missing:
+                raise BattleError(
+                    f"battles[{index}] names an unknown character {missing}",
+                    {f"battles[{index}].characters": f"unknown character {missing}"},
+                ) from None
+            battle = Battle.objects.create(
+                campaign=campaign,
+                name=item["name"],
+                clearing=item["clearing"],
+                status=item.get("status", Battle.Status.ACTIVE),
+                state=item.get("state") or {},
+                demo_key=item.get("demo_key", ""),
+            )
+            battle.characters.set(characters)
+            for rdata in item.get("rounds", []):
+                round_ = Round.objects.create(
+                    battle=battle,
+                    number=rdata["number"],
+                    status=rdata.get("status", Round.Status.DRAFTING),
+                    seed=rdata.get("seed"),
+                    rules=rdata.get("rules") or {},
+                    rules_version_number=rdata.get("rules_version_number"),
+                    rules_fingerprint=rdata.get("rules_fingerprint", ""),
+                    input=rdata.get("input"),
+                    result=rdata.get("result"),
+                    log=rdata.get("log") or [],
+                    error=rdata.get("error", ""),
+                    resolved_at=parse_datetime(rdata["resolved_at"]) if rdata.get("resolved_at") else None,
+                )
+                for sdata in rdata.get("sides", []):
+                    SidePlays.objects.create(
+                        round=round_,
+                        character=by_name[sdata["character"]],
+                        plays=sdata.get("plays") or {},
+                        locked=bool(sdata.get("locked")),
+                    )
+                for cdata in rdata.get("chit_records", []):
+                    ChitRecord.objects.create(
+                        round=round_,
+                        character=by_name[cdata["character"]],
+                        wounded=cdata.get("wounded") or [],
+                        fatigued=cdata.get("fatigued") or [],
+                    )
+            created.append(battle)
+    return created

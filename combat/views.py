@@ -1,0 +1,264 @@
+"""Battle pages. Thin: each fetches through the services (which go through `get_campaign_for_gm`, so
+anyone not a GM of the campaign gets 404) and renders; every write is a service call."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from combat import rounds, services
+from combat.forms import ChitRecordForm, NewBattleForm, PlaysForm, initial_from_plays
+from combat.models import Round
+from combat.sheet_svg import sheet_svgs
+
+
+@login_required
+@require_GET
+def battle_list(request, slug):
+    campaign, battles = services.battles_for(request.user, slug)
+    return render(request, "combat/battle_list.html", {"campaign": campaign, "battles": battles})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def new_battle(request, slug):
+    campaign = services._gm_campaign(request.user, slug)
+    form = NewBattleForm(request.POST or None, campaign=campaign)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        setup = services.BattleSetup(
+            name=data["name"],
+            clearing=data["clearing"],
+            character_ids=[c.pk for c in data["characters"]],
+            monsters=data["monsters"],
+            natives=[services.NativeChoice(name, hired_by) for name, hired_by in data["natives"]],
+            attacks=data["attacks"],
+        )
+        try:
+            battle = services.start_battle(request.user, slug, setup)
+        except (services.BattleError, ValueError) as error:
+            form.add_error("attacks" if "attacks" in str(error) else None, str(error))
+        else:
+            messages.success(request, f"{battle.name} has begun: enter round 1's plays.")
+            return redirect("combat:battle", slug=slug, battle_id=battle.pk)
+    return render(request, "combat/battle_new.html", {"campaign": campaign, "form": form})
+
+
+@login_required
+@require_GET
+def battle_detail(request, slug, battle_id):
+    battle = services.get_battle(request.user, slug, battle_id)
+    current = battle.current_round
+    if current is None:
+        raise Http404("This battle has no rounds")
+    return redirect("combat:round", slug=slug, battle_id=battle.pk, number=current.number)
+
+
+def _side_context(round_, side, form=None, errors=None, saved=False):
+    """One side's form with the engine's errors beside the fields they name."""
+    battle = round_.battle
+    name = rounds.character_id(side.character)
+    options = rounds.side_options(battle.state, name, _recorded_spells(side.character))
+    if form is None:
+        form = PlaysForm(initial=initial_from_plays(side.plays, options), options=options, prefix=f"side{side.character_id}")
+    errors = dict(errors or {})
+    position_error = errors.pop("positions", None)
+    fields = [{"field": form[field_name], "engine_error": errors.pop(field_name, None)} for field_name in form.fields]
+    general = [message for message in errors.values()]
+    if position_error:
+        general.append(f"Attackers' positions: {position_error}")
+    return {
+        "round": round_,
+        "battle": battle,
+        "campaign": battle.campaign,
+        "side": side,
+        "name": name,
+        "form": form,
+        "fields": fields,
+        "general_errors": general,
+        "has_errors": bool(general) or any(f["engine_error"] or f["field"].errors for f in fields) or bool(form.non_field_errors()),
+        "saved": saved,
+        "odds": rounds.odds_for_plays(battle, side.plays, name),
+    }
+
+
+def _recorded_spells(character) -> list[str]:
+    info = getattr(character, "starting_info", None)
+    try:
+        return list(info.recorded_spells) if info else []
+    except Exception:
+        return []
+
+
+def _round_context(round_):
+    battle = round_.battle
+    sides = list(round_.sides.select_related("character__player"))
+    context = {
+        "round": round_,
+        "battle": battle,
+        "campaign": battle.campaign,
+        "sides": [_side_context(round_, side) for side in sides] if round_.status != Round.Status.RESOLVED else [],
+        "all_locked": bool(sides) and all(side.locked for side in sides),
+        "history": battle.rounds.order_by("number"),
+    }
+    if round_.status == Round.Status.RESOLVED:
+        context.update(_result_context(round_))
+    return context
+
+
+def _result_context(round_):
+    result = round_.result or {}
+    summaries = list(rounds.summaries(result).values())
+    chit_forms = []
+    battle = round_.battle
+    records = {record.character_id: record for record in round_.chit_records.all()}
+    for side in round_.sides.select_related("character"):
+        name = rounds.character_id(side.character)
+        owed = rounds.owed_for(result, name)
+        if not owed["wounds"] and not owed["fatigue"]:
+            continue
+        entry = next((c for c in battle.state.get("state", {}).get("characters", []) if c["id"] == name), None)
+        record = records.get(side.character_id)
+        chits = [dict(c, state="fresh") if record and c["id"] in record.wounded + record.fatigued else c for c in (entry or {}).get("chits", [])]
+        form = ChitRecordForm(
+            initial={"wounded": record.wounded, "fatigued": record.fatigued} if record else None,
+            chits=chits, prefix=f"chits{side.character_id}",
+        )
+        chit_forms.append({"character": side.character, "name": name, "owed": owed, "form": form, "record": record})
+    return {
+        "summaries": summaries,
+        "events": round_.log,
+        "kills": result.get("kills", []),
+        "svgs": sheet_svgs(round_.input or {}, round_.log),
+        "chit_forms": chit_forms,
+    }
+
+
+@login_required
+@require_GET
+def round_detail(request, slug, battle_id, number):
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    return render(request, "combat/round.html", _round_context(round_))
+
+
+@login_required
+@require_GET
+def round_status(request, slug, battle_id, number):
+    """The progress partial htmx polls every second; once the round is done it returns the results
+    (and no more polling trigger)."""
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    return render(request, "combat/round.html#status", _round_context(round_))
+
+
+def _side(request, slug, battle_id, number, character_id):
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    side = round_.sides.select_related("character__player").filter(character_id=character_id).first()
+    if side is None:
+        raise Http404("No such side in this round")
+    return round_, side
+
+
+def _bound_form(request, round_, side):
+    options = rounds.side_options(round_.battle.state, rounds.character_id(side.character), _recorded_spells(side.character))
+    return PlaysForm(request.POST, options=options, prefix=f"side{side.character_id}")
+
+
+@login_required
+@require_POST
+def validate_side(request, slug, battle_id, number, character_id):
+    """htmx: check the plays as the GM types and return the side's form with errors beside the fields."""
+    round_, side = _side(request, slug, battle_id, number, character_id)
+    form = _bound_form(request, round_, side)
+    errors = {}
+    if form.is_valid():
+        errors = services.check_plays(round_, side.character_id, form.to_plays())
+        side.plays = form.to_plays()  # shown in the odds panel; not saved
+    return render(request, "combat/round.html#side", {"s": _side_context(round_, side, form, errors)})
+
+
+@login_required
+@require_POST
+def save_side(request, slug, battle_id, number, character_id):
+    round_, side = _side(request, slug, battle_id, number, character_id)
+    form = _bound_form(request, round_, side)
+    errors, saved = {}, False
+    if form.is_valid():
+        try:
+            side, errors = services.save_plays(request.user, slug, battle_id, number, character_id, form.to_plays())
+            saved = True
+            if "lock" in request.POST and not errors:
+                side = services.lock_side(request.user, slug, battle_id, number, character_id)
+        except services.BattleError as error:
+            errors = error.errors or {"__all__": str(error)}
+    round_.refresh_from_db()
+    if request.htmx:
+        return render(request, "combat/round.html#side", {"s": _side_context(round_, side, form, errors, saved)})
+    if errors or not form.is_valid():
+        context = _round_context(round_)
+        context["sides"] = [_side_context(round_, side, form, errors) if s["side"].pk == side.pk else s for s in context["sides"]]
+        return render(request, "combat/round.html", context, status=422)
+    messages.success(request, f"{side.character.catalogue_name}'s plays are saved.")
+    return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+
+
+@login_required
+@require_POST
+def lock_side(request, slug, battle_id, number, character_id):
+    return _lock_or_unlock(request, slug, battle_id, number, character_id, services.lock_side)
+
+
+@login_required
+@require_POST
+def unlock_side(request, slug, battle_id, number, character_id):
+    return _lock_or_unlock(request, slug, battle_id, number, character_id, services.unlock_side)
+
+
+def _lock_or_unlock(request, slug, battle_id, number, character_id, action):
+    try:
+        action(request.user, slug, battle_id, number, character_id)
+    except services.BattleError as error:
+        messages.error(request, " ".join([str(error), *error.errors.values()]))
+    url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
+
+
+@login_required
+@require_POST
+def resolve(request, slug, battle_id, number):
+    try:
+        started = services.request_resolve(request.user, slug, battle_id, number)
+    except services.BattleError as error:
+        messages.error(request, str(error))
+        started = False
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    if request.htmx:
+        return render(request, "combat/round.html#status", _round_context(round_))
+    if started:
+        messages.success(request, "The round is being resolved.")
+    return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+
+
+@login_required
+@require_POST
+def record_chits(request, slug, battle_id, number, character_id):
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    side = round_.sides.select_related("character").filter(character_id=character_id).first()
+    if side is None:
+        raise Http404("No such side in this round")
+    wounded = request.POST.getlist(f"chits{character_id}-wounded")
+    fatigued = request.POST.getlist(f"chits{character_id}-fatigued")
+    try:
+        services.record_wounds_and_fatigue(request.user, slug, battle_id, number, character_id, wounded, fatigued)
+    except services.BattleError as error:
+        messages.error(request, f"{side.character.catalogue_name}: " + " ".join([str(error), *error.errors.values()]))
+    else:
+        messages.success(request, f"{side.character.catalogue_name}'s wounds and fatigue are recorded.")
+    return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
