@@ -40,6 +40,7 @@ RULES = {
     "missile": ("5.4", "Optional Missile table"),
     "standard_missile": ("basic", "Missile table"),
     "cancelled": ("basic", "Attack cancelled"),
+    "attack_build": ("basic", "Weapon, FIGHT chit and attack time"),
     "red": ("basic", "Red-side-up Tremendous monster: automatic kill"),
     "harm": ("basic", "Harm: letter and sharpness stars"),
     "negligible": ("5.4", "Negligible harm still counts as a hit"),
@@ -267,6 +268,8 @@ def resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice) -
         base.update(values)
         return AttackResult(hit=hit, outcome=outcome, events=tuple(events), notes=tuple(notes), **base)
 
+    for note in attack.notes:
+        events.append(_event("attack_build", "attack", note[:1].upper() + note[1:], actors))
     if attack.cancelled or attack.harm is None:
         reason = attack.cancelled or "this side has no attack"
         events.append(_event("cancelled", "attack", f"{attack.attacker}'s attack is cancelled: {reason}", actors))

@@ -1,0 +1,48 @@
+"""`python manage.py combat_odds QUERY.json` (or "-" for standard input): spec/odds.md.
+
+Prints one JSON object and exits 0; a query it cannot answer prints {"error": "..."} naming the field
+and exits 2. The work is done by `combat.engine.odds.attack_odds`, which the web odds panel calls too.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from combat.engine.odds import OddsError, attack_odds
+
+EXIT_BAD_QUERY = 2
+
+
+class Command(BaseCommand):
+    help = "The exact odds of one attack (or of running away), as in spec/odds.md."
+
+    def add_arguments(self, parser):
+        parser.add_argument("query", help='a JSON query file, or "-" to read it from standard input')
+
+    def handle(self, *args, **options):
+        try:
+            answer = attack_odds(self._read(options["query"]))
+        except OddsError as error:
+            self._fail(str(error))
+        self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2))
+
+    def _read(self, path: str):
+        try:
+            if path == "-":
+                text = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+        except OSError as error:
+            self._fail(f"query: cannot read {path!r}: {error.strerror}")
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            self._fail(f"query: not valid JSON at line {error.lineno} column {error.colno}: {error.msg}")
+
+    def _fail(self, message: str):
+        self.stdout.write(json.dumps({"error": message}, ensure_ascii=False))
+        raise SystemExit(EXIT_BAD_QUERY)

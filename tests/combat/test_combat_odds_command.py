@@ -1,0 +1,67 @@
+"""`manage.py combat_odds` (spec/odds.md): a thin wrapper over combat.engine.odds.attack_odds."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+from combat.engine.odds import attack_odds
+
+QUERY = {"rules": "optional-3e", "attack": {"spell": "Fiery Blast", "time": 0}, "target": {"denizen": "T Troll"}, "intercept": None}
+
+
+def run(path):
+    out = io.StringIO()
+    call_command("combat_odds", str(path), stdout=out)
+    return json.loads(out.getvalue())
+
+
+def run_failing(path):
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("combat_odds", str(path), stdout=out)
+    return exited.value.code, json.loads(out.getvalue())
+
+
+def test_it_prints_the_same_answer_as_the_engine_function(tmp_path):
+    query_file = tmp_path / "query.json"
+    query_file.write_text(json.dumps(QUERY))
+    answer = run(query_file)
+    assert answer == json.loads(json.dumps(attack_odds(QUERY)))
+    assert set(answer["outcomes"]) == {"killed", "wounded", "armor damaged", "armor destroyed", "no effect", "miss"}
+
+
+def test_it_exits_2_naming_the_field_of_an_unknown_name(tmp_path):
+    query_file = tmp_path / "query.json"
+    query_file.write_text(json.dumps(dict(QUERY, target={"denizen": "T Trol"})))
+    code, answer = run_failing(query_file)
+    assert code == 2
+    assert answer["error"].startswith("target.denizen: unknown denizen 'T Trol'")
+    assert "T Troll" in answer["error"]
+
+
+def test_it_exits_2_on_a_file_that_is_not_json(tmp_path):
+    query_file = tmp_path / "query.json"
+    query_file.write_text("{not json")
+    code, answer = run_failing(query_file)
+    assert code == 2 and answer["error"].startswith("query: not valid JSON")
+
+
+def test_it_exits_2_on_a_missing_file(tmp_path):
+    code, answer = run_failing(tmp_path / "absent.json")
+    assert code == 2 and "cannot read" in answer["error"]
+
+
+def test_it_reads_the_query_from_standard_input_with_a_dash():
+    manage = Path(__file__).resolve().parents[2] / "manage.py"
+    completed = subprocess.run(
+        [sys.executable, str(manage), "combat_odds", "-"],
+        input=json.dumps({"rules": "bimr4", "run": {"move_time": 4, "attackers": [{"move_time": 3}]}}),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout)["p_success"] == pytest.approx(16 / 36)  # modifier 4 - 3 + 1 = +2: a high die of 4 or less
