@@ -8,7 +8,7 @@ floats.
 
 Unknowns weighed:
 - `intercept: null`: the target's maneuver is in each of the three boxes with probability 1/3 (the
-  attack's box is fixed as box 1): 1/3 intercepted, 2/3 undercut or missed.
+  attack's box is fixed as box 1): 1/3 intercepted, 2/3 in another box (undercut or missed).
 - `may_change_tactics: true`: the denizen turns over before the attack with probability 11/36 (a 6 on
   either of two dice), unless it cannot (a red-side-up Tremendous monster).
 - the dice: the high die of two shows h with probability (2h - 1)/36; one die (archers) 1/6 each.
@@ -350,7 +350,8 @@ def _box_choices(intercept: Any, field: str) -> tuple[tuple[int, Fraction], ...]
     if intercept is False:
         return ((NOT_INTERCEPTING_BOX, Fraction(1)),)
     if intercept is None:
-        return tuple((box, Fraction(1, 3)) for box in (1, 2, 3))
+        # Two of the three boxes do not line up with the attack; which of the two cannot matter.
+        return ((ATTACK_BOX, Fraction(1, 3)), (NOT_INTERCEPTING_BOX, Fraction(2, 3)))
     raise OddsError(field, f"must be true, false or null, not {intercept!r}")
 
 
@@ -436,6 +437,8 @@ def _describe_case(case: Case, attack: Attack) -> str:
     else:
         parts.append("maneuver in the attack's box" if maneuver.box == attack.box else f"maneuver in box {maneuver.box}")
         parts[-1] += f" (time {maneuver.time})"
+        if maneuver.box != attack.box:
+            parts[-1] = f"maneuver in another box (time {maneuver.time})"
     rider = case.target.rider_maneuver
     if rider is not None:
         if rider.box is None:
@@ -495,7 +498,10 @@ def attack_odds(query: dict) -> dict:
                 "(a 6 on either of two dice)"
             )
         if query.get("intercept", None) is None and "maneuvers" not in query:
-            steps.append("Direction unknown: the target's maneuver is in each of the three boxes with probability 1/3")
+            steps.append(
+                "Direction unknown: the target's maneuver is in each of the three boxes with probability 1/3, "
+                "so it lines up with the attack with probability 1/3 and not with probability 2/3"
+            )
         for case, distribution, case_outcomes in case_answers:
             summary = ", ".join(f"{name} {_fmt(p)}" for name, p in case_outcomes.items() if p)
             steps.append(f"Case {_fmt(case.probability)} — {_describe_case(case, attack)}: {summary}")
