@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from combat.engine.log import Event
 from combat.engine.ruleset import RuleSet
 
 ENEMY, UNFRIENDLY, NEUTRAL, FRIENDLY, ALLIED = -2, -1, 0, 1, 2
@@ -44,3 +45,24 @@ def relationships_for(character: HasRelationships, rules: RuleSet) -> dict[str, 
 
 def relationship_name(level: int) -> str:
     return RELATIONSHIP_NAMES[max(ENEMY, min(ALLIED, level))]
+
+
+KNIGHTS_ADJUSTMENT_RULE = ("BIMR4 Knight's Adjustment", "Optional Abilities: Knight's Adjustment")
+
+
+def relationship_with(character: HasRelationships, group: str, rules: RuleSet) -> tuple[int, tuple[Event, ...]]:
+    """The character's relationship with one native group, and an event when Knight's Adjustment
+    changed it (so that every place a relationship is used can show why)."""
+    level = relationships_for(character, rules).get(group, NEUTRAL)
+    printed = character.relationships.get(group, NEUTRAL)
+    if level == printed:
+        return level, ()
+    event = Event(
+        "relationship",
+        f"Knight's Adjustment: the {character.name} is {relationship_name(level)}, not "
+        f"{relationship_name(printed)}, with the {group}",
+        *KNIGHTS_ADJUSTMENT_RULE,
+        actors=(character.name,),
+        data={"group": group, "printed": printed, "level": level},
+    )
+    return level, (event,)
