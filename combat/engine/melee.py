@@ -874,7 +874,11 @@ class _Round:
             work.harm_done = True
             if body_key not in work.killed_in_block:
                 work.killed_in_block[body_key] = block
-                work.kills[body_key] = Kill(victim=body_key, killers=(strike.attacker,), credited_to=(), block=block)
+                horse_of = strike.target if target.kind == "horse" else None
+                work.kills[body_key] = Kill(
+                    victim=target.name if horse_of else body_key, killers=(strike.attacker,), credited_to=(), block=block,
+                    horse_of=horse_of,
+                )
             elif work.kills[body_key].block == block and strike.attacker not in work.kills[body_key].killers:
                 kill = work.kills[body_key]
                 work.kills[body_key] = replace(kill, killers=kill.killers + (strike.attacker,))
@@ -1069,9 +1073,9 @@ class _Round:
         work = self.work
         kills: list[Kill] = []
         shares: dict[str, list[tuple[Kill, str, float]]] = defaultdict(list)
-        for key, kill in work.kills.items():
-            victim = key
-            fame, notoriety, gold = self._victim_values(victim)
+        for kill in work.kills.values():
+            victim = kill.victim
+            fame, notoriety, gold = self._victim_values(victim) if kill.horse_of is None else (0, 0, 0)
             credited = []
             for killer in kill.killers:
                 if killer in characters:
@@ -1085,9 +1089,8 @@ class _Round:
             kills.append(replace(kill, credited_to=tuple(dict.fromkeys(credited)), fame=fame, notoriety=notoriety, gold=gold))
             self.events.append(_event(
                 "kill_credit", "kill",
-                f"{victim.replace('horse:', '')}{' (horse)' if victim.startswith('horse:') else ''} is killed by "
-                f"{' and '.join(kill.killers)}" + (" (simultaneous)" if len(kill.killers) > 1 else ""),
-                self._actors(*kill.killers, victim.removeprefix("horse:")),
+                f"{victim} is killed by {' and '.join(kill.killers)}" + (" (simultaneous)" if len(kill.killers) > 1 else ""),
+                self._actors(*kill.killers, kill.horse_of or victim),
             ))
         by_victim = {kill.victim: kill for kill in kills}
         for character_id, entries in shares.items():
@@ -1099,7 +1102,7 @@ class _Round:
             names = []
             for kill, how, share in entries:
                 fame, notoriety, gold = self._victim_values(kill.victim)
-                bounty_victim = not kill.victim.startswith("horse:") and kill.victim not in characters
+                bounty_victim = kill.horse_of is None and kill.victim not in characters
                 if how == "own" and bounty_victim:
                     running += 1
                     multiplier = running

@@ -275,7 +275,7 @@ class PlayError:
 
 @dataclass(frozen=True)
 class Kill:
-    victim: str
+    victim: str  # the combatant id, or for a horse its name ("Swordsman's Pony")
     killers: tuple[str, ...]  # every attacker of the block that killed it (simultaneous killers)
     credited_to: tuple[str, ...]  # the characters credited (a hireling's kill goes to its owner)
     block: int
@@ -283,6 +283,7 @@ class Kill:
     notoriety: float = 0
     gold: float = 0
     multipliers: dict[str, int] = field(default_factory=dict)
+    horse_of: str | None = None  # the horse's rider, when the victim is a horse
 
 
 @dataclass(frozen=True)

@@ -420,6 +420,7 @@ def _kill_to_json(kill: Kill) -> dict[str, Any]:
         "notoriety": kill.notoriety,
         "gold": kill.gold,
         "multipliers": dict(kill.multipliers),
+        "horse_of": kill.horse_of,
     }
 
 
