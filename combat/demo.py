@@ -18,7 +18,7 @@ def create_demo_battle(campaign) -> Battle:
     characters = list(campaign.characters.filter(catalogue_name__in=DEMO_CHARACTERS))
     if not characters:
         characters = list(campaign.characters.all()[:2])
-    names = [c.catalogue_name for c in characters]
+    names = sorted((c.catalogue_name for c in characters), key=lambda n: (n not in DEMO_CHARACTERS, DEMO_CHARACTERS.index(n) if n in DEMO_CHARACTERS else 0))
     monsters = ["H Troll", "Wolf"][: max(len(names), 1)]
     attacks = [(monster, names[index % len(names)]) for index, monster in enumerate(monsters)]
     setup = BattleSetup(

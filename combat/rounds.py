@@ -156,8 +156,11 @@ def living_character_ids(battle_state: dict[str, Any]) -> set[str]:
 # --- the round file ----------------------------------------------------------------------------------
 
 
-def rules_dict(campaign) -> dict[str, Any]:
-    return campaign.current_rules().to_dict()
+def rules_dict(campaign) -> str | dict[str, Any]:
+    """The campaign's rule set as the round file writes it: a preset name and its overrides."""
+    from combat.engine.round_format import rules_to_json
+
+    return rules_to_json(campaign.current_rules())
 
 
 def rules_fingerprint(campaign) -> str:
@@ -250,7 +253,7 @@ def _engine():
 
 def parse_input(round_input: dict[str, Any]):
     _, round_format = _engine()
-    return round_format.input_from_dict(round_input)
+    return round_format.read_round(round_input).round_input
 
 
 def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
@@ -258,9 +261,9 @@ def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
     this side's concern. A malformed round file reports its path under "__all__"."""
     melee, round_format = _engine()
     try:
-        parsed = round_format.input_from_dict(round_input)
+        parsed = round_format.read_round(round_input).round_input
     except round_format.RoundFormatError as error:
-        return _errors_from(getattr(error, "errors", None) or [error], combatant_id, include_foreign=False)
+        return _errors_from(error.errors, combatant_id, include_foreign=False)
     return _errors_from(melee.validate_round(parsed), combatant_id, include_foreign=False)
 
 
@@ -293,27 +296,50 @@ class Outcome:
 
 
 def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
-    """Resolve the round file with the seed's dice; raise ValueError with every error when it is invalid."""
+    """Resolve the round file with the seed's dice; raise ValueError naming every error when it is invalid."""
     from combat.engine.dice import SeededDice
 
     melee, round_format = _engine()
-    parsed = round_format.input_from_dict(round_input)
+    parsed = round_format.read_round(round_input).round_input
     errors = [e for e in melee.validate_round(parsed) if getattr(e, "severity", "error") == "error"]
     if errors:
         raise ValueError("; ".join(str(error) for error in errors))
     result = melee.resolve_round(parsed, SeededDice(seed))
-    result_dict = round_format.result_to_dict(result)
-    events = [event.to_dict() for event in result.events]
-    new_state = result_dict.get("state") or round_format.input_to_dict(
-        type(parsed)(rules=parsed.rules, state=result.state)
-    )["state"]
-    new_state = dict(new_state)
+    result_dict = round_format.result_to_json(result)
+    events = result_dict.pop("events")
+    new_state = normalized_state(result_dict["state"])
     new_state["round"] = result.round_number + 1
-    for denizen in new_state.get("denizens", []):
-        denizen.setdefault("target", None)
-    battle_state = {"state": new_state, "sheets": sheets_for(new_state)}
     result_dict["seed"] = seed
+    battle_state = {"state": new_state, "sheets": sheets_for(new_state)}
     return Outcome(result=result_dict, events=events, state=battle_state, combat_over=bool(result.combat_ends))
+
+
+def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The round file's state with every chit written out as {id, label, state} and every denizen's
+    keys present, the one shape the pages and the chit records read."""
+    import copy
+
+    state = copy.deepcopy(state)
+    for character in state.get("characters", []):
+        counts: Counter[str] = Counter()
+        chits = []
+        for item in character.get("chits", []):
+            label = item if isinstance(item, str) else item["label"]
+            counts[label] += 1
+            default_id = label if counts[label] == 1 else f"{label} #{counts[label]}"
+            explicit = None if isinstance(item, str) else item.get("id")
+            chits.append({"id": explicit or default_id, "label": label,
+                          "state": "fresh" if isinstance(item, str) else item.get("state", "fresh")})
+        character["chits"] = chits
+        character.setdefault("character", character["id"])
+        character.setdefault("dead", False)
+        character.setdefault("fled", False)
+    for denizen in state.get("denizens", []):
+        denizen.setdefault("counter", denizen["id"])
+        for key, default in (("side", "light"), ("group", None), ("hired_by", None), ("weapon_side", "light"),
+                             ("target", None), ("dead", False), ("fled", False)):
+            denizen.setdefault(key, default)
+    return state
 
 
 # --- after the round: wounds and fatigue -------------------------------------------------------------
