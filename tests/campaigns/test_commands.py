@@ -1,0 +1,121 @@
+"""load_demo, export_campaign and import_campaign."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from campaigns import services
+from campaigns.models import Campaign, Character, Player
+from combat.engine.dice import ScriptedDice
+from combat.engine.ruleset import FIELD_NAMES
+
+pytestmark = pytest.mark.django_db
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+@pytest.fixture
+def full_campaign(gm, campaign, player, black_knight):
+    bob = services.add_player(gm, campaign, {"name": "Bob", "email": "bob@example.com", "time_zone": "UTC"})
+    services.add_character(gm, campaign, {"player": bob.pk, "catalogue_name": "Amazon", "starting_native_group": "Soldiers"})
+    services.change_rules(gm, campaign, {"extended_treachery": False}, "Trial without it")
+    services.advance_calendar(gm, campaign, ScriptedDice([4, 2]))
+    services.save_starting_info(gm, black_knight, {"victory_requirements": {"fame": 3, "notoriety": 2}, "starting_location": "Inn"})
+    services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "tile", "detail": "Borderland"})
+    return campaign
+
+
+def test_load_demo_creates_the_demo_gm_and_campaign_and_prints_the_login():
+    output = run("load_demo")
+    assert "demo / demo-gm-pass" in output
+    campaign = Campaign.objects.get(slug="demo")
+    assert campaign.current_rules().preset == "bimr4"
+    demo = campaign.gms.get(username="demo")
+    assert demo.check_password("demo-gm-pass")
+    assert {c.catalogue_name for c in campaign.characters.all()} >= {"Black Knight", "Amazon", "White Knight", "Swordsman"}
+    assert Player.objects.filter(campaign=campaign, email="alice@example.com").exists()
+
+
+def test_load_demo_twice_changes_nothing():
+    run("load_demo")
+    run("load_demo")
+    assert Campaign.objects.filter(slug="demo").count() == 1
+    assert Character.objects.filter(campaign__slug="demo").count() == 4
+
+
+def test_export_prints_rules_calendar_players_characters_and_battles(full_campaign):
+    data = json.loads(run("export_campaign", "bimr4"))
+    assert set(FIELD_NAMES) <= set(data["rules"])
+    assert data["rules"]["extended_treachery"] is False and data["rules_version"] == 2
+    assert data["calendar"]["season"] == "Spring" and data["calendar"]["weather"] == "storm"
+    assert [p["email"] for p in data["players"]] == ["alice@example.com", "bob@example.com"]
+    assert data["characters"][1]["starting_info"]["starting_location"] == "Inn"
+    assert isinstance(data["battles"], list)
+
+
+def test_export_after_import_gives_the_same_json(full_campaign, tmp_path):
+    exported = run("export_campaign", "bimr4")
+    path = tmp_path / "campaign.json"
+    path.write_text(exported)
+    Campaign.objects.filter(slug="bimr4").delete()
+    run("import_campaign", str(path))
+    assert run("export_campaign", "bimr4") == exported
+
+
+def test_import_with_replace_restores_over_the_existing_campaign(full_campaign, tmp_path):
+    exported = run("export_campaign", "bimr4")
+    path = tmp_path / "campaign.json"
+    path.write_text(exported)
+    run("import_campaign", str(path), "--replace")
+    assert run("export_campaign", "bimr4") == exported
+
+
+def test_a_broken_file_is_refused_with_the_field_named_and_nothing_imported(full_campaign, tmp_path):
+    data = json.loads(run("export_campaign", "bimr4"))
+    data["players"].append({"name": "Carol", "email": "not-an-address", "time_zone": "UTC"})
+    Campaign.objects.filter(slug="bimr4").delete()
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CommandError, match=r"players\[2\]\.email"):
+        run("import_campaign", str(path))
+    assert not Campaign.objects.filter(slug="bimr4").exists()
+    assert not Player.objects.filter(name="Alice").exists()
+
+
+def test_a_broken_file_with_replace_leaves_the_existing_campaign_untouched(full_campaign, tmp_path):
+    before = run("export_campaign", "bimr4")
+    data = json.loads(before)
+    data["characters"][0]["catalogue_name"] = "Black Night"
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CommandError, match=r"characters\[0\]\.catalogue_name"):
+        run("import_campaign", str(path), "--replace")
+    assert run("export_campaign", "bimr4") == before
+
+
+def test_an_invalid_rule_in_the_file_is_named(full_campaign, tmp_path):
+    data = json.loads(run("export_campaign", "bimr4"))
+    data["rules"]["fumble"] = False
+    Campaign.objects.filter(slug="bimr4").delete()
+    path = tmp_path / "broken.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(CommandError, match=r"rules\.fumble"):
+        run("import_campaign", str(path))
+
+
+def test_a_file_that_is_not_json_is_refused(tmp_path):
+    path = tmp_path / "nonsense.json"
+    path.write_text("{nope")
+    with pytest.raises(CommandError, match="not JSON"):
+        run("import_campaign", str(path))
+
+
+def test_exporting_an_unknown_campaign_names_the_slug():
+    with pytest.raises(CommandError, match="slug"):
+        run("export_campaign", "nowhere")

@@ -1,0 +1,179 @@
+"""The campaign services: access, campaigns and rule versions, the calendar, people and secret information."""
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.http import Http404
+
+from campaigns import services
+from campaigns.models import Campaign, Player, RuleSetVersion, StartingInfo, WeatherRoll
+from combat.engine.catalogue_data import get_catalogue
+from combat.engine.dice import ScriptedDice
+from combat.engine.ruleset import rules_from
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_gm_gets_their_campaign(gm, campaign):
+    assert services.get_campaign_for_gm(gm, "bimr4") == campaign
+
+
+def test_another_campaigns_gm_gets_404(rival_gm, campaign):
+    with pytest.raises(Http404):
+        services.get_campaign_for_gm(rival_gm, "bimr4")
+
+
+def test_an_anonymous_user_gets_404(campaign):
+    from django.contrib.auth.models import AnonymousUser
+
+    with pytest.raises(Http404):
+        services.get_campaign_for_gm(AnonymousUser(), "bimr4")
+
+
+def test_a_new_campaign_starts_with_version_one_of_its_preset_in_clear_weather(gm, campaign):
+    version = campaign.current_rules_version
+    assert version.number == 1 and version.created_by == gm
+    assert campaign.current_rules() == rules_from("bimr4")
+    assert version.fingerprint == rules_from("bimr4").fingerprint()
+    assert (campaign.month, campaign.day, campaign.weather, campaign.weather_chit) == (1, 1, "clear", 3)
+    assert list(campaign.gms.all()) == [gm]
+
+
+def test_creating_a_campaign_names_each_bad_field_and_saves_nothing(gm):
+    with pytest.raises(ValidationError) as error:
+        services.create_campaign(gm, "", "not a slug!", "bimr5")
+    assert set(error.value.message_dict) == {"name", "slug", "preset"}
+    assert not Campaign.objects.exists()
+
+
+def test_a_slug_can_be_used_once(gm, campaign):
+    with pytest.raises(ValidationError) as error:
+        services.create_campaign(gm, "Again", "bimr4", "standard")
+    assert "already exists" in error.value.message_dict["slug"][0]
+
+
+def test_changing_a_rule_makes_a_new_version_with_who_and_why(gm, campaign):
+    version = services.change_rules(gm, campaign, {"watchful_natives": False}, "The players asked for it")
+    assert (version.number, version.created_by, version.reason) == (2, gm, "The players asked for it")
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.current_rules().watchful_natives is False
+    assert campaign.current_rules_version.fingerprint == version.fingerprint != rules_from("bimr4").fingerprint()
+
+
+def test_an_invalid_combination_is_refused_per_field_and_nothing_is_saved(gm, campaign):
+    with pytest.raises(ValidationError) as error:
+        services.change_rules(gm, campaign, {"fumble": False}, "Drop fumble")
+    assert "5.4" in error.value.message_dict["fumble"][0]
+    assert RuleSetVersion.objects.filter(campaign=campaign).count() == 1
+
+
+def test_a_change_needs_a_reason(gm, campaign):
+    with pytest.raises(ValidationError) as error:
+        services.change_rules(gm, campaign, {"kludge": True}, "  ")
+    assert "reason" in error.value.message_dict
+
+
+def test_a_change_that_changes_nothing_is_refused(gm, campaign):
+    with pytest.raises(ValidationError) as error:
+        services.change_rules(gm, campaign, {"kludge": False}, "No-op")
+    assert "Nothing changed" in error.value.messages[0]
+
+
+def test_another_gm_cannot_change_the_rules(rival_gm, campaign):
+    with pytest.raises(Http404):
+        services.change_rules(rival_gm, campaign, {"kludge": True}, "Sabotage")
+
+
+def test_advancing_the_calendar_rolls_against_the_hidden_chit_and_logs_it(gm, campaign):
+    roll = services.advance_calendar(gm, campaign, ScriptedDice([5, 6]))
+    campaign.refresh_from_db()
+    spring_showers = get_catalogue().season("Spring").weather["showers"]
+    assert (roll.die, roll.chit, roll.result, roll.next_chit) == (5, 3, "showers", 6)
+    assert (roll.month, roll.week, roll.season, roll.rolled_by) == (1, 1, "Spring", gm)
+    assert roll.effects["name"] == spring_showers.name and roll.effects["days"] == spring_showers.days
+    assert (campaign.weather, campaign.weather_chit, campaign.week) == ("showers", 6, 2)
+    assert campaign.day == 8 + 7 - spring_showers.days
+
+
+def test_every_week_end_is_logged(gm, campaign):
+    dice = ScriptedDice([1, 1] * 4)
+    for _ in range(4):
+        services.advance_calendar(gm, campaign, dice)
+    campaign.refresh_from_db()
+    assert WeatherRoll.objects.filter(campaign=campaign).count() == 4
+    assert campaign.month == 2 and services.current_season(campaign) == "Midsummer"
+
+
+def test_the_calendar_summary_shows_season_and_weather_but_not_the_chit(campaign):
+    summary = services.calendar_summary(campaign)
+    assert summary["season"] == "Spring" and summary["weather"] == "clear"
+    assert summary["effects"]["name"] == get_catalogue().season("Spring").weather["clear"].name
+    assert "weather_chit" not in summary
+
+
+def test_a_player_needs_an_email_and_a_real_time_zone(gm, campaign):
+    with pytest.raises(ValidationError) as error:
+        services.add_player(gm, campaign, {"name": "Bob", "email": "bob", "time_zone": "Mars/Olympus"})
+    assert set(error.value.message_dict) == {"email", "time_zone"}
+    assert not Player.objects.exists()
+
+
+def test_a_character_comes_from_the_catalogue(gm, campaign, player):
+    with pytest.raises(ValidationError) as error:
+        services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Black Night"})
+    assert "Black Knight" in error.value.message_dict["catalogue_name"][0]
+
+
+def test_a_character_is_played_once_per_campaign(gm, campaign, player, black_knight):
+    with pytest.raises(ValidationError) as error:
+        services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "black knight"})
+    assert "already played" in error.value.message_dict["catalogue_name"][0]
+
+
+def test_a_character_starts_with_a_known_native_group(gm, campaign, player):
+    with pytest.raises(ValidationError) as error:
+        services.add_character(
+            gm, campaign, {"player": player.pk, "catalogue_name": "Amazon", "starting_native_group": "Pirates"}
+        )
+    assert "Pirates" in error.value.message_dict["starting_native_group"][0]
+
+
+def test_a_characters_relationships_have_knights_adjustment_under_bimr4(black_knight):
+    assert black_knight.relationships()["Company"] == 1
+
+
+def test_a_characters_state_is_checked_field_by_field(gm, black_knight):
+    data = {"player": black_knight.player_id, "catalogue_name": "Black Knight", "state": {"wounds": -1}}
+    with pytest.raises(ValidationError) as error:
+        services.update_character(gm, black_knight, data)
+    assert "state.wounds" in error.value.message_dict
+
+
+def test_starting_info_must_total_the_required_points(gm, black_knight):
+    with pytest.raises(ValidationError) as error:
+        services.save_starting_info(gm, black_knight, {"victory_requirements": {"fame": 2, "gold": 2}})
+    assert "must total 5" in error.value.message_dict["victory_requirements"][0]
+    assert not StartingInfo.objects.exists()
+
+
+def test_starting_info_is_saved_when_it_checks_out(gm, black_knight):
+    info = services.save_starting_info(
+        gm, black_knight,
+        {"victory_requirements": {"fame": 2, "gold": 3}, "starting_location": "Inn"},
+    )
+    assert info.victory_requirements == {"fame": 2, "gold": 3} and info.updated_by == gm
+
+
+def test_starting_info_names_an_unknown_spell_and_a_chit_the_character_lacks(gm, black_knight):
+    with pytest.raises(ValidationError) as error:
+        services.save_starting_info(
+            gm, black_knight,
+            {"victory_requirements": {"fame": 5}, "recorded_spells": ["Fiery Blastt"], "enchanted_chits": ["MAGIC III3"]},
+        )
+    assert "recorded_spells[0]" in error.value.message_dict
+    assert "enchanted_chits[0]" in error.value.message_dict
+
+
+def test_setup_steps_are_numbered_in_order(gm, campaign, player):
+    first = services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "tile", "detail": "Borderland"})
+    second = services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "character", "detail": "Amazon"})
+    assert (first.position, second.position) == (1, 2)
