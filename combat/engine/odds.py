@@ -256,6 +256,7 @@ class TargetSpec:
     counter: Any = None
     may_turn: bool = False
     notes: tuple[str, ...] = ()
+    horse_time: int | None = None  # a native attacked on his horse (aim "rider"): the horse's maneuver
 
     def move_time_on(self, side: str | None) -> int | None:
         if self.counter is not None and side is not None and self.kind == "denizen":
@@ -325,14 +326,33 @@ def read_target(value: Any) -> TargetSpec:
     if "denizen" in data:
         counter = _lookup("target.denizen", "denizen", data["denizen"])
         side = _side(data, field)
+        aim = data.get("aim", "horse")
+        if aim not in ("horse", "rider"):
+            raise OddsError("target.aim", f"must be horse or rider, not {aim!r}")
+        horse = getattr(counter, "horse", None)
+        if horse is not None and aim == "horse":
+            return TargetSpec(
+                kind="horse", name=horse.name, vulnerability=horse.vulnerability, armored=horse.armored,
+                move_time=horse.galloping.move_time,
+                notes=(f"{counter.name} rides {horse.name}: the attack hits the horse, galloping in melee "
+                       "(rule 5.3; give \"aim\": \"rider\" to attack the rider)",),
+            )
         may_change = _bool(data, "may_change_tactics", field)
         notes = []
         may_turn = bool(may_change) and can_turn_over(counter, side)
         if may_change and not may_turn:
             notes.append(f"{counter.name} cannot turn over on its {side} side (red-side-up Tremendous monster)")
+        horse_time = None
+        if horse is not None:
+            horse_time = horse.galloping.move_time
+            notes.append(
+                f"{counter.name} rides {horse.name}: the attack must intercept or undercut the horse's "
+                f"maneuver (galloping, time {horse_time}); the native's own maneuver (box unknown unless "
+                "\"maneuvers\" gives it) changes the table roll (rules 5.2, 5.3/2, 5.4/2)"
+            )
         return TargetSpec(
             kind="denizen", name=counter.name, vulnerability=counter.vulnerability, armored=counter.armored,
-            side=side, counter=counter, may_turn=may_turn, notes=tuple(notes),
+            side=side, counter=counter, may_turn=may_turn, notes=tuple(notes), horse_time=horse_time,
         )
     if "vulnerability" in data:
         return TargetSpec(
@@ -388,6 +408,11 @@ def _cases(spec: TargetSpec, query: dict) -> list[Case]:
                 for rider, rider_p in riders:
                     target = _build_target(spec, horse, rider)
                     cases.append(Case(side_p * horse_p * rider_p, target, side))
+        elif spec.horse_time is not None:
+            rider_time = spec.move_time_on(side)
+            for horse, horse_p in _maneuver_choices(spec.horse_time, query.get("intercept"), "intercept"):
+                for rider, rider_p in _maneuver_choices(rider_time, None, "maneuvers"):
+                    cases.append(Case(side_p * horse_p * rider_p, _build_target(spec, horse, rider), side))
         else:
             time = spec.move_time_on(side)
             for maneuver, p in _maneuver_choices(time, query.get("intercept"), "intercept"):

@@ -179,3 +179,19 @@ def test_odds_use_resolve_attack_and_so_agree_with_it():
     distribution = attack_distribution(attack, target, rules_from("bimr4"))
     assert [high for high, _, _ in distribution] == [1, 2, 3, 4, 5, 6]
     assert all(result.events for _, _, result in distribution)
+
+
+def test_an_attack_on_a_mounted_native_hits_his_galloping_horse():
+    answer = odds(rules="bimr4", attack={"harm": "M", "time": 2}, target={"denizen": "Bashkar 1"}, intercept=True)
+    # Bashkar Pony: vulnerability M, galloping move 3.
+    assert answer["p_kill"] == 1.0 and answer["modifier"] == 2 - 3  # M ≥ M; the Fumble roll tops at 6 - 1 = 5
+    assert "hits the horse" in answer["explanation"]
+
+
+def test_an_attack_aimed_at_a_mounted_native_rider_adds_his_own_maneuver_to_the_roll():
+    answer = odds(rules="bimr4", attack={"harm": "M", "time": 2}, target={"denizen": "Bashkar 1", "aim": "rider"},
+                  maneuvers=[{"time": 3, "intercept": True}, {"time": 3, "intercept": True}])
+    assert answer["modifier"] == (2 - 3) + (2 - 3)
+    unknown = odds(rules="bimr4", attack={"harm": "M", "time": 2}, target={"denizen": "Bashkar 1", "aim": "rider"},
+                   intercept=True)
+    assert [case["modifier"] for case in unknown["cases"]] == [-2, 2]
