@@ -267,7 +267,7 @@ HERALD_MAIL_RETRY_BASE_SECONDS = 30
 HERALD_MAIL_CLAIM_TIMEOUT_SECONDS = 300
 
 # Celery. With REDIS_URL unset the broker is kombu's filesystem transport: no broker service needed.
-CELERY_BROKER_URL = REDIS_URL or "filesystem://"
+CELERY_BROKER_URL = REDIS_URL or "filesystem://localhost/"
 if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
@@ -351,7 +351,6 @@ structlog.configure(
 )
 
 SECURE_CONTENT_TYPE_NOSNIFF = True
-X_FRAME_OPTIONS = "SAMEORIGIN"  # the Mail page shows HTML mail in a sandboxed same-site iframe
 if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)

@@ -5,6 +5,7 @@ from config import views
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("catalogue/", include("combat.catalogue.urls")),

@@ -1,20 +1,32 @@
 """Fixtures shared by the whole suite.
 
 - Tests run on the settings' embedded default (SQLite in memory) unless DATABASE_URL is set.
-- Celery: tasks are NOT eager by default; `delay_on_commit` only enqueues after the test's transaction
+- Celery: without REDIS_URL the broker is kombu's in-memory transport (set in pytest_configure), so
+  tests never write into var/broker where a development worker would pick the messages up.
+  Tasks are NOT eager by default; `delay_on_commit` only enqueues after the test's transaction
   commits, so in plain `django_db` tests nothing is sent. Use the `celery_eager` fixture to run tasks
   in-process (and `django_capture_on_commit_callbacks(execute=True)` to fire on-commit enqueues).
 - Mail: Django's test runner swaps every MAILERS entry for the locmem backend, so `mailoutbox`
   (pytest-django) collects what is sent. Use `embedded_mailer` to send through Herald's
   EmbeddedMailBackend instead.
 - `make_user(username, **fields)` creates a user with password "pw-for-tests"; `staff_user`
-  is a staff member, `other_user` a plain signed-up user who is GM of nothing.
+  is an administrator (staff and superuser), `other_user` a plain signed-up user who is GM of nothing.
 """
+
+import os
 
 import pytest
 from django.test import override_settings
 
 TEST_PASSWORD = "pw-for-tests"
+
+
+def pytest_configure(config):
+    if not os.environ.get("REDIS_URL"):
+        from config.celery import app
+
+        app.conf.broker_url = "memory://"
+        app.conf.broker_transport_options = {}
 
 
 @pytest.fixture
@@ -28,7 +40,7 @@ def make_user(db, django_user_model):
 
 @pytest.fixture
 def staff_user(make_user):
-    return make_user("staffer", is_staff=True)
+    return make_user("staffer", is_staff=True, is_superuser=True)
 
 
 @pytest.fixture
