@@ -250,6 +250,8 @@ def table_modifier(attack: Attack, target: Target, hit: str, rules: RuleSet) -> 
 def _die_text(roll: Roll) -> str:
     if len(roll.dice) == 1:
         return f"die {roll.dice[0]}"
+    if getattr(roll, "enumerated", False):  # the odds calculator supposes only the high die
+        return f"high die {roll.high}"
     return f"high die {roll.high} (of {', '.join(str(d) for d in roll.dice)})"
 
 

@@ -72,6 +72,12 @@ def high_die_probability(high: int, count: int) -> Fraction:
     return Fraction(high**count - (high - 1) ** count, 6**count)
 
 
+class _EnumeratedRoll(Roll):
+    """A roll the odds calculator supposes: only its high die is meaningful (the log shows no others)."""
+
+    enumerated = True
+
+
 @dataclass
 class _FixedHighDice:
     """Dice whose highest die is fixed; remembers how many dice were asked for."""
@@ -81,7 +87,7 @@ class _FixedHighDice:
 
     def roll(self, count: int, purpose: str) -> Roll:
         self.count = count
-        return Roll(purpose, (self.high,) + (1,) * (count - 1))
+        return _EnumeratedRoll(purpose, (self.high,) + (1,) * (count - 1))
 
 
 @lru_cache(maxsize=4096)
@@ -505,7 +511,10 @@ def attack_odds(query: dict) -> dict:
         raise OddsError("attack", str(error)) from None
 
     steps = [f"Rules: {rules.preset}" + _differences(rules)]
-    steps += [f"Note: {note}" for note in spec.notes]
+    steps += [
+        f"Note: {note}" for note in spec.notes
+        if not (note.startswith("target.move_time") and "maneuvers" in query)
+    ]
     answer: dict[str, Any] = {
         "p_kill": float(outcomes["killed"]),
         "outcomes": {name: float(p) for name, p in outcomes.items()},
