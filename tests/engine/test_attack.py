@@ -332,3 +332,64 @@ def test_a_cancelled_attack_does_nothing_and_says_why():
 def test_an_unknown_harm_letter_is_refused():
     with pytest.raises(AttackError, match="harm letter"):
         resolve(replace(sword(), harm="Q"), denizen())
+
+
+# Decisions of optional-combat-rules.md
+
+def test_decision_the_modifier_applies_with_the_revised_table_even_without_fumble():
+    rules = rules_from({"preset": "standard", "missile_table": "revised"})
+    result = resolve(bow(time=1), denizen(box=1, time=5, vulnerability="T"), rules, dice=(3, 1))
+    assert result.modifier == -4 and result.adjusted == -1 and result.table_result == "+2 levels"
+
+
+def test_decision_the_standard_missile_table_reads_the_plain_high_die_even_with_fumble_on():
+    rules = rules_from({"preset": "standard", "fumble": True})
+    result = resolve(bow(time=1), denizen(box=2, time=5, vulnerability="T"), rules, dice=(3, 1))
+    assert result.modifier == 0 and result.table == "Missile table"
+
+
+def test_decision_the_kludge_also_weakens_a_time_0_lightning_bolt():
+    bolt = Attack("Wizard", "M", 3, 0, 1, missile=True, spell="Lightning Bolt")
+    assert resolve(bolt, denizen(box=1, time=4), THIRD, dice=(3, 3)).sharpness == 2
+
+
+def test_lightning_bolt_undercut_penalty_applies_to_lightning_bolt_only():
+    rules = rules_from({"preset": "optional-3e", "lightning_bolt_undercut_penalty": 2})
+    bolt = Attack("Wizard", "M", 3, 2, 1, missile=True, spell="Lightning Bolt")
+    assert resolve(bolt, denizen(box=2, time=4), rules, dice=(3, 3)).modifier == 2 - 4 + 4 + 2
+    assert resolve(fiery_blast(time=2), denizen(box=2, time=4), rules, dice=(3, 3)).modifier == 2 - 4 + 4
+
+
+def test_the_revised_wound_variant_wounds_an_unarmored_character_on_9():
+    rules = rules_from("je2")
+    result = resolve(bow(time=4), character(box=1, time=1, vulnerability="T"), rules, dice=(6, 1))
+    assert result.adjusted == 9 and result.outcome == "wounded"
+
+
+def test_the_revised_levels_variant_drops_five_levels_on_10_or_more():
+    rules = rules_from("jay7")
+    result = resolve(bow(harm="T", sharpness=0, time=5), denizen(box=1, time=1, vulnerability="L"), rules, dice=(6, 1))
+    assert result.table_result == "-5 levels" and result.outcome == "no effect"
+
+
+def test_an_armored_horse_loses_one_star():
+    warhorse = Target("Warhorse", "horse", "T", Maneuver(1, 5), armored=True)
+    result = resolve(sword(harm="H", sharpness=1), warhorse)
+    assert result.applied_harm == "H" and result.outcome == "no effect"
+
+
+def test_negligible_harm_still_counts_as_a_hit_for_unalerting_and_red_side_turning():
+    result = resolve(bow(harm="L", sharpness=0, time=1), denizen(box=1, time=1), STANDARD, dice=(6, 6))
+    assert result.is_hit and result.outcome == "no effect"
+
+
+def test_a_table_increase_past_tremendous_is_beyond_tremendous_and_kills_an_unarmored_t_target():
+    result = resolve(bow(harm="T", sharpness=0, time=1), denizen(box=1, time=5, vulnerability="T"), BIMR4, dice=(1, 1))
+    assert result.harm == "X" and result.outcome == "killed"
+
+
+def test_every_event_names_a_rule_number_and_name():
+    target = character(box=1, time=1, armor=(ArmorLayer("Breastplate", "M"),))
+    result = resolve(bow(harm="H", time=4), target, BIMR4, dice=(2, 1))
+    assert result.events and all(event.rule and event.rule_name for event in result.events)
+    assert all(str(event).endswith(f"(rule {event.rule} {event.rule_name})") for event in result.events)

@@ -43,3 +43,42 @@ def test_it_refuses_an_undercut_penalty_with_the_standard_table():
 def test_every_preset_is_valid_and_has_a_distinct_fingerprint():
     fingerprints = {rules.fingerprint() for rules in PRESETS.values()}
     assert len(fingerprints) == len(PRESETS)
+
+
+def test_the_named_community_rule_sets_match_optional_combat_rules():
+    je1, je2, jay7 = rules_from("je1"), rules_from("je2"), rules_from("jay7")
+    assert je1.missile_table == "revised" and je1.kludge and je1.fiery_blast_undercut_penalty == 1
+    assert (je2.kludge, je2.missile_table, je2.alerted_spell_time) == (False, "revised-wound", 1)
+    assert (je2.fiery_blast_undercut_penalty, je2.lightning_bolt_undercut_penalty) == (2, 1)
+    assert (jay7.kludge, jay7.missile_table, jay7.fiery_blast_undercut_penalty) == (False, "revised-levels", 3)
+    assert jay7.fiery_blast_no_riders
+
+
+def test_it_refuses_riding_horses_when_no_table_uses_the_modifier():
+    with pytest.raises(RuleSetError) as error:
+        rules_from({"preset": "standard", "riding_horses": True})
+    assert "riding_horses" in error.value.errors
+
+
+def test_it_refuses_the_double_kludge_without_the_kludge():
+    with pytest.raises(RuleSetError) as error:
+        rules_from({"preset": "optional-2e", "fiery_blast_double_kludge": True})
+    assert "fiery_blast_double_kludge" in error.value.errors
+
+
+def test_it_refuses_an_unknown_missile_table_and_a_negative_penalty():
+    with pytest.raises(RuleSetError) as error:
+        rules_from({"preset": "optional-3e", "missile_table": "fancy", "lightning_bolt_undercut_penalty": -1})
+    assert {"missile_table", "lightning_bolt_undercut_penalty"} <= set(error.value.errors)
+
+
+def test_it_names_an_unknown_preset():
+    with pytest.raises(RuleSetError) as error:
+        rules_from("optional-4e")
+    assert "preset" in error.value.errors
+
+
+def test_the_table_modifier_is_used_with_fumble_or_any_table_but_standard():
+    assert not rules_from("standard").uses_table_modifier
+    assert rules_from({"preset": "standard", "missile_table": "revised"}).uses_table_modifier
+    assert rules_from({"preset": "standard", "fumble": True}).uses_table_modifier
