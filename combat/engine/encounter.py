@@ -28,6 +28,7 @@ from typing import Literal
 
 from combat.engine.dice import Dice, Roll
 from combat.engine.log import Event
+from combat.engine.meeting import MeetingRequest, MeetingTable, roll_meeting
 from combat.engine.ruleset import RuleSet
 from combat.engine.tables import stumble_modifier, stumble_table
 
@@ -188,6 +189,9 @@ class EncounterInput:
     actions: tuple[EncounterAction, ...] = ()
     targets: tuple[MeleeTarget, ...] = ()
     choices: Mapping[str, str] = field(default_factory=dict)  # denizen → the hireling the player picks
+    # Meeting table rolls made before luring (battling natives this evening), on the GM's table.
+    meetings: tuple[MeetingRequest, ...] = ()
+    meeting_table: MeetingTable | None = None
 
 
 # --- Output --------------------------------------------------------------------------------------
@@ -430,6 +434,11 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
             add(f"{path}.target", f"{choice.target!r} is not another combatant in the clearing")
         if choice.stays_hidden and choice.attacker not in characters:
             add(f"{path}.stays_hidden", "only a character stays hidden by his Ambush hide roll")
+    if encounter.meetings and encounter.meeting_table is None:
+        add("meeting_table", "Meeting table rolls need the Meeting table: enter its five columns")
+    for i, meeting in enumerate(encounter.meetings):
+        if meeting.character.name not in characters:
+            add(f"meetings[{i}].character", f"{meeting.character.name!r} is not a character in the clearing")
     for denizen, minion in encounter.choices.items():
         if denizen not in denizens and denizen not in minions:
             add(f"choices.{denizen}", f"{denizen!r} is not a denizen in the clearing")
@@ -593,6 +602,7 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
             state.targets[minion.name] = minion.target
     choice = None
     try:
+        _meetings(state, encounter)
         _luring(state, encounter.lures)
         _random_assignment(state)
         _deployment(state, encounter.deployments)
@@ -620,6 +630,29 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
         dice=tuple(state.rolls),
         choice_needed=choice,
     )
+
+
+def _meetings(state: _Encounter, encounter: EncounterInput) -> None:
+    """Meeting table rolls for battling natives (combat.engine.meeting), before luring."""
+    for i, request in enumerate(encounter.meetings):
+        assert encounter.meeting_table is not None  # validated
+        outcome = roll_meeting(encounter.meeting_table, request, state.rules, state.dice)
+        state.rolls.append(outcome.roll)
+        state.events.extend(outcome.events)
+        if outcome.choice_needed:
+            raise _ChoicePending(
+                ChoiceNeeded(
+                    path=f"meetings[{i}].take_row_two",
+                    denizen=request.group,
+                    character=outcome.character,
+                    options=("true", "false"),
+                    rule="BIMR4 Expanded Meeting Table Opportunities",
+                    message=f"{outcome.character} rolled OPPORTUNITY against the {request.group}: his player "
+                    "chooses whether to take the \"2\" result of the same column instead",
+                )
+            )
+        if outcome.battling:
+            state.battling.add((request.group, outcome.character))
 
 
 def _rebellion(state: _Encounter, character: str, group: str, cause: str, rule: tuple[str, str]) -> None:
@@ -1017,7 +1050,7 @@ def _run_away(state: _Encounter, run: RunAway) -> None:
             + f" + {len(attackers)} attacker{'s' if len(attackers) != 1 else ''}"
             + f" + (own time {run.move_time} - fastest attacker {fastest}) = {adjusted}"
         )
-        verdict = "6 or less: he completes his run" if result.completed else "7 or more: his play is cancelled"
+        verdict = "6 or less: the run completes" if result.completed else "7 or more: the run is cancelled"
         state.log(
             "stumble",
             f"{name} runs with {what}{' (flying: flying attackers only)' if flying else ''}; attackers {listing}. "
@@ -1173,3 +1206,434 @@ def minion_from_catalogue(name: str, counter: str | None = None, side: str = "li
         flying=denizen.flying,
         **state,
     )
+
+
+# --- The round file's `encounter` section and the melee round (combat.engine.model) ----------------
+
+ENCOUNTER_SCHEMA: dict = {
+    "type": "object",
+    "description": "The encounter step before the melee step (docs/encounter.md).",
+    "additionalProperties": False,
+    "properties": {
+        "battling": {
+            "type": "array",
+            "description": "Native groups battling characters this evening (the Meeting table, luring, targeting).",
+            "items": {
+                "type": "object",
+                "required": ["group", "character"],
+                "additionalProperties": False,
+                "properties": {"group": {"type": "string"}, "character": {"type": "string"}},
+            },
+        },
+        "absent": {"type": "array", "items": {"type": "string"}, "description": "Characters not in the clearing."},
+        "hidden_hirelings": {"type": "array", "items": {"type": "string"}},
+        "watchful": {"type": "array", "items": {"type": "string"}, "description": "Watchful from an earlier round."},
+        "die_modifiers": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "lures": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["lurer", "denizen"],
+                "additionalProperties": False,
+                "properties": {"lurer": {"type": "string"}, "denizen": {"type": "string"}},
+            },
+        },
+        "deployments": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["hireling", "target"],
+                "additionalProperties": False,
+                "properties": {"hireling": {"type": "string"}, "target": {"type": "string"}},
+            },
+        },
+        "charges": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["character", "target", "chit"],
+                "additionalProperties": False,
+                "properties": {
+                    "character": {"type": "string"},
+                    "target": {"type": "string"},
+                    "chit": {"type": "string"},
+                },
+            },
+        },
+        "actions": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["character"],
+                "additionalProperties": False,
+                "properties": {
+                    "character": {"type": "string"},
+                    "run": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "description": "One of chit (a MOVE or FLY chit), horse (walking or galloping), boots + time.",
+                        "properties": {
+                            "chit": {"type": "string"},
+                            "horse": {"enum": ["walking", "galloping"]},
+                            "boots": {"type": "string"},
+                            "time": {"type": "integer", "minimum": 0, "maximum": 8},
+                        },
+                    },
+                    "alert": {"type": "string"},
+                    "cast": {"type": "string"},
+                    "chit": {"type": "string"},
+                },
+            },
+        },
+        "targets": {
+            "type": "array",
+            "description": "Targets chosen in the melee step, in order; characters not listed take their play's target.",
+            "items": {
+                "type": "object",
+                "required": ["attacker", "target"],
+                "additionalProperties": False,
+                "properties": {
+                    "attacker": {"type": "string"},
+                    "target": {"type": "string"},
+                    "stays_hidden": {"type": "boolean"},
+                },
+            },
+        },
+        "choices": {"type": "object", "additionalProperties": {"type": "string"}},
+        "meeting_table": {
+            "type": "object",
+            "description": "The Meeting table as the GM entered it: each column's six results, rows 1 to 6.",
+            "additionalProperties": {
+                "type": "array", "items": {"type": "string"}, "minItems": 6, "maxItems": 6,
+            },
+        },
+        "meetings": {
+            "type": "array",
+            "description": "Meeting table rolls for battling natives, made before luring.",
+            "items": {
+                "type": "object",
+                "required": ["group", "character"],
+                "additionalProperties": False,
+                "properties": {
+                    "group": {"type": "string"},
+                    "character": {"type": "string"},
+                    "die_modifier": {"type": "integer"},
+                    "relationship": {"type": "integer", "minimum": -2, "maximum": 2},
+                    "take_row_two": {"type": "boolean"},
+                },
+            },
+        },
+    },
+}
+
+
+@dataclass(frozen=True)
+class CharacterRelationships:
+    """A character as the Meeting table needs it: his id in the battle and his card's relationships."""
+
+    name: str
+    knight: bool
+    relationships: dict[str, int]
+
+
+def _catalogue_or_default(catalogue):
+    if catalogue is not None:
+        return catalogue
+    from combat.engine.catalogue_data import get_catalogue
+
+    return get_catalogue()
+
+
+def _counter_facts(catalogue, denizen) -> dict:
+    """Kind, group, move time, flying, notoriety and red side of a DenizenState, from the catalogue.
+    A mounted native moves at its horse's walking time in the encounter step."""
+    counter = catalogue.denizen(denizen.counter)
+    face = counter.dark if denizen.side == "dark" else counter.light
+    horse = getattr(counter, "horse", None)
+    move_time = face.move_time
+    if horse is not None and not denizen.horse_dead:
+        move_time = horse.walking.move_time
+    group = denizen.group or getattr(counter, "group", None)
+    return dict(
+        kind="native" if group else "monster",
+        group=group,
+        move_time=move_time if move_time is not None else 6,
+        flying=getattr(counter, "flying", False),
+        notoriety=counter.notoriety,
+        red_side_up=denizen.side == "dark" and bool(getattr(face, "pins", False)),
+    )
+
+
+def _chit_time(label: str, path: str, errors: list[EncounterError]) -> tuple[int, str]:
+    from combat.engine.model import ChitLabelError, parse_chit
+
+    try:
+        chit = parse_chit(label)
+    except ChitLabelError as error:
+        errors.append(EncounterError(path, str(error)))
+        return 0, "move"
+    return chit.time or 0, "fly" if chit.action == "FLY" else "move"
+
+
+def encounter_from_round(round_input, data: Mapping, catalogue=None) -> EncounterInput:
+    """The EncounterInput of a round file: its state (combat.engine.model.BattleState) and its
+    `encounter` section (ENCOUNTER_SCHEMA). Raises EncounterInvalid with paths under "encounter."."""
+    catalogue = _catalogue_or_default(catalogue)
+    state = round_input.state
+    errors: list[EncounterError] = []
+    absent = set(data.get("absent", []))
+    hidden_hirelings = set(data.get("hidden_hirelings", []))
+    watchful = set(data.get("watchful", []))
+    modifiers = data.get("die_modifiers", {})
+    facts: dict[str, dict] = {}
+    for i, denizen in enumerate(state.denizens):
+        if not denizen.active:
+            continue
+        try:
+            facts[denizen.id] = _counter_facts(catalogue, denizen)
+        except LookupError as error:
+            errors.append(EncounterError(f"state.denizens[{i}].counter", str(error)))
+    characters = []
+    for character in state.characters:
+        if character.dead or character.fled:
+            continue
+        minions = tuple(
+            Minion(
+                name=d.id,
+                move_time=facts[d.id]["move_time"],
+                kind=facts[d.id]["kind"],
+                group=facts[d.id]["group"],
+                notoriety=facts[d.id]["notoriety"],
+                hidden=d.id in hidden_hirelings,
+                flying=facts[d.id]["flying"],
+                target=d.target,
+            )
+            for d in state.denizens
+            if d.hired_by == character.id and d.id in facts
+        )
+        characters.append(
+            CharacterInClearing(
+                name=character.id,
+                present=character.id not in absent,
+                hidden=character.hidden,
+                minions=minions,
+                die_modifier=modifiers.get(character.id, 0),
+                horse=character.horse.counter if character.rides else None,
+            )
+        )
+    denizens = tuple(
+        Denizen(
+            name=d.id,
+            kind=facts[d.id]["kind"],
+            move_time=facts[d.id]["move_time"],
+            group=facts[d.id]["group"],
+            flying=facts[d.id]["flying"],
+            red_side_up=facts[d.id]["red_side_up"],
+            notoriety=facts[d.id]["notoriety"],
+            target=d.target,
+            watchful=d.id in watchful,
+        )
+        for d in state.denizens
+        if d.hired_by is None and d.id in facts
+    )
+    charges = []
+    for i, raw in enumerate(data.get("charges", [])):
+        time, _ = _chit_time(raw["chit"], f"encounter.charges[{i}].chit", errors)
+        charges.append(Charge(raw["character"], raw["target"], time, raw["chit"]))
+    actions: list[EncounterAction] = []
+    for i, raw in enumerate(data.get("actions", [])):
+        path = f"encounter.actions[{i}]"
+        given = [key for key in ("run", "alert", "cast") if key in raw]
+        if len(given) != 1:
+            errors.append(EncounterError(path, "give exactly one of run, alert or cast"))
+            continue
+        if "alert" in raw:
+            actions.append(AlertWeapon(raw["character"], raw["alert"], raw.get("chit", "")))
+        elif "cast" in raw:
+            actions.append(CastSpell(raw["character"], raw["cast"], raw.get("chit", "")))
+        else:
+            actions.append(_run_from_json(raw["character"], raw["run"], state, catalogue, f"{path}.run", errors))
+    targets = [
+        MeleeTarget(raw["attacker"], raw["target"], raw.get("stays_hidden", False)) for raw in data.get("targets", [])
+    ]
+    meeting_table = None
+    if "meeting_table" in data:
+        from combat.engine.meeting import MeetingTableError
+
+        try:
+            meeting_table = MeetingTable({k: tuple(v) for k, v in data["meeting_table"].items()})
+        except MeetingTableError as error:
+            errors.extend(EncounterError(f"encounter.meeting_table.{k[8:]}", v) for k, v in error.errors.items())
+    meetings = []
+    for i, raw in enumerate(data.get("meetings", [])):
+        who = state.character(raw["character"])
+        if who is None:
+            errors.append(EncounterError(f"encounter.meetings[{i}].character", f"no character {raw['character']!r}"))
+            continue
+        counter = catalogue.character(who.character)
+        meetings.append(
+            MeetingRequest(
+                CharacterRelationships(who.id, counter.knight, dict(counter.relationships)),
+                raw["group"],
+                raw.get("die_modifier", 0),
+                raw.get("relationship"),
+                raw.get("take_row_two"),
+            )
+        )
+    listed = {target.attacker for target in targets}
+    targets += [MeleeTarget(p.character, p.target) for p in round_input.plays if p.target and p.character not in listed]
+    if errors:
+        raise EncounterInvalid(errors)
+    return EncounterInput(
+        rules=round_input.rules,
+        characters=tuple(characters),
+        denizens=denizens,
+        battling=frozenset((b["group"], b["character"]) for b in data.get("battling", [])),
+        round_number=state.round_number,
+        lures=tuple(Lure(raw["lurer"], raw["denizen"]) for raw in data.get("lures", [])),
+        deployments=tuple(Deploy(raw["hireling"], raw["target"]) for raw in data.get("deployments", [])),
+        charges=tuple(charges),
+        actions=tuple(actions),
+        targets=tuple(targets),
+        choices=dict(data.get("choices", {})),
+        meetings=tuple(meetings),
+        meeting_table=meeting_table,
+    )
+
+
+def _run_from_json(character: str, raw: Mapping, state, catalogue, path: str, errors: list[EncounterError]) -> RunAway:
+    if "chit" in raw:
+        time, using = _chit_time(raw["chit"], f"{path}.chit", errors)
+        return RunAway(character, time, using, raw["chit"])
+    if "horse" in raw:
+        rider = state.character(character)
+        if rider is None or not rider.rides:
+            errors.append(EncounterError(f"{path}.horse", f"{character} has no active horse"))
+            return RunAway(character, 0, "horse")
+        horse = catalogue.horse(rider.horse.counter)
+        side = horse.galloping if raw["horse"] == "galloping" else horse.walking
+        return RunAway(character, side.move_time, "horse", f"{horse.name} ({raw['horse']})")
+    if "boots" in raw and "time" in raw:
+        return RunAway(character, raw["time"], "boots", raw["boots"])
+    errors.append(EncounterError(path, "give a chit, a horse side, or boots with their time"))
+    return RunAway(character, 0)
+
+
+def melee_sheets(result: EncounterResult, characters: tuple[str, ...]) -> list[tuple[str, list[str], str | None]]:
+    """The melee sheets the encounter leaves, as (owner, attackers, owner's own target), characters'
+    sheets first. Every denizen or hireling attacking a character stands on his sheet; a denizen or
+    hireling attacked by a denizen or hireling owns a sheet with its attackers on it (a pair attacking
+    each other shares one sheet); a denizen only a character attacks is alone on its own sheet."""
+    targets = result.targets
+    sheets: dict[str, list[str]] = {}
+    placed: set[str] = set()
+    gone = set(result.ran_away)
+    for character in characters:
+        if character in gone:
+            continue
+        attackers = [a for a, t in targets.items() if t == character and a not in characters]
+        sheets[character] = attackers
+        placed.update(attackers)
+    for attacker, target in targets.items():
+        if attacker in characters or attacker in placed or target in characters:
+            continue
+        if target in sheets:
+            sheets[target].append(attacker)
+        elif targets.get(target) == attacker and target not in placed:
+            sheets[target] = [attacker]
+            placed.add(target)
+        else:
+            sheets[target] = [attacker]
+        placed.add(attacker)
+    for name in sorted(result.own_sheets):
+        if name not in sheets and name not in placed:
+            sheets[name] = []
+    return [
+        (owner, attackers, None if owner in characters else targets.get(owner)) for owner, attackers in sheets.items()
+    ]
+
+
+def apply_encounter(round_input, result: EncounterResult):
+    """The melee step's RoundInput (combat.engine.model) after the encounter: targets, sheets, who is
+    hidden, who ran away, rebels unhired, weapons alerted, characters' targets in their plays. Boxes
+    given in the round's own sheets are kept for combatants that stay on the same sheet."""
+    from combat.engine.model import Position, Sheet
+
+    if result.choice_needed is not None:
+        raise EncounterInvalid([EncounterError(result.choice_needed.path, result.choice_needed.message)])
+    state = round_input.state
+    alerted: dict[str, set[str]] = {}
+    for character, weapon in result.alerted:
+        alerted.setdefault(character, set()).add(weapon.lower())
+    rebels = {rebel.name for rebel in result.rebels}
+    characters = tuple(
+        replace(
+            c,
+            hidden=c.hidden if c.dead or c.fled else c.id in result.hidden,
+            fled=c.fled or c.id in result.ran_away,
+            weapons=tuple(
+                replace(w, alerted=True) if w.name.lower() in alerted.get(c.id, set()) else w for w in c.weapons
+            ),
+        )
+        for c in state.characters
+    )
+    denizens = tuple(
+        d if not d.active else replace(d, target=result.targets.get(d.id), hired_by=None if d.id in rebels else d.hired_by)
+        for d in state.denizens
+    )
+    given = {(s.owner, p.combatant): p for s in round_input.sheets for p in s.attackers}
+    given_owner = {s.owner: s.owner_position for s in round_input.sheets}
+    sheets = tuple(
+        Sheet(
+            owner=owner,
+            attackers=tuple(given.get((owner, a), Position(a)) for a in attackers),
+            owner_position=given_owner.get(owner),
+            owner_target=owner_target,
+        )
+        for owner, attackers, owner_target in melee_sheets(result, tuple(c.id for c in state.characters))
+    )
+    plays = tuple(
+        replace(p, target=p.target or result.targets.get(p.character))
+        for p in round_input.plays
+        if p.character not in result.ran_away
+    )
+    return replace(
+        round_input,
+        state=replace(state, characters=characters, denizens=denizens),
+        sheets=sheets,
+        plays=plays,
+    )
+
+
+def encounter_summary(result: EncounterResult, melee_input=None) -> dict:
+    """What an encounter decided, as plain JSON (the golden files of docs/examples compare this)."""
+    summary = {
+        "events": [str(event) for event in result.events],
+        "targets": dict(result.targets),
+        "watchful": sorted(result.watchful),
+        "battling": sorted([group, character] for group, character in result.battling),
+        "hidden": sorted(result.hidden),
+        "ran_away": list(result.ran_away),
+        "rebels": [[rebel.name, rebel.group, rebel.character, rebel.notoriety] for rebel in result.rebels],
+        "fame_lost": dict(result.fame_lost),
+        "dice": [list(roll.dice) for roll in result.dice],
+        "choice_needed": result.choice_needed.path if result.choice_needed else None,
+    }
+    if melee_input is not None:
+        summary["sheets"] = [
+            {"owner": s.owner, "attackers": [p.combatant for p in s.attackers], "owner_target": s.owner_target}
+            for s in melee_input.sheets
+        ]
+    return summary
+
+
+def play_round_file(round_file, catalogue=None):
+    """Resolve a round file with an `encounter` section: the encounter step, then the melee round,
+    with the same dice (the encounter's rolls come first). Returns (EncounterResult, RoundResult)."""
+    from combat.engine.melee import resolve_round
+
+    dice = round_file.make_dice()
+    encounter = encounter_from_round(round_file.round_input, round_file.encounter or {}, catalogue)
+    result = resolve_encounter(encounter, dice)
+    melee_input = apply_encounter(round_file.round_input, result)
+    return result, resolve_round(melee_input, dice, catalogue)

@@ -28,7 +28,7 @@ from combat.engine.ruleset import RuleSet
 COLUMNS: tuple[str, ...] = ("Allied", "Friendly", "Neutral", "Unfriendly", "Enemy")
 OPPORTUNITY = "OPPORTUNITY"
 BLOCK_BATTLE = "BLOCK/BATTLE"
-MEETING_RULE = ("Meeting table", "Meeting table (battling natives)")
+MEETING_RULE = ("Meeting table", "Battling natives: BLOCK/BATTLE")
 EXPANDED_RULE = ("BIMR4 Expanded Meeting Table Opportunities", "Expanded Meeting Table Opportunities")
 
 
