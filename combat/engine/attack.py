@@ -433,8 +433,8 @@ def _apply_to_target(attack, target, rules, hit, level, stars, wound_result, eve
 
     if target.kind != "character":
         if wound_result:
-            events.append(_event("table_wound", "harm", f"'wound' has no effect on {target.name} (a denizen)", actors))
-            return finish(hit, "no effect", **values)
+            events.append(_event("table_wound", "harm", f"'wound' has no effect on {target.name} (not a character)", actors))
+            return finish(hit, "no effect", applied_harm="N", **values)
         if target.armored:
             stars = _lose_star(stars, f"{target.name} is armored", events, actors)
             applied = applied_level(level, stars)
@@ -447,9 +447,10 @@ def _apply_to_target(attack, target, rules, hit, level, stars, wound_result, eve
     if wound_result:
         if armor:
             events.append(_event("table_wound", "harm", f"'wound' hits {target.name}'s {armor[0].name}: no effect", actors))
-            return finish(hit, "no effect", **values)
+            return finish(hit, "no effect", applied_harm="N", **values)
         events.append(_event("table_wound", "wound", f"'wound': {target.name}, hit where unarmored, takes 1 wound", actors))
-        return finish(hit, "wounded", wounds=1, **values)
+        # "wound" replaces the harm: one wound, never a kill; it shows as Negligible harm.
+        return finish(hit, "wounded", wounds=1, applied_harm="N", **values)
 
     if not armor:
         return _versus_vulnerability(

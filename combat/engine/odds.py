@@ -16,7 +16,7 @@ Unknowns weighed:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -39,7 +39,6 @@ from combat.engine.attackers import (
     denizen_attack,
     denizen_move_time,
     denizen_side,
-    denizen_target,
     horse_target,
     other_side,
     spell_attack,
@@ -171,14 +170,8 @@ def read_rules(value: Any) -> RuleSet:
         return rules_from(value)
     except RuleSetError as error:
         field, message = next(iter(error.errors.items()))
-        return _raise_rules(field, message, value)
-    except TypeError as error:
-        raise OddsError("rules", str(error)) from None
-
-
-def _raise_rules(field: str, message: str, value: Any):
-    path = "rules" if field == "rules" or isinstance(value, str) else f"rules.{field}"
-    raise OddsError(path, message)
+        path = "rules" if field == "rules" or isinstance(value, str) else f"rules.{field}"
+        raise OddsError(path, message) from None
 
 
 def _monster_weapon_part(name: str):
@@ -236,16 +229,10 @@ def read_attack(value: Any) -> Attack:
     except PlayError as error:
         raise OddsError(f"attack.{error.field}", str(error).split(": ", 1)[1]) from None
     if "one_die" in data and "harm" not in data:
-        attack = _replace(attack, one_die=_bool(data, "one_die", field))
+        attack = replace(attack, one_die=_bool(data, "one_die", field))
     if die_modifier and attack.die_modifier != die_modifier:
-        attack = _replace(attack, die_modifier=die_modifier)
+        attack = replace(attack, die_modifier=die_modifier)
     return attack
-
-
-def _replace(obj, **changes):
-    from dataclasses import replace
-
-    return replace(obj, **changes)
 
 
 @dataclass(frozen=True)
