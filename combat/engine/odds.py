@@ -16,6 +16,7 @@ Unknowns weighed:
 
 from __future__ import annotations
 
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
@@ -44,7 +45,7 @@ from combat.engine.attackers import (
     spell_attack,
     weapon_attack,
 )
-from combat.engine.catalogue import Monster, UnknownCounter
+from combat.engine.catalogue import Catalogue, Monster, UnknownCounter
 from combat.engine.dice import Roll
 from combat.engine.ruleset import RuleSet, RuleSetError, rules_from
 from combat.engine.tables import stumble_modifier, stumble_table
@@ -106,7 +107,14 @@ def attack_distribution(attack: Attack, target: Target, rules: RuleSet) -> tuple
 
 # ---------------------------------------------------------------- reading the query
 
-def _catalogue():
+_query_catalogue: ContextVar[Catalogue | None] = ContextVar("odds_catalogue", default=None)
+
+
+def _catalogue() -> Catalogue:
+    """The catalogue of the query being answered: a campaign's (with its house counters), or the game's."""
+    chosen = _query_catalogue.get()
+    if chosen is not None:
+        return chosen
     from combat.engine.catalogue_data import get_catalogue
 
     return get_catalogue()
@@ -470,8 +478,19 @@ def _fmt(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator}" if p.denominator != 1 else str(p.numerator)
 
 
-def attack_odds(query: dict) -> dict:
-    """Answer a query of spec/odds.md. Raises OddsError (naming the field) for a query it cannot answer."""
+def attack_odds(query: dict, catalogue: Catalogue | None = None) -> dict:
+    """Answer a query of spec/odds.md. Raises OddsError (naming the field) for a query it cannot answer.
+
+    `catalogue` lets the web panel use a campaign's catalogue (`Catalogue.with_house_counters`); by
+    default the game's catalogue (`get_catalogue()`)."""
+    token = _query_catalogue.set(catalogue)
+    try:
+        return _answer(query)
+    finally:
+        _query_catalogue.reset(token)
+
+
+def _answer(query: dict) -> dict:
     query = _object(query, "query")
     rules = read_rules(query.get("rules"))
     if "run" in query:

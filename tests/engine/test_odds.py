@@ -195,3 +195,18 @@ def test_an_attack_aimed_at_a_mounted_native_rider_adds_his_own_maneuver_to_the_
     unknown = odds(rules="bimr4", attack={"harm": "M", "time": 2}, target={"denizen": "Bashkar 1", "aim": "rider"},
                    intercept=True)
     assert [case["modifier"] for case in unknown["cases"]] == [-2, 2]
+
+
+def test_a_campaign_catalogue_with_house_counters_can_answer_the_query():
+    from dataclasses import replace as change
+
+    from combat.engine.catalogue_data import get_catalogue
+
+    game = get_catalogue()
+    wolf = game.denizen("Wolf")
+    house_wolf = change(wolf, key="monster/dire-wolf", name="Dire Wolf", vulnerability="T", aliases=())
+    campaign = game.with_house_counters([house_wolf])
+    query = dict(rules="standard", attack={"harm": "H", "time": 3}, target={"denizen": "Dire Wolf"}, intercept=True)
+    assert attack_odds(query, catalogue=campaign)["p_kill"] == 0.0
+    with pytest.raises(OddsError):
+        attack_odds(query)
