@@ -832,8 +832,9 @@ class _Round:
             for strike in block:
                 actors = self._actors(strike.attacker, strike.target)
                 if work.dead_before(strike.attacker, number):
+                    whose = "its" if strike.attack.attacker == strike.attacker else f"its {strike.attack.attacker.split(chr(39) + 's ', 1)[-1]}'s"
                     self.events.append(_event(
-                        "cancelled", "attack", f"{strike.attack.attacker} was killed earlier this round: its attack is cancelled", actors,
+                        "cancelled", "attack", f"{strike.attacker} was killed earlier this round: {whose} attack is cancelled", actors,
                     ))
                     continue
                 if strike.attack.cancelled:
@@ -957,7 +958,7 @@ class _Round:
             if wounds and not killed:
                 unwounded = sum(1 for chit in character.chits if chit.state != "wounded")
                 self.events.append(_event(
-                    "wounds", "wound", f"{character.id} owes {wounds} wound(s): he chooses the chits to wound", [character.id],
+                    "wounds", "wound", f"{character.id} owes {wounds} wound(s), to be put on chits of the player's choice", [character.id],
                     wounds=wounds,
                 ))
                 if wounds >= unwounded:

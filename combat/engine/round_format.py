@@ -104,6 +104,11 @@ def _named_path(data: Any, parts: list[Any]) -> str:
 def schema_errors(data: Any) -> list[PlayError]:
     errors = []
     for error in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        # A "oneOf" (a value or null, a label or an object) fails as a whole: report the alternative
+        # that got furthest, so the path names the field itself ("...maneuver.box").
+        while error.context:
+            deeper = [e for e in error.context if e.validator not in ("type", "const")] or list(error.context)
+            error = max(deeper, key=lambda e: len(e.absolute_path))
         errors.append(PlayError(_named_path(data, list(error.absolute_path)), error.message))
     return errors
 

@@ -384,7 +384,7 @@ def test_wounds_are_owed_and_reported():
     )
     result = resolve(round_input, CALM)
     assert result.summary("Black Knight").wounds_owed == 1
-    assert find(result, "Black Knight owes 1 wound(s)")
+    assert find(result, "Black Knight owes 1 wound(s), to be put on chits")
 
 
 def test_a_character_whose_wounds_reach_every_unwounded_chit_is_killed():

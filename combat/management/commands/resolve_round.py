@@ -1,0 +1,69 @@
+"""`python manage.py resolve_round FILE` (or "-" for standard input): resolve one melee round file
+(docs/round-format.md) and print the log and the new state as JSON.
+
+The dice come from the file's "dice" list, else its "seed" (or --seed). A file that is malformed or breaks
+the rules prints {"errors": [{"path": ..., "message": ...}]} and exits 2; nothing is resolved.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from django.core.management.base import BaseCommand
+
+from combat.engine.dice import DiceExhausted, ScriptedDice, SeededDice
+from combat.engine.melee import RoundInvalid, resolve_round
+from combat.engine.round_format import RoundFormatError, read_round, result_to_json
+
+EXIT_BAD_ROUND = 2
+
+
+class Command(BaseCommand):
+    help = "Resolve one melee round file and print its log and the new state as JSON."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help='a JSON round file, or "-" to read it from standard input')
+        parser.add_argument("--seed", type=int, default=None, help="draw the dice from this seed (overrides the file)")
+        parser.add_argument("--text", action="store_true", help="print the log as text lines before the JSON")
+
+    def handle(self, *args, **options):
+        data = self._read(options["file"])
+        try:
+            round_file = read_round(data)
+            if options["seed"] is not None:
+                dice = SeededDice(options["seed"])
+            elif round_file.dice is not None:
+                dice = ScriptedDice(list(round_file.dice))
+            else:
+                dice = round_file.make_dice()
+            result = resolve_round(round_file.round_input, dice)
+        except (RoundFormatError, RoundInvalid) as error:
+            self._fail([{"path": e.path, "message": e.message} for e in error.errors])
+        except DiceExhausted as error:
+            self._fail([{"path": "dice", "message": f"not enough dice in the file: {error}"}])
+        output = result_to_json(result)
+        if round_file.seed is not None and output["seed"] is None:
+            output["seed"] = round_file.seed
+        if options["text"]:
+            for event in result.events:
+                self.stdout.write(str(event))
+        self.stdout.write(json.dumps(output, ensure_ascii=False, indent=2))
+
+    def _read(self, path: str):
+        try:
+            if path == "-":
+                text = sys.stdin.read()
+            else:
+                with open(path, encoding="utf-8") as handle:
+                    text = handle.read()
+        except OSError as error:
+            self._fail([{"path": "(file)", "message": f"cannot read {path!r}: {error.strerror}"}])
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            self._fail([{"path": "(file)", "message": f"not valid JSON at line {error.lineno} column {error.colno}: {error.msg}"}])
+
+    def _fail(self, errors: list[dict[str, str]]):
+        self.stdout.write(json.dumps({"errors": errors}, ensure_ascii=False, indent=2))
+        raise SystemExit(EXIT_BAD_ROUND)
