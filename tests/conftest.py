@@ -9,6 +9,8 @@
 - Mail: Django's test runner swaps every MAILERS entry for the locmem backend, so `mailoutbox`
   (pytest-django) collects what is sent. Use `embedded_mailer` to send through Herald's
   EmbeddedMailBackend instead.
+- Markers: tests under tests/fullstack/ get `fullstack` and tests under tests/e2e/ get `e2e`
+  automatically; `make test` runs `-m "not fullstack"` on SQLite, then `-m fullstack` on PostgreSQL.
 - `make_user(username, **fields)` creates a user with password "pw-for-tests"; `staff_user`
   is an administrator (staff and superuser), `other_user` a plain signed-up user who is GM of nothing.
 """
@@ -19,6 +21,16 @@ import pytest
 from django.test import override_settings
 
 TEST_PASSWORD = "pw-for-tests"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Everything under tests/fullstack/ is `fullstack`, everything under tests/e2e/ is `e2e`."""
+    for item in items:
+        parts = item.path.parts
+        if "fullstack" in parts:
+            item.add_marker(pytest.mark.fullstack)
+        if "e2e" in parts:
+            item.add_marker(pytest.mark.e2e)
 
 
 def pytest_configure(config):

@@ -1,0 +1,265 @@
+"""Fixtures for tests against the real stack: PostgreSQL, Redis, Celery worker processes, SMTP.
+
+Run with `make test-fullstack` (DATABASE_URL=postgres://..., REDIS_URL=redis://.../5). Every test here
+is marked `fullstack` (tests/conftest.py) and must use `@pytest.mark.django_db(transaction=True)`: the
+worker is another process and only sees committed rows. When PostgreSQL or Redis do not answer, or
+the settings still point at SQLite, every test here is skipped with the reason; with
+HERALD_REQUIRE_SERVICES=1 that is a failure instead.
+
+Fixtures:
+- `smtp_server` (session): an aiosmtpd server on a free port on 127.0.0.1. `.messages` is the list of
+  received `email.message.EmailMessage`s (with `.envelope_to`), `.wait_for(count, timeout=30)` waits
+  until at least `count` arrived and returns them, `.clear()` empties it (done before each test by
+  `celery_worker`), `.stall(seconds)` holds every RCPT so a sender is caught mid-send and
+  `.wait_for_sender()` returns once one is.
+- `start_worker(**env)` (function): starts `celery -A config worker --pool=solo` as its own process,
+  pointed at the pytest test database, Redis and `smtp_server`; returns a `WorkerProcess` with
+  `.wait_ready()`, `.log_lines()` (JSON log lines as dicts), `.kill()` (SIGKILL, for crash tests:
+  the task it was running stays unacknowledged) and `.stop()`. Every worker started is stopped after
+  the test. Extra keyword arguments become environment variables of the worker.
+- `celery_worker` (function): one ready worker from `start_worker()`, the common case.
+- `wait_until(predicate, timeout=30, interval=0.2, message=...)`: polls, fails the test on timeout.
+
+Redis: the test database number is flushed at the start of the session, so nothing from an earlier
+run is delivered. The broker's visibility timeout is 5 s for workers started here, so a message whose
+worker was killed is delivered again to the next worker within seconds (CELERY_VISIBILITY_TIMEOUT).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+REQUIRE_SERVICES = os.environ.get("HERALD_REQUIRE_SERVICES") == "1"
+
+
+def unavailable(reason: str):
+    if REQUIRE_SERVICES:
+        pytest.fail(f"HERALD_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+    pytest.skip(reason)
+
+
+def services_problem() -> str | None:
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] != "django.db.backends.postgresql":
+        return "full-stack tests need DATABASE_URL=postgres://... (run `make test-fullstack`)"
+    if not settings.REDIS_URL:
+        return "full-stack tests need REDIS_URL=redis://... (run `make test-fullstack`)"
+    try:
+        socket.create_connection((database.get("HOST") or "127.0.0.1", int(database.get("PORT") or 5432)), 2).close()
+    except OSError as error:
+        return f"PostgreSQL does not answer at {database.get('HOST')}:{database.get('PORT')}: {error}"
+    import redis
+
+    try:
+        redis.Redis.from_url(settings.REDIS_URL, socket_timeout=2).ping()
+    except Exception as error:  # redis raises several connection errors
+        return f"Redis does not answer at {settings.REDIS_URL}: {error}"
+    return None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def full_stack_services():
+    problem = services_problem()
+    if problem:
+        unavailable(problem)
+    import redis
+
+    redis.Redis.from_url(settings.REDIS_URL).flushdb()
+
+
+class CollectingHandler:
+    def __init__(self):
+        self.messages = []
+        self.condition = threading.Condition()
+        self.rcpt_delay = 0.0
+        self.rcpt_seen = threading.Event()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        self.rcpt_seen.set()
+        if self.rcpt_delay:
+            await asyncio.sleep(self.rcpt_delay)
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        message = message_from_bytes(envelope.original_content, policy=policy.default)
+        message.envelope_to = list(envelope.rcpt_tos)
+        with self.condition:
+            self.messages.append(message)
+            self.condition.notify_all()
+        return "250 Message accepted for delivery"
+
+
+class SmtpServer:
+    def __init__(self, controller, handler):
+        self.controller = controller
+        self.handler = handler
+        self.host = controller.hostname
+        self.port = controller.port
+
+    @property
+    def messages(self):
+        return list(self.handler.messages)
+
+    def clear(self):
+        with self.handler.condition:
+            self.handler.messages.clear()
+        self.handler.rcpt_delay = 0.0
+        self.handler.rcpt_seen.clear()
+
+    def stall(self, seconds: float):
+        """Hold every RCPT for `seconds` (before any message is accepted): a sender is mid-send
+        when `wait_for_sender()` returns, so a crash test can kill it there."""
+        self.handler.rcpt_delay = seconds
+        self.handler.rcpt_seen.clear()
+
+    def wait_for_sender(self, timeout: float = 30):
+        if not self.handler.rcpt_seen.wait(timeout):
+            pytest.fail(f"no sender reached RCPT in {timeout}s")
+
+    def wait_for(self, count: int, timeout: float = 30):
+        deadline = time.monotonic() + timeout
+        with self.handler.condition:
+            while len(self.handler.messages) < count:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    pytest.fail(f"the SMTP server received {len(self.handler.messages)} of {count} messages in {timeout}s")
+                self.handler.condition.wait(remaining)
+            return list(self.handler.messages)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def smtp_server(full_stack_services):
+    from aiosmtpd.controller import Controller
+
+    handler = CollectingHandler()
+    controller = Controller(handler, hostname="127.0.0.1", port=free_port())
+    controller.start()
+    yield SmtpServer(controller, handler)
+    controller.stop()
+
+
+def wait_until(predicate, timeout: float = 30, interval: float = 0.2, message: str = "the condition"):
+    deadline = time.monotonic() + timeout
+    while True:
+        value = predicate()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"timed out after {timeout}s waiting for {message}")
+        time.sleep(interval)
+
+
+@pytest.fixture(name="wait_until")
+def wait_until_fixture():
+    return wait_until
+
+
+class WorkerProcess:
+    def __init__(self, env: dict, log_path: Path):
+        self.log_path = log_path
+        self.log_file = open(log_path, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
+             "--without-gossip", "--without-mingle", "--hostname", f"test-{os.getpid()}-{id(self)}@%h"],
+            cwd=ROOT, env=env, stdout=self.log_file, stderr=subprocess.STDOUT,
+        )
+
+    def log_text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def log_lines(self) -> list[dict]:
+        lines = []
+        for line in self.log_text().splitlines():
+            try:
+                lines.append(json.loads(line))
+            except ValueError:
+                continue
+        return lines
+
+    def wait_ready(self, timeout: float = 60):
+        def ready():
+            if self.process.poll() is not None:
+                pytest.fail(f"the Celery worker exited with {self.process.returncode}:\n{self.log_text()[-3000:]}")
+            return "ready" in self.log_text()
+
+        wait_until(ready, timeout, message="the Celery worker to be ready")
+        return self
+
+    def kill(self):
+        """SIGKILL: no clean-up, no acknowledgement, like a machine losing power."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait(10)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        self.log_file.close()
+
+
+def worker_environment(smtp: SmtpServer, extra: dict) -> dict:
+    database = settings.DATABASES["default"]
+    test_name = database["NAME"]  # pytest-django has switched NAME to the test database by now
+    user = database.get("USER") or "postgres"
+    password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://{user}{password}@{database.get('HOST') or '127.0.0.1'}:{database.get('PORT') or 5432}/{test_name}",
+        "REDIS_URL": settings.REDIS_URL,
+        "EMAIL_HOST": smtp.host,
+        "EMAIL_PORT": str(smtp.port),
+        "EMAIL_USE_TLS": "0",
+        "LOG_FORMAT": "json",
+        "CELERY_VISIBILITY_TIMEOUT": "5",
+        "HERALD_VAR_DIR": tempfile.mkdtemp(prefix="herald-worker-"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    env.pop("CELERY_TASK_ALWAYS_EAGER", None)
+    env.update({key: str(value) for key, value in extra.items()})
+    return env
+
+
+@pytest.fixture
+def start_worker(django_db_setup, smtp_server, tmp_path):
+    workers: list[WorkerProcess] = []
+
+    def start(**env) -> WorkerProcess:
+        worker = WorkerProcess(worker_environment(smtp_server, env), tmp_path / f"worker-{len(workers)}.log")
+        workers.append(worker)
+        return worker
+
+    yield start
+    for worker in workers:
+        worker.stop()
+
+
+@pytest.fixture
+def celery_worker(start_worker, smtp_server):
+    smtp_server.clear()
+    return start_worker().wait_ready()
