@@ -265,7 +265,17 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     if battles:
         if import_battles is None:
             raise CampaignFileError("battles", "this Herald cannot import battles yet")
-        import_battles(campaign, battles)
+        try:
+            import_battles(campaign, battles)
+        except (KeyError, TypeError, ValueError) as error:
+            raise CampaignFileError("battles", f"cannot be read: {error!r}") from None
+        except Exception as error:
+            # combat.services.BattleError: `errors` maps each field path to the reason.
+            errors = getattr(error, "errors", None)
+            if not errors:
+                raise
+            path, message = next(iter(errors.items()))
+            raise CampaignFileError(path, message) from None
     campaign.refresh_from_db()
     campaign.forget_cached_rules()
     return campaign

@@ -1,0 +1,51 @@
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Character
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_characters_page_shows_relationships_with_knights_adjustment(gm_client, campaign, black_knight):
+    response = gm_client.get(reverse("campaigns:characters", args=["bimr4"]))
+    (character, relationships), = response.context["rows"]
+    assert ("Company", 1, "Friendly") in relationships
+    assert "Adjustment is on" in response.content.decode()
+
+
+def test_a_character_is_added_from_the_catalogue(gm_client, campaign, player):
+    response = gm_client.post(
+        reverse("campaigns:characters", args=["bimr4"]),
+        {"catalogue_name": "amazon", "player": player.pk, "starting_native_group": "Soldiers"},
+    )
+    assert response.status_code == 302
+    assert Character.objects.get(campaign=campaign).catalogue_name == "Amazon"
+
+
+def test_an_unknown_character_is_shown_next_to_the_field_with_suggestions(gm_client, campaign, player):
+    response = gm_client.post(
+        reverse("campaigns:characters", args=["bimr4"]), {"catalogue_name": "Amazonn", "player": player.pk}
+    )
+    assert "Amazon" in response.context["form"].errors["catalogue_name"][0]
+
+
+def test_a_characters_state_is_edited(gm_client, black_knight):
+    url = reverse("campaigns:character_edit", args=["bimr4", black_knight.pk])
+    data = {"wounds": 2, "fatigue": 1, "gold": 25, "fame": 4, "notoriety": 7, "horse": "Warhorse",
+            "hirelings": "Company 1\nCompany 2", "chits": "FIGHT H5*: fatigued", "armor": "Helmet: damaged", "weapons": ""}
+    assert gm_client.post(url, data).status_code == 302
+    black_knight.refresh_from_db()
+    assert black_knight.state["hirelings"] == ["Company 1", "Company 2"]
+    assert black_knight.state["chits"] == {"FIGHT H5*": "fatigued"} and black_knight.state["gold"] == 25
+
+
+def test_a_badly_written_chit_line_is_shown_next_to_the_chits_field(gm_client, black_knight):
+    url = reverse("campaigns:character_edit", args=["bimr4", black_knight.pk])
+    data = {"wounds": 0, "fatigue": 0, "gold": 10, "fame": 0, "notoriety": 0, "chits": "FIGHT H5* fatigued"}
+    response = gm_client.post(url, data)
+    assert "Line 1" in response.context["form"].errors["chits"][0]
+
+
+def test_a_character_is_removed(gm_client, black_knight):
+    gm_client.post(reverse("campaigns:character_delete", args=["bimr4", black_knight.pk]))
+    assert not Character.objects.filter(pk=black_knight.pk).exists()

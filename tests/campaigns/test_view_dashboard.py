@@ -1,0 +1,24 @@
+import pytest
+from django.urls import reverse
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_dashboard_lists_only_the_gms_own_campaigns_with_season_and_weather(gm_client, campaign, rival_gm):
+    response = gm_client.get(reverse("campaigns:dashboard"))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "BIMR4" in page and "Spring" in page
+    assert "Rival campaign" not in page
+
+
+def test_the_dashboard_offers_to_create_a_campaign_from_a_preset(gm_client):
+    page = gm_client.get(reverse("campaigns:dashboard")).content.decode()
+    assert 'action="/campaigns/new/"' in page and 'value="bimr4"' in page
+
+
+def test_the_dashboard_shows_what_waits_on_the_gm(gm_client, campaign):
+    response = gm_client.get(reverse("campaigns:dashboard"))
+    assert "Waiting on you" in response.content.decode()
+    assert response.context["battles_enabled"] is True and "battles" in response.context
+    assert response.context["mail_enabled"] is True and list(response.context["failed_messages"]) == []

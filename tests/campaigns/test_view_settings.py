@@ -1,0 +1,53 @@
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Campaign
+
+pytestmark = pytest.mark.django_db
+
+
+def form_data(campaign, **changes):
+    data = {k: v for k, v in campaign.current_rules().to_dict().items() if v is not None and v is not False}
+    data.update(changes)
+    return {k: v for k, v in data.items() if v is not False}
+
+
+def test_the_settings_page_shows_every_rule_grouped_and_the_fingerprint(gm_client, campaign):
+    response = gm_client.get(reverse("campaigns:settings", args=["bimr4"]))
+    page = response.content.decode()
+    for name in campaign.current_rules().to_dict():
+        assert f'name="{name}"' in page, name
+    assert "Optional Combat Rules" in page and "Campaign options" in page and "Community fixes" in page
+    assert campaign.current_rules().fingerprint() in page
+
+
+def test_saving_a_change_with_a_reason_makes_a_new_version(gm_client, campaign):
+    data = form_data(campaign, reason="Try without Watchful Natives")
+    del data["watchful_natives"]
+    response = gm_client.post(reverse("campaigns:settings", args=["bimr4"]), data)
+    assert response.status_code == 302 and response.url == reverse("campaigns:rules_history", args=["bimr4"])
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.current_rules_version.number == 2 and not campaign.current_rules().watchful_natives
+
+
+def test_a_change_without_a_reason_is_refused_next_to_the_reason(gm_client, campaign):
+    data = form_data(campaign, kludge="on")
+    response = gm_client.post(reverse("campaigns:settings", args=["bimr4"]), data)
+    assert "reason" in response.context["form"].errors
+    assert Campaign.objects.get(pk=campaign.pk).current_rules_version.number == 1
+
+
+def test_an_invalid_combination_is_shown_next_to_the_field_it_concerns(gm_client, campaign):
+    data = form_data(campaign, reason="Drop fumble")
+    del data["fumble"]
+    response = gm_client.post(reverse("campaigns:settings", args=["bimr4"]), data)
+    assert "5.4" in response.context["form"].errors["fumble"][0]
+    assert 'class="field checkbox has-error"' in response.content.decode()
+    assert Campaign.objects.get(pk=campaign.pk).current_rules_version.number == 1
+
+
+def test_auto_resolve_is_switched_on_and_off(gm_client, campaign):
+    gm_client.post(reverse("campaigns:auto_resolve", args=["bimr4"]), {"auto_resolve": "on"})
+    assert Campaign.objects.get(pk=campaign.pk).auto_resolve is True
+    gm_client.post(reverse("campaigns:auto_resolve", args=["bimr4"]), {})
+    assert Campaign.objects.get(pk=campaign.pk).auto_resolve is False
