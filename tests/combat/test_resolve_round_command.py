@@ -1,0 +1,116 @@
+"""`manage.py resolve_round FILE`: resolve one round file, print the log and the new state as JSON; exit 2
+with errors naming the field for a file that breaks the rules, resolving nothing."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "docs" / "examples"
+
+
+def run(path, *args):
+    out = io.StringIO()
+    call_command("resolve_round", str(path), *args, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def run_failing(path):
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as exited:
+        call_command("resolve_round", str(path), stdout=out)
+    return exited.value.code, json.loads(out.getvalue())
+
+
+def write(tmp_path, data):
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def example(name):
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
+def test_it_prints_the_log_and_the_new_state_as_json():
+    output = run(EXAMPLES / "black-knight-vs-wolf.json")
+    assert output == json.loads((EXAMPLES / "black-knight-vs-wolf.result.json").read_text())
+    assert output["state"]["round"] == 2
+    assert any("Wolf" in event["line"] and event["rule"] for event in output["events"])
+
+
+def test_it_takes_the_dice_from_the_seed_and_records_it():
+    first = run(EXAMPLES / "thirty-combatants.json")
+    again = run(EXAMPLES / "thirty-combatants.json")
+    assert first == again and first["seed"] == 30
+
+
+def test_a_seed_on_the_command_line_replaces_the_files_dice():
+    output = run(EXAMPLES / "black-knight-vs-wolf.json", "--seed", "3")
+    assert output["seed"] == 3
+
+
+def test_it_exits_2_on_a_move_chit_played_while_riding_under_the_optional_rules(tmp_path):
+    data = example("rider-horse-and-rider")
+    data["plays"]["White Knight"]["maneuver"] = {"chit": "MOVE H5*", "box": 2}
+    del data["plays"]["White Knight"]["rider_maneuver"]
+    code, output = run_failing(write(tmp_path, data))
+    assert code == 2
+    assert [error["path"] for error in output["errors"]] == ["plays.White Knight.maneuver.chit"]
+    assert "state" not in output
+
+
+def test_it_exits_2_on_an_unknown_chit(tmp_path):
+    data = example("black-knight-vs-wolf")
+    data["plays"]["Black Knight"]["attack"]["chit"] = "FIGHT T1"
+    code, output = run_failing(write(tmp_path, data))
+    assert code == 2 and output["errors"][0]["path"] == "plays.Black Knight.attack.chit"
+
+
+def test_it_exits_2_on_three_asterisks(tmp_path):
+    data = example("black-knight-vs-wolf")
+    data["plays"]["Black Knight"]["attack"]["chit"] = "FIGHT H4**"
+    code, output = run_failing(write(tmp_path, data))
+    assert code == 2 and output["errors"][0]["path"] == "plays.Black Knight.effort"
+    assert "3 asterisks" in output["errors"][0]["message"]
+
+
+def test_it_exits_2_on_an_unknown_counter(tmp_path):
+    data = example("black-knight-vs-wolf")
+    data["state"]["denizens"][0]["counter"] = "Wolfe"
+    code, output = run_failing(write(tmp_path, data))
+    assert code == 2 and output["errors"][0]["path"] == "state.denizens.Wolf.counter"
+
+
+def test_it_exits_2_when_the_file_has_too_few_dice(tmp_path):
+    data = example("light-bow-vs-giant")
+    data["dice"] = [4]
+    code, output = run_failing(write(tmp_path, data))
+    assert code == 2 and output["errors"][0]["path"] == "dice"
+
+
+def test_it_exits_2_on_a_file_that_is_not_json(tmp_path):
+    path = tmp_path / "round.json"
+    path.write_text("{not json")
+    code, output = run_failing(path)
+    assert code == 2 and output["errors"][0]["message"].startswith("not valid JSON")
+
+
+def test_it_exits_2_on_a_missing_file(tmp_path):
+    code, output = run_failing(tmp_path / "absent.json")
+    assert code == 2 and "cannot read" in output["errors"][0]["message"]
+
+
+def test_it_reads_the_round_from_standard_input_with_a_dash():
+    completed = subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), "resolve_round", "-"],
+        input=(EXAMPLES / "red-side-up-t-troll.json").read_text(),
+        capture_output=True, text=True, timeout=60,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert json.loads(completed.stdout)["state"]["characters"][0]["dead"] is True
