@@ -57,3 +57,39 @@ AMAZON_PLAYS = {
 @pytest.fixture
 def valid_plays():
     return {"Black Knight": dict(BLACK_KNIGHT_PLAYS), "Amazon": dict(AMAZON_PLAYS)}
+
+
+def form_data(character, plays):
+    """The POST data of a side's plays form for `plays` (the inverse of PlaysForm.to_plays)."""
+    prefix = f"side{character.pk}-"
+    data = {prefix + "target": plays.get("target", ""), prefix + "target_part": plays.get("target_part", "horse")}
+    attack = plays.get("attack") or {}
+    data[prefix + "attack_chit"] = attack.get("chit", "")
+    data[prefix + "attack_weapon"] = attack.get("weapon", "")
+    data[prefix + "attack_box"] = str(attack.get("box", ""))
+    maneuver = plays.get("maneuver") or {}
+    data[prefix + "maneuver"] = maneuver.get("chit", "")
+    data[prefix + "maneuver_box"] = str(maneuver.get("box", ""))
+    for index, box in enumerate((plays.get("positions") or {}).values()):
+        data[prefix + f"position_{index}"] = str(box)
+    return data
+
+
+@pytest.fixture
+def gm_client(client, gm):
+    client.force_login(gm)
+    return client
+
+
+@pytest.fixture
+def outsider_client(client, other_user):
+    client.force_login(other_user)
+    return client
+
+
+def round_url(battle, number=1, suffix=""):
+    return f"/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/{number}/{suffix}"
+
+
+def side_url(battle, character, number=1, suffix=""):
+    return round_url(battle, number, f"sides/{character.pk}/{suffix}")

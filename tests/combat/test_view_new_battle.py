@@ -1,0 +1,46 @@
+import pytest
+
+from combat.models import Battle
+
+
+@pytest.mark.django_db
+def test_the_new_battle_form_offers_the_campaigns_characters(gm_client, campaign):
+    response = gm_client.get("/campaigns/test/battles/new/")
+    assert response.status_code == 200
+    assert "Black Knight (Alice)" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_starting_a_battle_redirects_to_round_one(gm_client, campaign, characters):
+    response = gm_client.post("/campaigns/test/battles/new/", {
+        "clearing": "Ruins 5", "characters": [characters["Amazon"].pk], "monsters": "Giant Bat\nWolf",
+        "natives": "", "attacks": "Giant Bat -> Amazon",
+    })
+    battle = Battle.objects.get()
+    assert response.status_code == 302 and response["Location"].endswith(f"/battles/{battle.pk}/")
+    denizens = {d["id"]: d for d in battle.state["state"]["denizens"]}
+    assert denizens["Giant Bat"]["target"] == "Amazon" and denizens["Wolf"]["target"] is None
+
+
+@pytest.mark.django_db
+def test_an_unknown_monster_is_named_next_to_its_field_and_nothing_is_saved(gm_client, campaign, characters):
+    response = gm_client.post("/campaigns/test/battles/new/", {
+        "clearing": "Ruins 5", "characters": [characters["Amazon"].pk], "monsters": "Wolff",
+    })
+    assert response.status_code == 200
+    assert "id_monsters_error" in response.content.decode() and "Wolff" in response.content.decode()
+    assert not Battle.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_native_hired_by_an_absent_character_is_refused(gm_client, campaign, characters):
+    response = gm_client.post("/campaigns/test/battles/new/", {
+        "clearing": "Ruins 5", "characters": [characters["Amazon"].pk], "natives": "Order 3 hired by Black Knight",
+    })
+    assert "not among the characters present" in response.content.decode()
+    assert not Battle.objects.exists()
+
+
+@pytest.mark.django_db
+def test_the_new_battle_form_is_a_404_for_a_gm_of_another_campaign(outsider_client, campaign):
+    assert outsider_client.get("/campaigns/test/battles/new/").status_code == 404

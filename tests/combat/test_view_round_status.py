@@ -1,0 +1,29 @@
+import pytest
+
+from combat import services
+from tests.combat.conftest import round_url
+from tests.combat.test_services import enter_and_lock
+
+
+@pytest.mark.django_db
+def test_the_status_partial_keeps_polling_while_the_round_resolves(gm_client, gm, battle, characters, valid_plays):
+    enter_and_lock(gm, battle, characters, valid_plays)
+    services.request_resolve(gm, "test", battle.pk, 1)
+    partial = gm_client.get(round_url(battle, suffix="status/"), HTTP_HX_REQUEST="true").content.decode()
+    assert 'hx-trigger="every 1s"' in partial and "Resolving round 1" in partial
+    assert "<html" not in partial
+
+
+@pytest.mark.django_db
+def test_the_status_partial_stops_polling_and_shows_the_results_once_resolved(gm_client, gm, battle, characters,
+                                                                             valid_plays, first_round):
+    enter_and_lock(gm, battle, characters, valid_plays)
+    services.request_resolve(gm, "test", battle.pk, 1)
+    services.resolve_round(first_round.pk)
+    partial = gm_client.get(round_url(battle, suffix="status/"), HTTP_HX_REQUEST="true").content.decode()
+    assert "every 1s" not in partial and "What happened" in partial
+
+
+@pytest.mark.django_db
+def test_the_status_partial_is_a_404_for_a_gm_of_another_campaign(outsider_client, battle):
+    assert outsider_client.get(round_url(battle, suffix="status/")).status_code == 404

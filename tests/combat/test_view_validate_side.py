@@ -1,0 +1,44 @@
+import pytest
+from django.test import Client
+
+from combat.models import SidePlays
+from tests.combat.conftest import form_data, side_url
+
+
+@pytest.mark.django_db
+def test_validating_returns_the_side_partial_with_the_engines_error_next_to_the_field(gm_client, battle, characters,
+                                                                                    valid_plays):
+    knight = characters["Black Knight"]
+    data = form_data(knight, dict(valid_plays["Black Knight"], maneuver={"chit": "MOVE M5", "box": 1}))
+    response = gm_client.post(side_url(battle, knight, suffix="validate/"), data, HTTP_HX_REQUEST="true")
+    partial = response.content.decode()
+    assert response.status_code == 200 and "<html" not in partial
+    field_html = partial.split(f'id="id_side{knight.pk}-maneuver"')[1].split("</div>")[0]
+    assert f'id="id_side{knight.pk}-maneuver_engine_error"' in field_html and "Armor" in field_html
+    assert SidePlays.objects.get(character=knight).plays == {}  # validating saves nothing
+
+
+@pytest.mark.django_db
+def test_validating_valid_plays_shows_no_error_and_the_odds_of_the_attack(gm_client, battle, characters, valid_plays):
+    amazon = characters["Amazon"]
+    partial = gm_client.post(side_url(battle, amazon, suffix="validate/"), form_data(amazon, valid_plays["Amazon"]),
+                             HTTP_HX_REQUEST="true").content.decode()
+    assert "engine_error" not in partial and 'class="error"' not in partial
+    assert "Odds against Wolf" in partial and "33% to kill" in partial
+
+
+@pytest.mark.django_db
+def test_validating_is_a_404_for_a_gm_of_another_campaign(outsider_client, battle, characters, valid_plays):
+    amazon = characters["Amazon"]
+    response = outsider_client.post(side_url(battle, amazon, suffix="validate/"), form_data(amazon, valid_plays["Amazon"]))
+    assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_validating_without_the_csrf_token_is_forbidden(gm, battle, characters, valid_plays):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(gm)
+    amazon = characters["Amazon"]
+    response = client.post(side_url(battle, amazon, suffix="validate/"), form_data(amazon, valid_plays["Amazon"]),
+                           HTTP_HX_REQUEST="true")
+    assert response.status_code == 403
