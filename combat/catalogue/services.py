@@ -98,3 +98,30 @@ def copy_original_to_house_counter(key: str, campaigns=()):
     if campaigns:
         house.campaigns.set(campaigns)
     return house
+
+
+def visible_house_counters(user) -> tuple[list, dict[str, str]]:
+    """The house counters a user may see on the catalogue page (those of the campaigns they GM; staff
+    see every one), typed, with the names of the campaigns using each, by key."""
+    from combat.catalogue.models import HouseCounter
+    from combat.engine.catalogue_data import CatalogueDataError
+
+    rows = HouseCounter.objects.prefetch_related("campaigns")
+    if not user.is_staff:
+        rows = rows.filter(campaigns__gms=user).distinct()
+    counters, campaigns = [], {}
+    for row in rows:
+        try:
+            counter = row.to_counter()
+        except CatalogueDataError:
+            continue
+        counters.append(counter)
+        campaigns[counter.key] = ", ".join(campaign.name for campaign in row.campaigns.all()) or "no campaign yet"
+    return counters, campaigns
+
+
+def catalogue_for_user(user) -> tuple[Catalogue, dict[str, str]]:
+    """The catalogue page's catalogue: the originals and the house counters the user may see."""
+    counters, campaigns = visible_house_counters(user)
+    catalogue = get_catalogue().with_house_counters(counters) if counters else get_catalogue()
+    return catalogue, campaigns

@@ -1,0 +1,8 @@
+from django import forms
+
+from combat.catalogue.cards import KIND_CHOICES
+
+
+class CatalogueSearchForm(forms.Form):
+    q = forms.CharField(label="Search", required=False, max_length=100)
+    kind = forms.ChoiceField(label="Kind", choices=KIND_CHOICES, required=False)
