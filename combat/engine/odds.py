@@ -504,15 +504,13 @@ def _answer(query: dict) -> dict:
     cases = _cases(spec, query)
 
     outcomes = {name: Fraction(0) for name in OUTCOMES}
-    case_answers = []
+    reports = []
     try:
         for case in cases:
-            distribution = attack_distribution(attack, case.target, rules)
-            case_outcomes = {name: Fraction(0) for name in OUTCOMES}
-            for _, probability, result in distribution:
-                case_outcomes[result.outcome] += probability
-                outcomes[result.outcome] += case.probability * probability
-            case_answers.append((case, distribution, case_outcomes))
+            report = case_report(attack, case.target, rules)
+            for name, p in report.outcomes:
+                outcomes[name] += case.probability * p
+            reports.append((case, report))
     except AttackError as error:
         raise OddsError("attack", str(error)) from None
 
@@ -525,12 +523,11 @@ def _answer(query: dict) -> dict:
         "p_kill": float(outcomes["killed"]),
         "outcomes": {name: float(p) for name, p in outcomes.items()},
     }
-    if len(case_answers) == 1:
-        case, distribution, _ = case_answers[0]
-        answer["rolls"] = _six_rolls(distribution)
-        first = distribution[0][2]
-        answer["modifier"] = first.modifier if first.is_hit and first.modifier is not None else (0 if first.is_hit else None)
-        steps += _case_steps(distribution)
+    if len(reports) == 1:
+        report = reports[0][1]
+        answer["rolls"] = [dict(entry) for entry in report.rolls]
+        answer["modifier"] = report.modifier
+        steps += report.steps
     else:
         if spec.may_turn:
             steps.append(
@@ -542,29 +539,57 @@ def _answer(query: dict) -> dict:
                 "Direction unknown: the target's maneuver is in each of the three boxes with probability 1/3, "
                 "so it lines up with the attack with probability 1/3 and not with probability 2/3"
             )
-        for case, distribution, case_outcomes in case_answers:
-            summary = ", ".join(f"{name} {_fmt(p)}" for name, p in case_outcomes.items() if p)
+        for case, report in reports:
+            summary = ", ".join(f"{name} {_fmt(p)}" for name, p in report.outcomes if p)
             steps.append(f"Case {_fmt(case.probability)} — {_describe_case(case, attack)}: {summary}")
-            steps += ["    " + line for line in _case_steps(distribution)]
+            steps += ["    " + line for line in report.steps]
     answer["cases"] = [
         {
             "probability": float(case.probability),
             "description": _describe_case(case, attack),
             "side": case.side,
-            "hit": distribution[0][2].hit,
-            "modifier": distribution[0][2].modifier,
-            "outcomes": {name: float(p) for name, p in case_outcomes.items()},
-            "rolls": _six_rolls(distribution),
+            "hit": report.hit,
+            "modifier": report.modifier,
+            "outcomes": {name: float(p) for name, p in report.outcomes},
+            "rolls": [dict(entry) for entry in report.rolls],
         }
-        for case, distribution, case_outcomes in case_answers
+        for case, report in reports
     ]
-    steps.append(
-        "Result: " + ", ".join(f"{name} {_fmt(p)}" for name, p in outcomes.items() if p)
-    )
+    steps.append("Result: " + ", ".join(f"{name} {_fmt(p)}" for name, p in outcomes.items() if p))
     answer["steps"] = steps
     answer["explanation"] = "\n".join(steps)
     answer["exact"] = {name: _fmt(p) for name, p in outcomes.items()}
     return answer
+
+
+@dataclass(frozen=True)
+class CaseReport:
+    """One geometry's share of an answer, computed once per (attack, target, rules) and cached."""
+
+    outcomes: tuple[tuple[str, Fraction], ...]
+    rolls: tuple[tuple[tuple[str, Any], ...], ...]  # the six `rolls` entries, as items
+    steps: tuple[str, ...]
+    hit: str
+    modifier: int | None  # None for a miss; 0 for a hit that rolls no table
+
+
+@lru_cache(maxsize=4096)
+def case_report(attack: Attack, target: Target, rules: RuleSet) -> CaseReport:
+    distribution = attack_distribution(attack, target, rules)
+    outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
+    for _, probability, result in distribution:
+        outcomes[result.outcome] += probability
+    first = distribution[0][2]
+    modifier = None
+    if first.is_hit:
+        modifier = first.modifier if first.modifier is not None else 0
+    return CaseReport(
+        outcomes=tuple(outcomes.items()),
+        rolls=tuple(tuple(entry.items()) for entry in _six_rolls(distribution)),
+        steps=tuple(_case_steps(distribution)),
+        hit=first.hit,
+        modifier=modifier,
+    )
 
 
 def _differences(rules: RuleSet) -> str:
