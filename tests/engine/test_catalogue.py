@@ -230,3 +230,23 @@ def test_house_counters_come_first_and_win_lookups_by_name(catalogue):
     assert campaign_catalogue.by_key("monster/giant-bat-1") is catalogue.by_key("monster/giant-bat-1")
     assert len(campaign_catalogue.monsters) == 60 and len(catalogue.monsters) == 59
     assert catalogue.monster("Giant Bat") is not house_bat
+
+
+def test_more_natives_match_the_field_guide_table(catalogue):
+    rogue = catalogue.native("Rogue 4")
+    assert rogue.archer and rogue.light.harm is None and rogue.light.move_time == 2
+    assert (rogue.dark.harm, rogue.dark.attack_time, rogue.dark.sharpness, rogue.dark.length) == ("L", 1, 2, 14)
+    crossbowman = catalogue.native("Company 6")
+    assert crossbowman.missile and not crossbowman.archer
+    assert (crossbowman.light.harm, crossbowman.light.attack_time, crossbowman.dark.attack_time) == ("H", 6, 1)
+    pony = catalogue.native("Bashkar 1").horse
+    assert (pony.kind, pony.walking.strength, pony.walking.move_time, pony.galloping.move_time) == ("pony", "M", 5, 3)
+    assert catalogue.native("Company 1").horse is None
+    assert {native.group for native in catalogue.natives} == {
+        "Bashkars", "Company", "Guard", "Lancers", "Order", "Patrol", "Rogues", "Soldiers", "Woodfolk"}
+
+
+def test_the_two_suits_called_armor_are_told_apart(catalogue):
+    assert catalogue.armor("Armor").key == "armor/armor-1" and not catalogue.armor("Armor").treasure
+    assert catalogue.armor("Tremendous Armor").key == "armor/armor-3"
+    assert catalogue.armor_piece("golden crown").protects == frozenset({3})
