@@ -1,0 +1,128 @@
+"""Fixtures for browser tests: Playwright (sync API) driving Debian's Chromium against live_server.
+
+Every test here is marked `e2e` (tests/conftest.py). Playwright cannot download browsers on our
+machines, so it launches /usr/bin/chromium (CHROMIUM_PATH overrides). Without it the tests are
+skipped with the reason; with HERALD_REQUIRE_SERVICES=1 that is a failure instead.
+
+Fixtures:
+- `browser` (session): a headless Chromium.
+- `page` (function): a fresh context (390x844 when the test is marked `@pytest.mark.phone`, else
+  1280x900) and page whose base URL is pytest-django's `live_server`; `page.goto("/mail/")` works.
+  Default timeouts are 10 s.
+- `gm_user`: a GM named "gm" (password `GM_PASSWORD`) who runs the campaign "Demo Realm" (slug
+  "demo-realm") when campaigns.Campaign exists; `gm_user.campaign` is that campaign.
+- `signed_in_page`: `page` after signing in as `gm_user` through the sign-in form.
+- `sign_in(page, username, password)`: fills and submits the sign-in form.
+- `screenshot(page, name)`: saves `test-results/screenshots/<name>.png` (full page) and returns the path.
+
+Celery runs eagerly in e2e (tasks run inside the live server's request), and
+DJANGO_ALLOW_ASYNC_UNSAFE=1 lets test code use the ORM while Playwright's event loop is running.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = ROOT / "test-results" / "screenshots"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+GM_PASSWORD = "gm-e2e-pass-4821"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "phone: run the e2e test in a 390 px wide viewport")
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        reason = f"no Chromium at {CHROMIUM} (apt-get install chromium)"
+        if os.environ.get("HERALD_REQUIRE_SERVICES") == "1":
+            pytest.fail(f"HERALD_REQUIRE_SERVICES=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture(autouse=True)
+def eager_celery(settings):
+    from config.celery import app
+
+    app.conf.task_always_eager = True
+    settings.CELERY_TASK_ALWAYS_EAGER = True
+    yield
+    app.conf.task_always_eager = False
+
+
+@pytest.fixture
+def page(browser, live_server, request):
+    phone = request.node.get_closest_marker("phone") is not None
+    viewport = {"width": 390, "height": 844} if phone else {"width": 1280, "height": 900}
+    context = browser.new_context(base_url=live_server.url, viewport=viewport, is_mobile=phone, has_touch=phone)
+    context.set_default_timeout(10_000)
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def gm_user(transactional_db, django_user_model):
+    user = django_user_model.objects.create_user(username="gm", email="gm@example.com", password=GM_PASSWORD)
+    user.campaign = None
+    try:
+        from campaigns.models import Campaign
+    except ImportError:
+        return user
+    user.campaign = Campaign.objects.create(slug="demo-realm", name="Demo Realm")
+    user.campaign.gms.add(user)
+    return user
+
+
+def sign_in(page, username: str, password: str):
+    page.goto("/accounts/login/")
+    page.get_by_label("Username").fill(username)
+    page.get_by_label("Password").fill(password)
+    page.get_by_role("button", name="Sign in").click()
+    page.wait_for_load_state()
+
+
+@pytest.fixture(name="sign_in")
+def sign_in_fixture():
+    return sign_in
+
+
+@pytest.fixture
+def signed_in_page(page, gm_user):
+    sign_in(page, gm_user.username, GM_PASSWORD)
+    assert not re.search(r"/accounts/login/", page.url), "signing in failed"
+    return page
+
+
+def screenshot(page, name: str) -> Path:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+@pytest.fixture(name="screenshot")
+def screenshot_fixture():
+    return screenshot
