@@ -5,8 +5,9 @@ The melee round (combat.engine.melee) and the odds calculator (combat.engine.odd
 through `resolve_attack`, so the two can never disagree.
 
 Harm is a letter and sharpness stars: Negligible (N) < L < M < H < T < beyond Tremendous (X). Each star
-raises the harm one level; table results move the letter; a letter pushed below Negligible is
-Negligible with no stars (no harm, but still a hit). The harm that counts against armor and
+raises the harm one level; table results move the letter, and a decrease below Negligible eats stars,
+so the harm inflicted (letter plus stars, rule 5.4) drops one level per level and never below
+Negligible (no harm, but still a hit). The harm that counts against armor and
 vulnerability, the *applied* harm, is the letter plus the stars, at most X.
 """
 
@@ -390,14 +391,17 @@ def _apply_kludge(attack: Attack, rules: RuleSet, stars: int, events: list[Event
 
 
 def _move_levels(level: int, stars: int, result: TableResult, attack: Attack, events, actors) -> tuple[int, int]:
-    """Table results move the harm letter; below Negligible is Negligible (no stars, no harm)."""
+    """Table results move the harm letter; a decrease below Negligible eats stars; nothing goes below
+    Negligible (no harm, but still a hit)."""
     before = harm_text(level, stars)
     if result.effect == "negligible":
         level, stars = 0, 0
     elif result.effect is None and result.levels:
         moved = level + result.levels
         if moved < 0:
-            level, stars = 0, 0
+            # Below Negligible the decrease eats the stars: the harm the attack inflicts (letter and
+            # stars, rule 5.4) drops level by level, and never below Negligible.
+            level, stars = 0, max(0, stars + moved)
         else:
             level = min(moved, BEYOND_TREMENDOUS)
     else:

@@ -393,3 +393,9 @@ def test_every_event_names_a_rule_number_and_name():
     result = resolve(bow(harm="H", time=4), target, BIMR4, dice=(2, 1))
     assert result.events and all(event.rule and event.rule_name for event in result.events)
     assert all(str(event).endswith(f"(rule {event.rule} {event.rule_name})") for event in result.events)
+
+
+def test_a_decrease_below_negligible_eats_stars_one_level_at_a_time():
+    result = resolve(bow(harm="L", sharpness=2, time=1), denizen(box=1, time=1, vulnerability="L"), STANDARD, dice=(5, 5))
+    assert result.table_result == "-2 levels" and (result.harm, result.sharpness) == ("N", 1)
+    assert result.applied_harm == "L" and result.outcome == "killed"
