@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from itertools import groupby
+from weakref import WeakKeyDictionary
 
 from combat.engine import attackers as build
 from combat.engine import denizens as sheet_rules
@@ -94,17 +95,39 @@ def _catalogue(catalogue):
     return get_catalogue()
 
 
+_LOOKUPS: WeakKeyDictionary = WeakKeyDictionary()
+
+
+def _find(catalogue, kind: str, name: str):
+    """A catalogue lookup by name ("weapon", "armor_piece", ...), memoised per catalogue: a round looks up
+    the same counters many times, and name normalisation dominates an uncached lookup."""
+    try:
+        cache = _LOOKUPS[catalogue]
+    except (KeyError, TypeError):
+        cache = {}
+        try:
+            _LOOKUPS[catalogue] = cache
+        except TypeError:
+            pass
+    key = (kind, name)
+    found = cache.get(key)
+    if found is None:
+        found = getattr(catalogue, kind)(name) if kind != "by_key" else catalogue.by_key(name)
+        cache[key] = found
+    return found
+
+
 def _lookup_denizen(catalogue, counter: str) -> Monster | Native:
     if "/" in counter:
-        found = catalogue.by_key(counter)
+        found = _find(catalogue, "by_key", counter)
         if not isinstance(found, Monster | Native):
             raise UnknownCounter(counter, "denizen", [])
         return found
-    return catalogue.denizen(counter)
+    return _find(catalogue, "denizen", counter)
 
 
 def _lookup_horse(catalogue, counter: str):
-    return catalogue.by_key(counter) if "/" in counter else catalogue.horse(counter)
+    return _find(catalogue, "by_key", counter) if "/" in counter else _find(catalogue, "horse", counter)
 
 
 def _unknown(error: UnknownCounter) -> str:
@@ -176,14 +199,14 @@ def _heaviest_item(catalogue, character: CharacterState) -> tuple[str, str] | No
     items: list[tuple[str, str]] = []
     for weapon in character.weapons:
         try:
-            items.append((weapon.name, catalogue.weapon(weapon.name).weight))
+            items.append((weapon.name, _find(catalogue, "weapon", weapon.name).weight))
         except UnknownCounter:
             pass
     for armor in character.armor:
         if armor.state == "destroyed":
             continue
         try:
-            items.append((armor.name, catalogue.armor_piece(armor.name).weight))
+            items.append((armor.name, _find(catalogue, "armor_piece", armor.name).weight))
         except UnknownCounter:
             pass
     items = [item for item in items if item[1] in LEVELS]
@@ -199,7 +222,7 @@ def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
             errors.append(PlayError(path, f"two combatants are called {character.id!r}"))
         seen.add(character.id)
         try:
-            catalogue.character(character.character)
+            _find(catalogue, "character", character.character)
         except UnknownCounter as error:
             errors.append(PlayError(f"{path}.character", _unknown(error)))
         for chit in character.chits:
@@ -207,12 +230,12 @@ def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                 errors.append(PlayError(f"{path}.chits.{chit.id}", f"state must be fresh, fatigued or wounded, not {chit.state!r}"))
         for weapon in character.weapons:
             try:
-                catalogue.weapon(weapon.name)
+                _find(catalogue, "weapon", weapon.name)
             except UnknownCounter as error:
                 errors.append(PlayError(f"{path}.weapons.{weapon.name}", _unknown(error)))
         for armor in character.armor:
             try:
-                catalogue.armor_piece(armor.name)
+                _find(catalogue, "armor_piece", armor.name)
             except UnknownCounter as error:
                 errors.append(PlayError(f"{path}.armor.{armor.name}", _unknown(error)))
             if armor.state not in ("intact", "damaged", "destroyed"):
@@ -327,7 +350,7 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                 chit_errors, chit = _chit_errors(character, attack.chit, f"{attack_path}.chit", ("MAGIC",))
                 errors.extend(chit_errors)
                 try:
-                    spell = catalogue.spell(attack.spell)
+                    spell = _find(catalogue, "spell", attack.spell)
                     if not spell.attack:
                         errors.append(PlayError(f"{attack_path}.spell", f"{spell.name} is not an attack spell"))
                     elif chit is not None and not chit_errors and chit.magic_type != spell.magic_type:
@@ -350,7 +373,7 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                         errors.append(PlayError(f"{attack_path}.weapon", f"{character.id} has no {attack.weapon!r} (weapons: {mine})"))
                     elif chit is not None and not chit_errors:
                         try:
-                            weight = catalogue.weapon(attack.weapon).weight
+                            weight = _find(catalogue, "weapon", attack.weapon).weight
                         except UnknownCounter:
                             weight = None
                         if weight in LEVELS and chit.strength in LEVELS and LEVELS[weight] > LEVELS[chit.strength]:
@@ -415,7 +438,7 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
 
 def _is_shield(catalogue, name: str) -> bool:
     try:
-        return catalogue.armor_piece(name).shield
+        return _find(catalogue, "armor_piece", name).shield
     except UnknownCounter:
         return False
 
@@ -702,12 +725,12 @@ class _Round:
             chit = character.chit(play.attack.chit)
             if play.attack.spell:
                 attack = build.spell_attack(
-                    self.catalogue.spell(play.attack.spell), magic_time=chit.time, box=play.attack.box, attacker=character.id,
+                    _find(self.catalogue, "spell", play.attack.spell), magic_time=chit.time, box=play.attack.box, attacker=character.id,
                 )
             else:
                 weapon_state = character.weapon(play.attack.weapon) if play.attack.weapon else None
                 attack = build.weapon_attack(
-                    self.catalogue.weapon(weapon_state.name) if weapon_state else None,
+                    _find(self.catalogue, "weapon", weapon_state.name) if weapon_state else None,
                     alerted=bool(weapon_state and weapon_state.alerted),
                     fight_strength=chit.strength, fight_time=chit.time, box=play.attack.box, attacker=character.id,
                 )
@@ -775,11 +798,11 @@ class _Round:
                 if self.work.killed_in_block.get(f"armor:{character.id}:{armor.name}") != block:
                     continue
                 state = "damaged"
-            pieces.append((self.catalogue.armor_piece(armor.name), state))
+            pieces.append((_find(self.catalogue, "armor_piece", armor.name), state))
         layers = build.armor_for_box(pieces, strike.attack.box, play.shield_box if play else None)
         rider_maneuver = body.own_maneuver if (on_rider and not through and strike.aim == "rider") else None
         return build.character_target(
-            self.catalogue.character(character.character), maneuver=body.maneuver, armor=layers,
+            _find(self.catalogue, "character", character.character), maneuver=body.maneuver, armor=layers,
             rider_maneuver=rider_maneuver, name=character.id,
         )
 
@@ -850,7 +873,11 @@ class _Round:
                 body_key, target, events = self._choose_body(strike, bodies[strike.target], number)
                 self.events.extend(events)
                 result = resolve_attack(strike.attack, target, self.rules, self.dice)
-                self.events.extend(replace(event, actors=tuple(dict.fromkeys(actors))) for event in result.events)
+                named = tuple(dict.fromkeys(actors))
+                self.events.extend(
+                    Event(event.kind, event.text, event.rule, event.rule_name, named, {**event.data, "block": number})
+                    for event in result.events
+                )
                 self._apply(strike, body_key, target, result, number)
 
     def _apply(self, strike: _Strike, body_key: str, target: Target, result, block: int) -> None:
