@@ -10,7 +10,8 @@
   (pytest-django) collects what is sent. Use `embedded_mailer` to send through Herald's
   EmbeddedMailBackend instead.
 - Markers: tests under tests/fullstack/ get `fullstack` and tests under tests/e2e/ get `e2e`
-  automatically; `make test` runs `-m "not fullstack"` on SQLite, then `-m fullstack` on PostgreSQL.
+  automatically. With HERALD_REQUIRE_SERVICES=1 (CI) such a test that skips counts as failed.
+  `make test` runs `-m "not fullstack"` on SQLite, then `-m fullstack` on PostgreSQL.
 - `make_user(username, **fields)` creates a user with password "pw-for-tests"; `staff_user`
   is an administrator (staff and superuser), `other_user` a plain signed-up user who is GM of nothing.
 """
@@ -31,6 +32,22 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.fullstack)
         if "e2e" in parts:
             item.add_marker(pytest.mark.e2e)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Under HERALD_REQUIRE_SERVICES=1 (CI) a skipped `fullstack` or `e2e` test is a failure."""
+    outcome = yield
+    report = outcome.get_result()
+    if (
+        os.environ.get("HERALD_REQUIRE_SERVICES") == "1"
+        and report.skipped
+        and not hasattr(report, "wasxfail")
+        and (item.get_closest_marker("fullstack") or item.get_closest_marker("e2e"))
+    ):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped, but HERALD_REQUIRE_SERVICES=1 forbids skipping full-stack and e2e tests: {reason}"
 
 
 def pytest_configure(config):
