@@ -3,20 +3,24 @@ them makes a new RuleSetVersion with who, when and why, validated by the engine 
 
 from __future__ import annotations
 
-from dataclasses import fields as dataclass_fields
-
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
-from combat.engine.ruleset import FIELD_NAMES, RuleSet, rules_from
+from combat.engine.ruleset import FIELD_NAMES, rules_from
 
 from . import services
 from .forms import rule_field
 from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeatherRoll
 
 
+_STANDARD = rules_from("standard")
+
+
 class CampaignAdminForm(forms.ModelForm):
+    # Every rule setting is a declared field, so the admin's fieldsets can name it.
+    locals().update({name: rule_field(name, getattr(_STANDARD, name)) for name in FIELD_NAMES})
+
     rules_change_reason = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}),
         help_text="Required when a rule setting changes: kept in the rules history.",
@@ -28,11 +32,9 @@ class CampaignAdminForm(forms.ModelForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        rules = self.instance.current_rules() if self.instance.pk else rules_from("standard")
-        defaults = {f.name: getattr(rules, f.name) for f in dataclass_fields(RuleSet)}
+        rules = self.instance.current_rules() if self.instance.pk else _STANDARD
         for name in FIELD_NAMES:
-            self.fields[name] = rule_field(name, defaults[name])
-            self.fields[name].initial = defaults[name]
+            self.initial.setdefault(name, getattr(rules, name))
         self.rule_changes: dict = {}
 
     def clean(self):

@@ -66,8 +66,24 @@ RULE_HELP: dict[str, str] = {
 }
 
 
+RULE_LABELS: dict[str, str] = {
+    "fumble": "Fumble table",
+    "stumble": "Stumble table",
+    "riding_horses": "Riding horses",
+    "penetrating_armor": "Penetrating armor",
+    "kludge": "Kludge",
+    "seasons_and_weather": "Seasons and Weather",
+    "watchful_natives": "Watchful Natives",
+    "extended_treachery": "Extended Treachery",
+    "knights_adjustment": "Knight's Adjustment",
+    "expanded_meeting_table": "Expanded Meeting Table Opportunities",
+    "unlimited_communication": "Unlimited Communication",
+    "victory_points": "Victory points required",
+}
+
+
 def rule_field(name: str, default: Any) -> forms.Field:
-    label = name.replace("_", " ").capitalize()
+    label = RULE_LABELS.get(name, name.replace("_", " ").capitalize())
     help_text = RULE_HELP.get(name, "")
     if name == "preset":
         return forms.ChoiceField(label="Preset", choices=list(PRESET_TITLES.items()), help_text=help_text)

@@ -7,9 +7,10 @@ pytestmark = pytest.mark.django_db
 
 
 def form_data(campaign, **changes):
-    data = {k: v for k, v in campaign.current_rules().to_dict().items() if v is not None and v is not False}
+    data = {k: ("on" if v is True else v) for k, v in campaign.current_rules().to_dict().items()
+            if v is not None and v is not False}
     data.update(changes)
-    return {k: v for k, v in data.items() if v is not False}
+    return data
 
 
 def test_the_settings_page_shows_every_rule_grouped_and_the_fingerprint(gm_client, campaign):

@@ -1,0 +1,71 @@
+"""Rule settings in the admin: each change that alters them is a new version with who, when and why."""
+
+import pytest
+from django.urls import reverse
+
+from campaigns.models import Campaign
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin_client(client, staff_user):
+    client.force_login(staff_user)
+    return client
+
+
+def admin_form(campaign, **changes):
+    data = {
+        "name": campaign.name, "slug": campaign.slug, "gms": [u.pk for u in campaign.gms.all()],
+        "month": campaign.month, "day": campaign.day, "weather": campaign.weather, "weather_chit": campaign.weather_chit,
+        "rules_change_reason": "",
+        # No inline rows: the management forms of the player, version and roll inlines.
+        **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "weather_rolls")
+           for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
+    }
+    for key, value in campaign.current_rules().to_dict().items():
+        if value is True:
+            data[key] = "on"
+        elif value is not None and value is not False:
+            data[key] = value
+    for key, value in changes.items():
+        if value is False:
+            data.pop(key, None)
+        else:
+            data[key] = value
+    return data
+
+
+def test_the_admin_change_page_shows_the_rule_settings(admin_client, campaign):
+    page = admin_client.get(reverse("admin:campaigns_campaign_change", args=[campaign.pk])).content.decode()
+    assert 'name="missile_table"' in page and 'name="rules_change_reason"' in page
+
+
+def test_an_admin_rule_change_makes_a_version_with_who_and_why(admin_client, staff_user, campaign):
+    data = admin_form(campaign, kludge="on", rules_change_reason="Trying the kludge")
+    response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert response.status_code == 302, response.context["adminform"].form.errors if response.context else response
+    version = Campaign.objects.get(pk=campaign.pk).current_rules_version
+    assert (version.number, version.created_by, version.reason) == (2, staff_user, "Trying the kludge")
+    assert version.settings["kludge"] is True
+
+
+def test_an_admin_rule_change_without_a_reason_is_refused(admin_client, campaign):
+    data = admin_form(campaign, kludge="on")
+    response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert "rules_change_reason" in response.context["adminform"].form.errors
+    assert Campaign.objects.get(pk=campaign.pk).current_rules_version.number == 1
+
+
+def test_an_invalid_combination_in_the_admin_names_the_field(admin_client, campaign):
+    data = admin_form(campaign, fumble=False, rules_change_reason="No fumble")
+    response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert "5.4" in response.context["adminform"].form.errors["fumble"][0]
+    assert Campaign.objects.get(pk=campaign.pk).current_rules_version.number == 1
+
+
+def test_saving_other_fields_alone_makes_no_version(admin_client, campaign):
+    data = admin_form(campaign, name="Renamed")
+    assert admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data).status_code == 302
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.name == "Renamed" and campaign.current_rules_version.number == 1
