@@ -422,6 +422,9 @@ def _cases(spec: TargetSpec, query: dict) -> list[Case]:
 
 
 def _build_target(spec: TargetSpec, maneuver: Maneuver, rider: Maneuver | None) -> Target:
+    """A rider's own maneuver counts only against the rider (5.3/2), never against his horse (5.3/1)."""
+    if spec.kind == "horse":
+        rider = None
     if spec.kind == "character":
         return character_target(
             None, maneuver=maneuver, armor=spec.armor, rider_maneuver=rider,

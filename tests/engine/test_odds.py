@@ -210,3 +210,9 @@ def test_a_campaign_catalogue_with_house_counters_can_answer_the_query():
     assert attack_odds(query, catalogue=campaign)["p_kill"] == 0.0
     with pytest.raises(OddsError):
         attack_odds(query)
+
+
+def test_5_3_1_an_attack_on_the_horse_ignores_the_riders_own_maneuver():
+    answer = odds(rules="bimr4", attack={"harm": "M", "time": 2}, target={"horse": "Warhorse", "side": "galloping"},
+                  maneuvers=[{"time": 5, "intercept": True}, {"time": 2, "intercept": False}])
+    assert answer["modifier"] == 2 - 5
