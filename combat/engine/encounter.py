@@ -52,7 +52,10 @@ TREACHERY = ("8.4.2g", "Treachery")
 EXTENDED_TREACHERY = ("BIMR4 Extended Treachery", "Extended Treachery")
 WATCHFUL = ("BIMR4 Watchful Natives 1", "Watchful Natives")
 WATCHFUL_TARGETED = ("BIMR4 Watchful Natives 1.1", "Watchful Natives: a watchful native targeted")
-WATCHFUL_DEPLOYED = ("BIMR4 Watchful Natives 1.2", "Watchful Natives: a minion deployed against a watchful native")
+WATCHFUL_DEPLOYED = (
+    "BIMR4 Watchful Natives 1.2",
+    "Watchful Natives: a minion deployed against a watchful native",
+)
 WATCHFUL_HIDDEN = ("BIMR4 Watchful Natives 1.3", "Watchful Natives: hidden or absent character")
 
 MAX_TIE_ROLLS = 20  # a roll-off that ties this often is a broken dice script, not a game
@@ -283,7 +286,10 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
     not errors: they are resolved and logged.
     """
     errors: list[EncounterError] = []
-    add = lambda path, message: errors.append(EncounterError(path, message))  # noqa: E731
+
+    def add(path: str, message: str) -> None:
+        errors.append(EncounterError(path, message))
+
     characters = {c.name: c for c in encounter.characters}
     minion_owner = {m.name: c.name for c in encounter.characters for m in c.minions}
     minions = {m.name: m for c in encounter.characters for m in c.minions}
@@ -295,7 +301,10 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
         if not name or not name.strip():
             add("characters", "every combatant needs a name")
         elif name in seen:
-            add("characters", f"{name!r} names two combatants; give each a distinct name ('Soldier 1', 'Soldier 2')")
+            add(
+                "characters",
+                f"{name!r} names two combatants; give each a distinct name ('Soldier 1', 'Soldier 2')",
+            )
         seen.add(name)
     for i, denizen in enumerate(encounter.denizens):
         if denizen.kind not in ("monster", "native"):
@@ -334,13 +343,23 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
             add(f"{path}.lurer", f"{lure.lurer!r} is neither a character nor a hireling in the clearing")
         denizen = denizens.get(lure.denizen)
         if denizen is None:
-            what = "a hired native (hirelings are not lured)" if lure.denizen in minions else "not a denizen here"
+            what = (
+                "a hired native (hirelings are not lured)"
+                if lure.denizen in minions
+                else "not a denizen here"
+            )
             add(f"{path}.denizen", f"{lure.denizen!r} is {what}")
             continue
         if denizen.red_side_up:
-            add(f"{path}.denizen", f"{denizen.name} is a red-side-up Tremendous monster and cannot be lured (8.3.4)")
+            add(
+                f"{path}.denizen",
+                f"{denizen.name} is a red-side-up Tremendous monster and cannot be lured (8.3.4)",
+            )
         elif denizen.target is not None:
-            add(f"{path}.denizen", f"{denizen.name} already attacks {denizen.target}; only unassigned denizens are lured")
+            add(
+                f"{path}.denizen",
+                f"{denizen.name} already attacks {denizen.target}; only unassigned denizens are lured",
+            )
         elif lure.denizen in lured:
             add(f"{path}.denizen", f"{denizen.name} is lured twice; it can be lured once")
         lured.add(lure.denizen)
@@ -354,7 +373,9 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
         if deploy.minion in deployed:
             add(f"{path}.minion", f"{deploy.minion} is deployed twice")
         if deploy.minion in lures_by_minion:
-            add(f"{path}.minion", f"{deploy.minion} lured a denizen and fights it; it cannot also be deployed")
+            add(
+                f"{path}.minion", f"{deploy.minion} lured a denizen and fights it; it cannot also be deployed"
+            )
         deployed.add(deploy.minion)
         owner = minion_owner[deploy.minion]
         if deploy.target not in seen:
@@ -414,21 +435,26 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
         elif isinstance(action, AlertWeapon):
             if not action.weapon.strip():
                 add(f"{path}.weapon", "name the weapon to alert")
-        elif isinstance(action, CastSpell):
-            if not action.spell.strip():
-                add(f"{path}.spell", "name the spell to cast")
+        elif isinstance(action, CastSpell) and not action.spell.strip():
+            add(f"{path}.spell", "name the spell to cast")
 
     targeting: set[str] = set()
     for i, choice in enumerate(encounter.targets):
         path = f"targets[{i}]"
         if choice.attacker not in characters and choice.attacker not in minions:
-            add(f"{path}.attacker", f"{choice.attacker!r} is neither a character nor a hireling in the clearing")
+            add(
+                f"{path}.attacker",
+                f"{choice.attacker!r} is neither a character nor a hireling in the clearing",
+            )
         elif choice.attacker in targeting:
             add(f"{path}.attacker", f"{choice.attacker} has already chosen a target")
         elif choice.attacker in characters and not characters[choice.attacker].present:
             add(f"{path}.attacker", f"{choice.attacker} is not in the clearing")
         elif choice.attacker in deployed:
-            add(f"{path}.attacker", f"{choice.attacker} was deployed: its target is the one it was deployed against")
+            add(
+                f"{path}.attacker",
+                f"{choice.attacker} was deployed: its target is the one it was deployed against",
+            )
         targeting.add(choice.attacker)
         if choice.target not in seen or choice.target == choice.attacker:
             add(f"{path}.target", f"{choice.target!r} is not another combatant in the clearing")
@@ -590,7 +616,9 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
         | {m.name for c in encounter.characters for m in c.minions if m.hidden},
         absent={c.name for c in encounter.characters if not c.present},
         watchful={
-            d.name for d in encounter.denizens if d.watchful and d.kind == "native" and encounter.rules.watchful_natives
+            d.name
+            for d in encounter.denizens
+            if d.watchful and d.kind == "native" and encounter.rules.watchful_natives
         },
         battling=set(encounter.battling),
     )
@@ -648,7 +676,7 @@ def _meetings(state: _Encounter, encounter: EncounterInput) -> None:
                     options=("true", "false"),
                     rule="BIMR4 Expanded Meeting Table Opportunities",
                     message=f"{outcome.character} rolled OPPORTUNITY against the {request.group}: his player "
-                    "chooses whether to take the \"2\" result of the same column instead",
+                    'chooses whether to take the "2" result of the same column instead',
                 )
             )
         if outcome.battling:
@@ -715,7 +743,9 @@ def _luring(state: _Encounter, lures: tuple[Lure, ...]) -> None:
     for lure in lures:
         denizen = state.denizens.get(lure.denizen)
         if lure.lurer not in state.characters and lure.lurer not in state.owner:
-            state.log("lure", f"{lure.lurer} is no longer a hireling and lures nothing", LURING, (lure.lurer,))
+            state.log(
+                "lure", f"{lure.lurer} is no longer a hireling and lures nothing", LURING, (lure.lurer,)
+            )
             continue
         character = lure.lurer if lure.lurer in state.characters else state.owner[lure.lurer]
         if denizen is None or lure.denizen in state.targets:
@@ -735,13 +765,22 @@ def _luring(state: _Encounter, lures: tuple[Lure, ...]) -> None:
                 f"{character} has his hired {lure.lurer} lure {lure.denizen}, of its own group ({group})",
                 EXTENDED_TREACHERY,
             )
-            state.log("lure", f"The lure is cancelled: {lure.lurer} has rebelled", EXTENDED_TREACHERY, (character,))
+            state.log(
+                "lure", f"The lure is cancelled: {lure.lurer} has rebelled", EXTENDED_TREACHERY, (character,)
+            )
             continue
         state.unhide(lure.lurer, "it lures", LURING)
         state.assign(lure.denizen, lure.lurer)
-        state.log("lure", f"{lure.lurer} lures {lure.denizen} onto its sheet", LURING, (lure.lurer, character, lure.denizen))
+        state.log(
+            "lure",
+            f"{lure.lurer} lures {lure.denizen} onto its sheet",
+            LURING,
+            (lure.lurer, character, lure.denizen),
+        )
         if denizen.kind == "native" and denizen.group:
-            state.mark_battling(denizen.group, character, f"{lure.lurer} lured {lure.denizen}", BATTLING_LURED)
+            state.mark_battling(
+                denizen.group, character, f"{lure.lurer} lured {lure.denizen}", BATTLING_LURED
+            )
 
 
 def _available(state: _Encounter, character: str) -> bool:
@@ -785,22 +824,30 @@ def _random_assignment(state: _Encounter) -> None:
         if state.unhidden_character(winner) and not state.held_by_red_monster(winner):
             target = winner
         else:
-            target = state.pick_minion(denizen.name, winner, state.unhidden_minions(winner), RANDOM_ASSIGNMENT)
+            target = state.pick_minion(
+                denizen.name, winner, state.unhidden_minions(winner), RANDOM_ASSIGNMENT
+            )
         state.assign(denizen.name, target)
         state.log(
             "assignment",
-            f"{denizen.name} is assigned to {target}" + ("" if target == winner else f" ({winner}'s hireling)"),
+            f"{denizen.name} is assigned to {target}"
+            + ("" if target == winner else f" ({winner}'s hireling)"),
             RANDOM_ASSIGNMENT,
             (winner, target, denizen.name),
         )
     if not state.rules.watchful_natives:
         return
     for denizen in state.denizens.values():
-        if denizen.kind == "native" and denizen.name not in state.targets and denizen.name not in state.watchful:
+        if (
+            denizen.kind == "native"
+            and denizen.name not in state.targets
+            and denizen.name not in state.watchful
+        ):
             state.watchful.add(denizen.name)
             state.log(
                 "watchful",
-                f"{denizen.name} ({denizen.group}) is unassigned at the end of random assignment: it is watchful",
+                f"{denizen.name} ({denizen.group}) is unassigned at the end of random assignment: "
+                "it is watchful",
                 WATCHFUL,
                 (denizen.name,),
             )
@@ -833,7 +880,9 @@ def _roll_off(state: _Encounter, denizen: str, candidates: list[str]) -> str:
         )
         if len(leaders) == 1:
             state.log(
-                "assignment", f"{leaders[0]} rolls highest ({best}) and takes {denizen}", RANDOM_ASSIGNMENT,
+                "assignment",
+                f"{leaders[0]} rolls highest ({best}) and takes {denizen}",
+                RANDOM_ASSIGNMENT,
                 (leaders[0], denizen),
             )
             return leaders[0]
@@ -859,7 +908,8 @@ def _send_watchful_group(
             state.assign(name, character)
         state.log(
             "watchful",
-            f"{why}: the watchful {', '.join(natives)} are put on {character}'s sheet and attack him this round",
+            f"{why}: the watchful {', '.join(natives)} are put on {character}'s sheet and attack him "
+            "this round",
             rule,
             (character, *natives),
         )
@@ -868,7 +918,8 @@ def _send_watchful_group(
     if not options:
         state.log(
             "watchful",
-            f"{why}, but {character} and all his minions are hidden: {', '.join(natives)} stay unassigned and watchful",
+            f"{why}, but {character} and all his minions are hidden: {', '.join(natives)} stay "
+            "unassigned and watchful",
             WATCHFUL_HIDDEN,
             (character, *natives),
         )
@@ -901,7 +952,10 @@ def _minion_attacks(
     if _treacherous(state, minion, target):
         group = state.minions[minion].group or ""
         _rebellion(
-            state, character, group, f"{character} {verb} his hired {minion} against {target}, of its own group ({group})",
+            state,
+            character,
+            group,
+            f"{character} {verb} his hired {minion} against {target}, of its own group ({group})",
             EXTENDED_TREACHERY,
         )
         return None
@@ -909,7 +963,8 @@ def _minion_attacks(
     if attackers:
         state.log(
             "deploy",
-            f"{minion} cannot be {done}: {', '.join(attackers)} already {'attacks' if len(attackers) == 1 else 'attack'} it and it fights back",
+            f"{minion} cannot be {done}: {', '.join(attackers)} already "
+            f"{'attacks' if len(attackers) == 1 else 'attack'} it and it fights back",
             rule,
             (character, minion),
         )
@@ -921,13 +976,20 @@ def _minion_attacks(
     if denizen is None:
         return None
     if denizen.kind == "native" and denizen.group:
-        state.mark_battling(denizen.group, character, f"his hireling {minion} attacks {target}", BATTLING_LURED)
+        state.mark_battling(
+            denizen.group, character, f"his hireling {minion} attacks {target}", BATTLING_LURED
+        )
     was_watchful = target in state.watchful
     if target not in state.targets:
         # An unassigned denizen attacked by a minion turns on it (Watchful Natives 1.2: "assigned to fight
         # the deployed minion"; in the basic rules it fights its most recent attacker).
         state.assign(target, minion)
-        state.log("deploy", f"{target} turns to fight {minion}", WATCHFUL_DEPLOYED if was_watchful else rule, (minion, target))
+        state.log(
+            "deploy",
+            f"{target} turns to fight {minion}",
+            WATCHFUL_DEPLOYED if was_watchful else rule,
+            (minion, target),
+        )
     return denizen.group if was_watchful else None
 
 
@@ -960,14 +1022,20 @@ def _charging(state: _Encounter, charges: tuple[Charge, ...]) -> None:
     and cannot run away this round."""
     for charge in charges:
         if not state.unhidden_character(charge.target):
-            state.log("charge", f"{charge.character} cannot charge {charge.target}: not unhidden in the clearing", CHARGING, (charge.character,))
+            state.log(
+                "charge",
+                f"{charge.character} cannot charge {charge.target}: not unhidden in the clearing",
+                CHARGING,
+                (charge.character,),
+            )
             continue
         state.unhide(charge.character, "he charges", CHARGING)
         state.charges.setdefault(charge.target, []).append(charge)
         state.chargers.add(charge.character)
         state.log(
             "charge",
-            f"{charge.character} charges {charge.target} with {charge.chit or 'a move'} (move time {charge.move_time})",
+            f"{charge.character} charges {charge.target} with {charge.chit or 'a move'} "
+            f"(move time {charge.move_time})",
             CHARGING,
             (charge.character, charge.target),
         )
@@ -983,7 +1051,8 @@ def _encounter_actions(state: _Encounter, actions: tuple[EncounterAction, ...]) 
             state.alerted.append((action.character, action.weapon))
             state.log(
                 "alert",
-                f"{action.character} alerts his {action.weapon}" + (f" with {action.chit}" if action.chit else ""),
+                f"{action.character} alerts his {action.weapon}"
+                + (f" with {action.chit}" if action.chit else ""),
                 ALERTING,
                 (action.character,),
             )
@@ -1018,15 +1087,22 @@ def _attackers_on_sheet(state: _Encounter, character: str, flying: bool) -> list
 def _run_away(state: _Encounter, run: RunAway) -> None:
     """Running away (8.3; Stumble 5.1 when on)."""
     name = run.character
-    what = run.chit or {"move": "a MOVE chit", "boots": "Boots", "horse": "his horse", "fly": "a FLY chit"}[run.using]
+    what = (
+        run.chit
+        or {"move": "a MOVE chit", "boots": "Boots", "horse": "his horse", "fly": "a FLY chit"}[run.using]
+    )
 
     def refuse(reason: str, rule: tuple[str, str]) -> None:
         state.runs.append(RunResult(name, False, reason))
         state.log("run", f"{name} cannot run away: {reason}", rule, (name,))
 
-    holder = next((d for d in state.denizens.values() if d.red_side_up and state.targets.get(d.name) == name), None)
+    holder = next(
+        (d for d in state.denizens.values() if d.red_side_up and state.targets.get(d.name) == name), None
+    )
     if holder is not None:
-        return refuse(f"{holder.name} is red side up on his sheet", STUMBLE if state.rules.stumble else RUNNING)
+        return refuse(
+            f"{holder.name} is red side up on his sheet", STUMBLE if state.rules.stumble else RUNNING
+        )
     if name in state.chargers:
         return refuse("he charged this round", CHARGING)
     if state.rules.riding_horses and state.characters[name].horse and run.using not in ("horse", "fly"):
@@ -1036,7 +1112,12 @@ def _run_away(state: _Encounter, run: RunAway) -> None:
     listing = ", ".join(f"{who} (move time {time})" for who, time in attackers) or "none"
     if state.rules.stumble:
         if not attackers:
-            state.log("run", f"{name} runs away with {what}: no attacker on his sheet, no Stumble roll", STUMBLE, (name,))
+            state.log(
+                "run",
+                f"{name} runs away with {what}: no attacker on his sheet, no Stumble roll",
+                STUMBLE,
+                (name,),
+            )
             return _ran(state, name, RunResult(name, True, "no attackers"))
         fastest = min(time for _, time in attackers)
         modifier = stumble_modifier(run.move_time, fastest, len(attackers))
@@ -1053,7 +1134,8 @@ def _run_away(state: _Encounter, run: RunAway) -> None:
         verdict = "6 or less: the run completes" if result.completed else "7 or more: the run is cancelled"
         state.log(
             "stumble",
-            f"{name} runs with {what}{' (flying: flying attackers only)' if flying else ''}; attackers {listing}. "
+            f"{name} runs with {what}{' (flying: flying attackers only)' if flying else ''}; "
+            f"attackers {listing}. "
             f"Stumble: {arithmetic} → {verdict}",
             STUMBLE,
             (name,),
@@ -1093,7 +1175,12 @@ def _ran(state: _Encounter, name: str, result: RunResult) -> None:
         del state.targets[attacker]
     state.targets.pop(name, None)
     if left:
-        state.log("run", f"{name} has run away: {', '.join(left)} are left behind, unassigned", RUNNING, (name, *left))
+        state.log(
+            "run",
+            f"{name} has run away: {', '.join(left)} are left behind, unassigned",
+            RUNNING,
+            (name, *left),
+        )
     for attacker in left:
         if state.rules.watchful_natives and state.unhired_native(attacker) is not None:
             state.watchful.add(attacker)
@@ -1129,7 +1216,9 @@ def _character_targets(state: _Encounter, choice: MeleeTarget) -> None:
     if name in state.absent:
         return
     if target in state.characters and not state.unhidden_character(target):
-        state.log("target", f"{name} cannot target {target}: not unhidden in the clearing", TARGETING, (name,))
+        state.log(
+            "target", f"{name} cannot target {target}: not unhidden in the clearing", TARGETING, (name,)
+        )
         return
     state.targets[name] = target
     state.log("target", f"{name} targets {target}", TARGETING, (name, target))
@@ -1217,7 +1306,7 @@ ENCOUNTER_SCHEMA: dict = {
     "properties": {
         "battling": {
             "type": "array",
-            "description": "Native groups battling characters this evening (the Meeting table, luring, targeting).",
+            "description": "Native groups battling characters this evening (Meeting table, luring, targeting).",
             "items": {
                 "type": "object",
                 "required": ["group", "character"],
@@ -1225,9 +1314,17 @@ ENCOUNTER_SCHEMA: dict = {
                 "properties": {"group": {"type": "string"}, "character": {"type": "string"}},
             },
         },
-        "absent": {"type": "array", "items": {"type": "string"}, "description": "Characters not in the clearing."},
+        "absent": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Characters not in the clearing.",
+        },
         "hidden_hirelings": {"type": "array", "items": {"type": "string"}},
-        "watchful": {"type": "array", "items": {"type": "string"}, "description": "Watchful from an earlier round."},
+        "watchful": {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Watchful from an earlier round.",
+        },
         "die_modifiers": {"type": "object", "additionalProperties": {"type": "integer"}},
         "lures": {
             "type": "array",
@@ -1271,7 +1368,7 @@ ENCOUNTER_SCHEMA: dict = {
                     "run": {
                         "type": "object",
                         "additionalProperties": False,
-                        "description": "One of chit (a MOVE or FLY chit), horse (walking or galloping), boots + time.",
+                        "description": "One of: chit (MOVE or FLY), horse (walking or galloping), boots + time.",
                         "properties": {
                             "chit": {"type": "string"},
                             "horse": {"enum": ["walking", "galloping"]},
@@ -1287,7 +1384,7 @@ ENCOUNTER_SCHEMA: dict = {
         },
         "targets": {
             "type": "array",
-            "description": "Targets chosen in the melee step, in order; characters not listed take their play's target.",
+            "description": "Melee-step targets in order; characters not listed take their play's target.",
             "items": {
                 "type": "object",
                 "required": ["attacker", "target"],
@@ -1304,7 +1401,10 @@ ENCOUNTER_SCHEMA: dict = {
             "type": "object",
             "description": "The Meeting table as the GM entered it: each column's six results, rows 1 to 6.",
             "additionalProperties": {
-                "type": "array", "items": {"type": "string"}, "minItems": 6, "maxItems": 6,
+                "type": "array",
+                "items": {"type": "string"},
+                "minItems": 6,
+                "maxItems": 6,
             },
         },
         "meetings": {
@@ -1354,14 +1454,14 @@ def _counter_facts(catalogue, denizen) -> dict:
     if horse is not None and not denizen.horse_dead:
         move_time = horse.walking.move_time
     group = denizen.group or getattr(counter, "group", None)
-    return dict(
-        kind="native" if group else "monster",
-        group=group,
-        move_time=move_time if move_time is not None else 6,
-        flying=getattr(counter, "flying", False),
-        notoriety=counter.notoriety,
-        red_side_up=denizen.side == "dark" and bool(getattr(face, "pins", False)),
-    )
+    return {
+        "kind": "native" if group else "monster",
+        "group": group,
+        "move_time": move_time if move_time is not None else 6,
+        "flying": getattr(counter, "flying", False),
+        "notoriety": counter.notoriety,
+        "red_side_up": denizen.side == "dark" and bool(getattr(face, "pins", False)),
+    }
 
 
 def _chit_time(label: str, path: str, errors: list[EncounterError]) -> tuple[int, str]:
@@ -1452,9 +1552,12 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
         elif "cast" in raw:
             actions.append(CastSpell(raw["character"], raw["cast"], raw.get("chit", "")))
         else:
-            actions.append(_run_from_json(raw["character"], raw["run"], state, catalogue, f"{path}.run", errors))
+            actions.append(
+                _run_from_json(raw["character"], raw["run"], state, catalogue, f"{path}.run", errors)
+            )
     targets = [
-        MeleeTarget(raw["attacker"], raw["target"], raw.get("stays_hidden", False)) for raw in data.get("targets", [])
+        MeleeTarget(raw["attacker"], raw["target"], raw.get("stays_hidden", False))
+        for raw in data.get("targets", [])
     ]
     meeting_table = None
     if "meeting_table" in data:
@@ -1463,12 +1566,16 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
         try:
             meeting_table = MeetingTable({k: tuple(v) for k, v in data["meeting_table"].items()})
         except MeetingTableError as error:
-            errors.extend(EncounterError(f"encounter.meeting_table.{k[8:]}", v) for k, v in error.errors.items())
+            errors.extend(
+                EncounterError(f"encounter.meeting_table.{k[8:]}", v) for k, v in error.errors.items()
+            )
     meetings = []
     for i, raw in enumerate(data.get("meetings", [])):
         who = state.character(raw["character"])
         if who is None:
-            errors.append(EncounterError(f"encounter.meetings[{i}].character", f"no character {raw['character']!r}"))
+            errors.append(
+                EncounterError(f"encounter.meetings[{i}].character", f"no character {raw['character']!r}")
+            )
             continue
         counter = catalogue.character(who.character)
         meetings.append(
@@ -1481,7 +1588,11 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
             )
         )
     listed = {target.attacker for target in targets}
-    targets += [MeleeTarget(p.character, p.target) for p in round_input.plays if p.target and p.character not in listed]
+    targets += [
+        MeleeTarget(p.character, p.target)
+        for p in round_input.plays
+        if p.target and p.character not in listed
+    ]
     if errors:
         raise EncounterInvalid(errors)
     return EncounterInput(
@@ -1501,7 +1612,9 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
     )
 
 
-def _run_from_json(character: str, raw: Mapping, state, catalogue, path: str, errors: list[EncounterError]) -> RunAway:
+def _run_from_json(
+    character: str, raw: Mapping, state, catalogue, path: str, errors: list[EncounterError]
+) -> RunAway:
     if "chit" in raw:
         time, using = _chit_time(raw["chit"], f"{path}.chit", errors)
         return RunAway(character, time, using, raw["chit"])
@@ -1519,7 +1632,9 @@ def _run_from_json(character: str, raw: Mapping, state, catalogue, path: str, er
     return RunAway(character, 0)
 
 
-def melee_sheets(result: EncounterResult, characters: tuple[str, ...]) -> list[tuple[str, list[str], str | None]]:
+def melee_sheets(
+    result: EncounterResult, characters: tuple[str, ...]
+) -> list[tuple[str, list[str], str | None]]:
     """The melee sheets the encounter leaves, as (owner, attackers, owner's own target), characters'
     sheets first. Every denizen or hireling attacking a character stands on his sheet; a denizen or
     hireling attacked by a denizen or hireling owns a sheet with its attackers on it (a pair attacking
@@ -1549,7 +1664,8 @@ def melee_sheets(result: EncounterResult, characters: tuple[str, ...]) -> list[t
         if name not in sheets and name not in placed:
             sheets[name] = []
     return [
-        (owner, attackers, None if owner in characters else targets.get(owner)) for owner, attackers in sheets.items()
+        (owner, attackers, None if owner in characters else targets.get(owner))
+        for owner, attackers in sheets.items()
     ]
 
 
@@ -1572,13 +1688,16 @@ def apply_encounter(round_input, result: EncounterResult):
             hidden=c.hidden if c.dead or c.fled else c.id in result.hidden,
             fled=c.fled or c.id in result.ran_away,
             weapons=tuple(
-                replace(w, alerted=True) if w.name.lower() in alerted.get(c.id, set()) else w for w in c.weapons
+                replace(w, alerted=True) if w.name.lower() in alerted.get(c.id, set()) else w
+                for w in c.weapons
             ),
         )
         for c in state.characters
     )
     denizens = tuple(
-        d if not d.active else replace(d, target=result.targets.get(d.id), hired_by=None if d.id in rebels else d.hired_by)
+        d
+        if not d.active
+        else replace(d, target=result.targets.get(d.id), hired_by=None if d.id in rebels else d.hired_by)
         for d in state.denizens
     )
     given = {(s.owner, p.combatant): p for s in round_input.sheets for p in s.attackers}
@@ -1621,7 +1740,11 @@ def encounter_summary(result: EncounterResult, melee_input=None) -> dict:
     }
     if melee_input is not None:
         summary["sheets"] = [
-            {"owner": s.owner, "attackers": [p.combatant for p in s.attackers], "owner_target": s.owner_target}
+            {
+                "owner": s.owner,
+                "attackers": [p.combatant for p in s.attackers],
+                "owner_target": s.owner_target,
+            }
             for s in melee_input.sheets
         ]
     return summary

@@ -105,8 +105,8 @@ def roll_meeting(table: MeetingTable, request: MeetingRequest, rules: RuleSet, d
     events.append(
         Event(
             "meeting",
-            f"The {request.group} meet {character.name}: {column} ({source}); high die {roll.high}{modifier} = "
-            f"{raw} → row {row}: {result}",
+            f"The {request.group} meet {character.name}: {column} ({source}); "
+            f"high die {roll.high}{modifier} = {raw} → row {row}: {result}",
             *MEETING_RULE,
             actors=(character.name,),
             data={"group": request.group, "column": column, "row": row, "result": result},
@@ -119,7 +119,7 @@ def roll_meeting(table: MeetingTable, request: MeetingRequest, rules: RuleSet, d
             events.append(
                 Event(
                     "meeting",
-                    f"{character.name} may ignore the OPPORTUNITY and take the \"2\" result of the {column} "
+                    f'{character.name} may ignore the OPPORTUNITY and take the "2" result of the {column} '
                     f"column ({table.result(column, 2)}): the player chooses",
                     *EXPANDED_RULE,
                     actors=(character.name,),
@@ -130,7 +130,8 @@ def roll_meeting(table: MeetingTable, request: MeetingRequest, rules: RuleSet, d
             events.append(
                 Event(
                     "meeting",
-                    f"{character.name} ignores the OPPORTUNITY and takes the \"2\" result of the {column} column: {result}",
+                    f'{character.name} ignores the OPPORTUNITY and takes the "2" result of the {column} '
+                    f"column: {result}",
                     *EXPANDED_RULE,
                     actors=(character.name,),
                 )

@@ -50,7 +50,9 @@ def relationship_name(level: int) -> str:
 KNIGHTS_ADJUSTMENT_RULE = ("BIMR4 Knight's Adjustment", "Optional Abilities: Knight's Adjustment")
 
 
-def relationship_with(character: HasRelationships, group: str, rules: RuleSet) -> tuple[int, tuple[Event, ...]]:
+def relationship_with(
+    character: HasRelationships, group: str, rules: RuleSet
+) -> tuple[int, tuple[Event, ...]]:
     """The character's relationship with one native group, and an event when Knight's Adjustment
     changed it (so that every place a relationship is used can show why)."""
     level = relationships_for(character, rules).get(group, NEUTRAL)

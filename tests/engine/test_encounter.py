@@ -51,7 +51,7 @@ def test_a_character_lures_any_number_of_denizens_onto_his_own_sheet_and_becomes
 
 
 def test_a_hireling_lures_one_denizen_onto_its_own_sheet():
-    amazon = dict(minions=(Minion("Rogue 6", 5, group="Rogues"),))
+    amazon = {"minions": (Minion("Rogue 6", 5, group="Rogues"),)}
     encounter = EncounterInput(
         rules=BIMR4, characters=two_characters(**amazon), denizens=(WOLF,), lures=(Lure("Rogue 6", "Wolf"),)
     )
@@ -74,7 +74,7 @@ def test_a_red_side_up_tremendous_monster_cannot_be_lured():
 
 
 def test_an_assigned_denizen_a_hireling_and_a_denizen_lured_twice_cannot_be_lured():
-    amazon = dict(minions=(Minion("Rogue 6", 5, group="Rogues"),))
+    amazon = {"minions": (Minion("Rogue 6", 5, group="Rogues"),)}
     assigned = Denizen("Wolf", "monster", 3, target="Swordsman")
     encounter = EncounterInput(
         rules=BIMR4,
@@ -92,7 +92,10 @@ def test_an_assigned_denizen_a_hireling_and_a_denizen_lured_twice_cannot_be_lure
 
 def test_an_absent_character_cannot_lure():
     encounter = EncounterInput(
-        rules=BIMR4, characters=two_characters(present=False), denizens=(WOLF,), lures=(Lure("Amazon", "Wolf"),)
+        rules=BIMR4,
+        characters=two_characters(present=False),
+        denizens=(WOLF,),
+        lures=(Lure("Amazon", "Wolf"),),
     )
     assert paths(encounter) == ["lures[0].lurer"]
 
@@ -131,7 +134,9 @@ def test_random_assignment_ties_roll_again_among_the_tied():
 
 
 def test_random_assignment_adds_die_modifiers_but_an_absent_character_rolls_plain_dice():
-    amazon = CharacterInClearing("Amazon", present=False, die_modifier=-3, minions=(Minion("Rogue 6", 5, group="Rogues"),))
+    amazon = CharacterInClearing(
+        "Amazon", present=False, die_modifier=-3, minions=(Minion("Rogue 6", 5, group="Rogues"),)
+    )
     swordsman = CharacterInClearing("Swordsman", die_modifier=2)
     encounter = EncounterInput(rules=BIMR4, characters=(amazon, swordsman), denizens=(WOLF,))
     result = resolve_encounter(encounter, ScriptedDice([6, 6, 3, 3]))  # Amazon 6; Swordsman 3 + 2 = 5
@@ -151,14 +156,22 @@ def test_natives_are_assigned_only_to_characters_they_battle_and_monsters_to_any
 
 
 def test_a_hidden_character_is_not_assigned_a_denizen_and_a_denizen_nobody_can_take_stays():
-    encounter = EncounterInput(rules=BIMR4, characters=(CharacterInClearing("Amazon", hidden=True),), denizens=(WOLF,))
+    encounter = EncounterInput(
+        rules=BIMR4, characters=(CharacterInClearing("Amazon", hidden=True),), denizens=(WOLF,)
+    )
     result = resolve_encounter(encounter, ScriptedDice([]))
     assert "Wolf" not in result.targets and "Wolf" not in result.watchful
 
 
 def test_a_hidden_winner_s_player_chooses_which_unhidden_hireling_takes_the_denizen():
     amazon = CharacterInClearing(
-        "Amazon", hidden=True, minions=(Minion("Rogue 6", 5, group="Rogues"), Minion("Rogue 7", 5, group="Rogues"), Minion("Rogue 5", 4, group="Rogues", hidden=True))
+        "Amazon",
+        hidden=True,
+        minions=(
+            Minion("Rogue 6", 5, group="Rogues"),
+            Minion("Rogue 7", 5, group="Rogues"),
+            Minion("Rogue 5", 4, group="Rogues", hidden=True),
+        ),
     )
     encounter = EncounterInput(rules=BIMR4, characters=(amazon,), denizens=(WOLF,))
     asked = resolve_encounter(encounter, ScriptedDice([]))
@@ -176,10 +189,14 @@ def test_a_character_held_by_a_red_side_up_monster_takes_no_more_denizens():
 
 def test_the_same_seed_resolves_the_same_way_every_time():
     characters = two_characters() + (CharacterInClearing("Dwarf"),)
-    encounter = EncounterInput(rules=BIMR4, characters=characters, denizens=(WOLF, Denizen("Bat", "monster", 2)))
+    encounter = EncounterInput(
+        rules=BIMR4, characters=characters, denizens=(WOLF, Denizen("Bat", "monster", 2))
+    )
     first = resolve_encounter(encounter, SeededDice(7))
     second = resolve_encounter(encounter, SeededDice(7))
-    assert first.targets == second.targets and [str(e) for e in first.events] == [str(e) for e in second.events]
+    assert first.targets == second.targets and [str(e) for e in first.events] == [
+        str(e) for e in second.events
+    ]
 
 
 # Deployment and charging
@@ -213,7 +230,7 @@ def test_a_hireling_already_attacked_fights_its_attacker_and_is_not_deployed():
 
 
 def test_a_hireling_can_be_deployed_to_help_against_a_denizen_attacking_its_master():
-    amazon = dict(minions=(Minion("Rogue 6", 5, group="Rogues"),))
+    amazon = {"minions": (Minion("Rogue 6", 5, group="Rogues"),)}
     encounter = EncounterInput(
         rules=BIMR4,
         characters=(CharacterInClearing("Amazon", **amazon),),
@@ -225,11 +242,15 @@ def test_a_hireling_can_be_deployed_to_help_against_a_denizen_attacking_its_mast
 
 
 def test_a_hireling_cannot_be_deployed_against_its_own_master_or_twice():
-    amazon = dict(minions=(Minion("Rogue 6", 5, group="Rogues"), Minion("Rogue 7", 5, group="Rogues")))
+    amazon = {"minions": (Minion("Rogue 6", 5, group="Rogues"), Minion("Rogue 7", 5, group="Rogues"))}
     encounter = EncounterInput(
         rules=BIMR4,
         characters=two_characters(**amazon),
-        deployments=(Deploy("Rogue 6", "Amazon"), Deploy("Rogue 7", "Swordsman"), Deploy("Rogue 7", "Rogue 6")),
+        deployments=(
+            Deploy("Rogue 6", "Amazon"),
+            Deploy("Rogue 7", "Swordsman"),
+            Deploy("Rogue 7", "Rogue 6"),
+        ),
     )
     assert paths(encounter) == ["deployments[0].target", "deployments[2].minion", "deployments[2].target"]
 
@@ -261,7 +282,10 @@ def test_alerting_a_weapon_and_casting_a_spell_are_recorded_with_their_rule():
     encounter = EncounterInput(
         rules=BIMR4,
         characters=two_characters(),
-        actions=(AlertWeapon("Amazon", "Short Sword", "FIGHT M4"), CastSpell("Swordsman", "Fiery Blast", "MAGIC III3")),
+        actions=(
+            AlertWeapon("Amazon", "Short Sword", "FIGHT M4"),
+            CastSpell("Swordsman", "Fiery Blast", "MAGIC III3"),
+        ),
     )
     result = resolve_encounter(encounter, ScriptedDice([]))
     assert result.alerted == (("Amazon", "Short Sword"),)

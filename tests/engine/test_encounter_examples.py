@@ -73,3 +73,13 @@ def test_the_knights_adjustment_example_reads_the_friendly_column():
 def test_the_stumble_example_logs_the_stumble_arithmetic():
     summary = summary_of("stumble")
     assert any("Stumble: high die" in line and "(rule 5.1" in line for line in summary["events"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_example_s_encounter_section_follows_the_encounter_schema(name):
+    import jsonschema
+
+    from combat.engine.encounter import ENCOUNTER_SCHEMA
+
+    data = json.loads((EXAMPLES / f"encounter-{name}.json").read_text())
+    jsonschema.Draft202012Validator(ENCOUNTER_SCHEMA).validate(data["encounter"])

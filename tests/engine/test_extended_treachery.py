@@ -71,7 +71,9 @@ def test_a_hired_native_targeting_its_own_group_in_the_melee_step_makes_them_reb
 
 
 def test_without_the_option_a_hired_native_may_lure_its_own_group():
-    result = resolve_encounter(encounter(WITHOUT_EXTENDED, lures=(Lure("Soldier 1", "Soldier 2"),)), ScriptedDice([]))
+    result = resolve_encounter(
+        encounter(WITHOUT_EXTENDED, lures=(Lure("Soldier 1", "Soldier 2"),)), ScriptedDice([])
+    )
     assert result.rebels == ()
     assert result.targets["Soldier 2"] == "Soldier 1"
     assert result.fame_lost == {}
@@ -79,7 +81,12 @@ def test_without_the_option_a_hired_native_may_lure_its_own_group():
 
 def test_a_hired_native_luring_another_group_is_no_treachery():
     rogue = denizen_from_catalogue("Rogue 7")
-    inp = EncounterInput(rules=BIMR4, characters=(captain_with_soldiers(),), denizens=(rogue,), lures=(Lure("Soldier 1", "Rogue 7"),))
+    inp = EncounterInput(
+        rules=BIMR4,
+        characters=(captain_with_soldiers(),),
+        denizens=(rogue,),
+        lures=(Lure("Soldier 1", "Rogue 7"),),
+    )
     result = resolve_encounter(inp, ScriptedDice([]))
     assert result.rebels == ()
     assert result.targets["Rogue 7"] == "Soldier 1"

@@ -37,7 +37,9 @@ def stand_in_table():
 
 def test_the_column_is_the_relationship_and_the_row_the_high_die_plus_modifiers():
     amazon = Counter("Amazon", {"Soldiers": -1})
-    outcome = roll_meeting(stand_in_table(), MeetingRequest(amazon, "Soldiers", die_modifier=1), BIMR4, ScriptedDice([4, 2]))
+    outcome = roll_meeting(
+        stand_in_table(), MeetingRequest(amazon, "Soldiers", die_modifier=1), BIMR4, ScriptedDice([4, 2])
+    )
     assert (outcome.column, outcome.row, outcome.result) == ("Unfriendly", 5, "Unfriendly 5")
     assert "high die 4 +1 = 5 → row 5" in outcome.events[0].text
 
@@ -53,8 +55,15 @@ def test_block_battle_makes_the_group_battle_the_character_this_evening():
 
 def test_rows_below_1_and_above_6_read_rows_1_and_6():
     amazon = Counter("Amazon", {})
-    low = roll_meeting(stand_in_table(), MeetingRequest(amazon, "Rogues", die_modifier=-3), WITHOUT_EXPANDED, ScriptedDice([1, 1]))
-    high = roll_meeting(stand_in_table(), MeetingRequest(amazon, "Rogues", die_modifier=2), BIMR4, ScriptedDice([6, 6]))
+    low = roll_meeting(
+        stand_in_table(),
+        MeetingRequest(amazon, "Rogues", die_modifier=-3),
+        WITHOUT_EXPANDED,
+        ScriptedDice([1, 1]),
+    )
+    high = roll_meeting(
+        stand_in_table(), MeetingRequest(amazon, "Rogues", die_modifier=2), BIMR4, ScriptedDice([6, 6])
+    )
     assert low.row == 1 and high.row == 6
 
 
@@ -63,20 +72,34 @@ def test_expanded_opportunities_let_the_player_take_the_2_result_of_the_same_col
     request = MeetingRequest(amazon, "Rogues")
     asked = roll_meeting(stand_in_table(), request, BIMR4, ScriptedDice([1, 1]))
     assert asked.result == "OPPORTUNITY" and asked.choice_needed == "take_row_two"
-    taken = roll_meeting(stand_in_table(), MeetingRequest(amazon, "Rogues", take_row_two=True), BIMR4, ScriptedDice([1, 1]))
+    taken = roll_meeting(
+        stand_in_table(), MeetingRequest(amazon, "Rogues", take_row_two=True), BIMR4, ScriptedDice([1, 1])
+    )
     assert taken.result == "Friendly 2"
     assert taken.events[-1].rule == "BIMR4 Expanded Meeting Table Opportunities"
-    kept = roll_meeting(stand_in_table(), MeetingRequest(amazon, "Rogues", take_row_two=False), BIMR4, ScriptedDice([1, 1]))
+    kept = roll_meeting(
+        stand_in_table(), MeetingRequest(amazon, "Rogues", take_row_two=False), BIMR4, ScriptedDice([1, 1])
+    )
     assert kept.result == "OPPORTUNITY"
 
 
 def test_without_the_option_an_opportunity_stays_an_opportunity():
     amazon = Counter("Amazon", {})
-    outcome = roll_meeting(stand_in_table(), MeetingRequest(amazon, "Rogues", take_row_two=True), WITHOUT_EXPANDED, ScriptedDice([1, 1]))
+    outcome = roll_meeting(
+        stand_in_table(),
+        MeetingRequest(amazon, "Rogues", take_row_two=True),
+        WITHOUT_EXPANDED,
+        ScriptedDice([1, 1]),
+    )
     assert outcome.result == "OPPORTUNITY" and outcome.choice_needed is None
 
 
 def test_a_table_missing_a_column_or_a_row_is_refused_naming_the_column():
     with pytest.raises(MeetingTableError) as raised:
         MeetingTable({"Allied": ("a",) * 6, "Friendly": ("b",) * 5})
-    assert set(raised.value.errors) == {"columns.Friendly", "columns.Neutral", "columns.Unfriendly", "columns.Enemy"}
+    assert set(raised.value.errors) == {
+        "columns.Friendly",
+        "columns.Neutral",
+        "columns.Unfriendly",
+        "columns.Enemy",
+    }

@@ -20,15 +20,21 @@ BASIC = rules_from("standard")
 
 def on_sheet(*move_times, flying=(), red=False):
     return tuple(
-        Denizen(f"Attacker {i}", "monster", time, flying=i in flying, red_side_up=red and i == 0, target="Amazon")
+        Denizen(
+            f"Attacker {i}", "monster", time, flying=i in flying, red_side_up=red and i == 0, target="Amazon"
+        )
         for i, time in enumerate(move_times)
     )
 
 
-def run(rules, denizens, action, dice=(), amazon=CharacterInClearing("Amazon"), charges=()):
+def run(rules, denizens, action, dice=(), amazon=None, charges=()):
+    amazon = amazon or CharacterInClearing("Amazon")
     encounter = EncounterInput(
-        rules=rules, characters=(amazon, CharacterInClearing("Swordsman")), denizens=denizens,
-        actions=(action,), charges=charges,
+        rules=rules,
+        characters=(amazon, CharacterInClearing("Swordsman")),
+        denizens=denizens,
+        actions=(action,),
+        charges=charges,
     )
     return resolve_encounter(encounter, ScriptedDice(list(dice)))
 
@@ -38,7 +44,7 @@ def test_the_rule_5_1_example_three_attackers_fastest_4_move_2_rolling_6_gives_7
     assert result.runs[0].adjusted_roll == 7
     assert not result.runs[0].ran
     assert result.ran_away == ()
-    stumble = [e for e in result.events if e.kind == "stumble"][0]
+    stumble = next(e for e in result.events if e.kind == "stumble")
     assert stumble.rule == "5.1"
     assert "high die 6 + 3 attackers + (own time 2 - fastest attacker 4) = 7" in stumble.text
 
@@ -58,7 +64,9 @@ def test_stumble_adds_the_characters_die_modifiers():
 
 def test_stumble_counts_a_charge_chit_as_an_attacker():
     charge = Charge("Swordsman", "Amazon", 3, "MOVE L3")
-    result = run(STUMBLE, on_sheet(5), RunAway("Amazon", 4), dice=[3, 3], charges=(charge,))  # 3 + 2 + (4 - 3)
+    result = run(
+        STUMBLE, on_sheet(5), RunAway("Amazon", 4), dice=[3, 3], charges=(charge,)
+    )  # 3 + 2 + (4 - 3)
     assert result.runs[0].adjusted_roll == 6 and result.runs[0].ran
 
 
@@ -88,7 +96,9 @@ def test_without_stumble_a_charge_chit_must_be_outrun_too():
 @pytest.mark.parametrize("rules", [STUMBLE, BASIC], ids=["stumble", "basic"])
 def test_no_one_runs_with_a_red_side_up_tremendous_monster_on_his_sheet(rules):
     encounter = EncounterInput(
-        rules=rules, characters=(CharacterInClearing("Amazon"),), denizens=on_sheet(6, red=True),
+        rules=rules,
+        characters=(CharacterInClearing("Amazon"),),
+        denizens=on_sheet(6, red=True),
         actions=(RunAway("Amazon", 2),),
     )
     errors = validate_encounter(encounter)
@@ -98,9 +108,13 @@ def test_no_one_runs_with_a_red_side_up_tremendous_monster_on_his_sheet(rules):
 
 def test_under_riding_horses_a_rider_must_play_his_horse_to_run():
     rider = CharacterInClearing("Amazon", horse="Pony")
-    encounter = EncounterInput(rules=STUMBLE, characters=(rider,), actions=(RunAway("Amazon", 3, using="move"),))
+    encounter = EncounterInput(
+        rules=STUMBLE, characters=(rider,), actions=(RunAway("Amazon", 3, using="move"),)
+    )
     assert [error.path for error in validate_encounter(encounter)] == ["actions[0].using"]
-    on_horse = EncounterInput(rules=STUMBLE, characters=(rider,), actions=(RunAway("Amazon", 4, using="horse"),))
+    on_horse = EncounterInput(
+        rules=STUMBLE, characters=(rider,), actions=(RunAway("Amazon", 4, using="horse"),)
+    )
     assert validate_encounter(on_horse) == []
 
 

@@ -64,8 +64,12 @@ def test_unassigned_unhired_natives_become_watchful_at_the_end_of_random_assignm
 
 def test_monsters_and_hired_natives_are_never_watchful():
     wolf = denizen_from_catalogue("Wolf")
-    amazon = CharacterInClearing("Amazon", hidden=True, minions=(Minion("Rogue 1", 4, group="Rogues", hidden=True),))
-    result = resolve_encounter(EncounterInput(rules=BIMR4, characters=(amazon,), denizens=(wolf,)), ScriptedDice([]))
+    amazon = CharacterInClearing(
+        "Amazon", hidden=True, minions=(Minion("Rogue 1", 4, group="Rogues", hidden=True),)
+    )
+    result = resolve_encounter(
+        EncounterInput(rules=BIMR4, characters=(amazon,), denizens=(wolf,)), ScriptedDice([])
+    )
     assert result.watchful == frozenset()
     assert "Wolf" not in result.targets
 
@@ -116,18 +120,18 @@ def test_note_3_lured_and_left_soldiers_defend_each_other_but_not_the_engaged_on
         CharacterInClearing("Amazon"),
         CharacterInClearing("Swordsman"),
     )
-    base = dict(
-        rules=BIMR4,
-        characters=characters,
-        denizens=soldiers(),
-        lures=(
+    base = {
+        "rules": BIMR4,
+        "characters": characters,
+        "denizens": soldiers(),
+        "lures": (
             Lure("Berserker", "Soldier 1"),
             Lure("Berserker", "Soldier 2"),
             Lure("Amazon", "Soldier 3"),
             Lure("Amazon", "Soldier HQ"),
         ),
-        actions=(RunAway("Amazon", 3, chit="MOVE M3"),),
-    )
+        "actions": (RunAway("Amazon", 3, chit="MOVE M3"),),
+    }
     dice = [1, 1]  # Amazon's Stumble: 1 + 2 attackers + (3 - 5) = 1, she completes her run
     other_targets_watchful = resolve_encounter(
         EncounterInput(**base, targets=(MeleeTarget("Swordsman", "Soldier 3"),)), ScriptedDice(list(dice))

@@ -1,0 +1,168 @@
+"""The encounter section of the round file and the melee round it leaves (combat.engine.model)."""
+
+import jsonschema
+import pytest
+
+from combat.engine.dice import ScriptedDice
+from combat.engine.encounter import (
+    ENCOUNTER_SCHEMA,
+    EncounterInvalid,
+    apply_encounter,
+    encounter_from_round,
+    melee_sheets,
+    resolve_encounter,
+)
+from combat.engine.round_format import read_round
+
+
+def round_file(denizens, encounter, plays=None, characters=None):
+    return read_round(
+        {
+            "format": "herald-round/1",
+            "rules": "bimr4",
+            "state": {
+                "round": 1,
+                "characters": characters or [{"id": "Captain"}, {"id": "Amazon"}],
+                "denizens": denizens,
+            },
+            "plays": plays or {},
+            "encounter": encounter,
+        }
+    )
+
+
+def encounter_and_melee(file, dice=()):
+    encounter = encounter_from_round(file.round_input, file.encounter)
+    result = resolve_encounter(encounter, ScriptedDice(list(dice)))
+    return encounter, result, apply_encounter(file.round_input, result)
+
+
+def test_the_state_s_counters_give_kinds_groups_move_times_and_hirelings():
+    file = round_file(
+        [
+            {"id": "Soldier 1", "hired_by": "Captain"},
+            {"id": "Lancer 1"},
+            {"id": "T Troll", "side": "dark", "target": "Amazon"},
+        ],
+        {"hidden_hirelings": ["Soldier 1"], "watchful": ["Lancer 1"], "die_modifiers": {"Amazon": -1}},
+    )
+    encounter = encounter_from_round(file.round_input, file.encounter)
+    captain, amazon = encounter.characters
+    assert captain.minions[0].group == "Soldiers" and captain.minions[0].hidden
+    assert amazon.die_modifier == -1
+    lancer, troll = encounter.denizens
+    assert (lancer.kind, lancer.group, lancer.move_time, lancer.watchful) == ("native", "Lancers", 5, True)
+    assert (troll.kind, troll.red_side_up, troll.target) == ("monster", True, "Amazon")
+
+
+def test_a_run_reads_its_time_from_the_chit_and_a_bad_chit_names_its_field():
+    file = round_file([], {"actions": [{"character": "Amazon", "run": {"chit": "MOVE M3*"}}]})
+    run = encounter_from_round(file.round_input, file.encounter).actions[0]
+    assert (run.move_time, run.using) == (3, "move")
+    bad = round_file(
+        [], {"actions": [{"character": "Amazon", "run": {"chit": "WALK"}}, {"character": "Captain"}]}
+    )
+    with pytest.raises(EncounterInvalid) as raised:
+        encounter_from_round(bad.round_input, bad.encounter)
+    assert [e.path for e in raised.value.errors] == ["encounter.actions[0].run.chit", "encounter.actions[1]"]
+
+
+def test_characters_take_their_play_s_target_after_the_listed_targets():
+    file = round_file(
+        [{"id": "Soldier 1"}],
+        {"targets": [{"attacker": "Amazon", "target": "Soldier 1", "stays_hidden": False}]},
+        plays={"Captain": {"target": "Soldier 1"}},
+    )
+    encounter = encounter_from_round(file.round_input, file.encounter)
+    assert [(t.attacker, t.target) for t in encounter.targets] == [
+        ("Amazon", "Soldier 1"),
+        ("Captain", "Soldier 1"),
+    ]
+
+
+def test_the_melee_round_gets_targets_sheets_unhiding_and_alerted_weapons():
+    file = round_file(
+        [{"id": "Wolf"}],
+        {
+            "lures": [{"lurer": "Amazon", "denizen": "Wolf"}],
+            "actions": [{"character": "Captain", "alert": "Short Sword", "chit": "FIGHT M4*"}],
+        },
+        characters=[{"id": "Captain"}, {"id": "Amazon", "hidden": True}],
+    )
+    _, _result, melee = encounter_and_melee(file)
+    assert melee.state.denizen("Wolf").target == "Amazon"
+    assert not melee.state.character("Amazon").hidden
+    assert melee.state.character("Captain").weapon("Short Sword").alerted
+    assert [(s.owner, [p.combatant for p in s.attackers]) for s in melee.sheets] == [
+        ("Captain", []),
+        ("Amazon", ["Wolf"]),
+    ]
+
+
+def test_a_runner_flees_and_his_play_is_dropped():
+    file = round_file(
+        [{"id": "Wolf", "target": "Amazon"}],
+        {"actions": [{"character": "Amazon", "run": {"chit": "MOVE M3*"}}]},
+        plays={"Amazon": {"target": "Wolf"}},
+    )
+    _, result, melee = encounter_and_melee(file, dice=[1, 1])  # 1 + 1 attacker + (3 - 3) = 2
+    assert result.ran_away == ("Amazon",)
+    assert melee.state.character("Amazon").fled
+    assert melee.plays == ()
+    assert melee.state.denizen("Wolf").target is None
+
+
+def test_rebels_are_unhired_in_the_melee_state():
+    file = round_file(
+        [{"id": "Soldier 1", "hired_by": "Captain"}, {"id": "Soldier 2"}],
+        {"lures": [{"lurer": "Soldier 1", "denizen": "Soldier 2"}]},
+    )
+    _, result, melee = encounter_and_melee(file)
+    assert melee.state.denizen("Soldier 1").hired_by is None
+    assert result.fame_lost == {"Captain": 3}
+
+
+def test_a_hireling_and_a_native_fighting_each_other_share_one_sheet():
+    file = round_file(
+        [{"id": "Rogue 6", "hired_by": "Captain"}, {"id": "Soldier 1"}],
+        {"deployments": [{"hireling": "Rogue 6", "target": "Soldier 1"}]},
+    )
+    _, _result, melee = encounter_and_melee(file)
+    assert [(s.owner, [p.combatant for p in s.attackers], s.owner_target) for s in melee.sheets] == [
+        ("Captain", [], None),
+        ("Amazon", [], None),
+        ("Soldier 1", ["Rogue 6"], "Rogue 6"),
+    ]
+
+
+def test_a_pending_player_choice_stops_the_melee_round():
+    file = round_file(
+        [{"id": "Rogue 6", "hired_by": "Captain"}, {"id": "Rogue 7", "hired_by": "Captain"}, {"id": "Wolf"}],
+        {"absent": ["Captain", "Amazon"]},
+    )
+    encounter = encounter_from_round(file.round_input, file.encounter)
+    result = resolve_encounter(encounter, ScriptedDice([]))
+    assert result.choice_needed.path == "choices.Wolf"
+    with pytest.raises(EncounterInvalid) as raised:
+        apply_encounter(file.round_input, result)
+    assert raised.value.errors[0].path == "choices.Wolf"
+
+
+def test_melee_sheets_put_helpers_on_the_attacked_denizen_s_sheet():
+    file = round_file(
+        [{"id": "Rogue 6", "hired_by": "Captain"}, {"id": "Wolf", "target": "Amazon"}],
+        {"deployments": [{"hireling": "Rogue 6", "target": "Wolf"}]},
+    )
+    _, result, _ = encounter_and_melee(file)
+    assert melee_sheets(result, ("Captain", "Amazon")) == [
+        ("Captain", [], None),
+        ("Amazon", ["Wolf"], None),
+        ("Wolf", ["Rogue 6"], "Amazon"),
+    ]
+
+
+def test_the_encounter_schema_accepts_every_example_section_and_rejects_unknown_fields():
+    validator = jsonschema.Draft202012Validator(ENCOUNTER_SCHEMA)
+    validator.validate({"lures": [{"lurer": "Amazon", "denizen": "Wolf"}], "choices": {"Wolf": "Rogue 6"}})
+    errors = list(validator.iter_errors({"lure": []}))
+    assert errors and "lure" in errors[0].message
