@@ -3,7 +3,7 @@ with the facts and notes beside it. Plain data for the templates; no queries her
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from combat.engine.catalogue import (
     Armor,
@@ -34,6 +34,7 @@ KIND_CHOICES = [("", "All kinds")] + [(kind, f"{label}s" if kind != "armor" else
                                       KIND_LABELS.items()]
 HARM_NAMES = {"N": "Negligible", "L": "Light", "M": "Medium", "H": "Heavy", "T": "Tremendous", "RED": "Red (kills)"}
 BOX_NAMES = {1: "Thrust", 2: "Swing", 3: "Smash"}
+PRICE_STATES = ("intact", "damaged", "destroyed")
 MARK_NAMES = {"ARM": "armored", "FLY": "flying", "PIN": "pins its target", "MSL": "missile"}
 
 
@@ -64,7 +65,7 @@ class Face:
         """(mark, its name, box x, text x): right-aligned along the top edge."""
         count = len(self.marks)
         return [
-            (mark, MARK_NAMES[mark], 100 - 34 * (count - 1 - index), 116 - 34 * (count - 1 - index))
+            (mark, MARK_NAMES[mark], 103 - 31 * (count - 1 - index), 117.5 - 31 * (count - 1 - index))
             for index, mark in enumerate(self.marks)
         ]
 
@@ -153,10 +154,17 @@ def denizen_face(name: str, side_name: str, side: DenizenSide, *, vulnerability:
 
 
 def weapon_part_faces(part: MonsterWeapon) -> list[Face]:
-    return [
-        denizen_face(part.name, label, side, vulnerability="", armored=False, flying=False, dark=dark)
-        for label, side, dark in (("Light side", part.light, False), ("Dark side", part.dark, True))
-    ]
+    faces = []
+    for label, side, dark in (("Light side", part.light, False), ("Dark side", part.dark, True)):
+        face = denizen_face(part.name, label, side, vulnerability="", armored=False, flying=False, dark=dark)
+        if part.dragon_missile and part.missile_length:
+            face = replace(
+                face,
+                extra=f"{face.extra} · fire {part.missile_length}",
+                description=f"{face.description}, or breathes fire as a missile with length {part.missile_length}",
+            )
+        faces.append(face)
+    return faces
 
 
 def horse_faces(horse: Horse) -> list[Face]:
@@ -212,7 +220,7 @@ def weapon_side_face(weapon: Weapon, label: str, side: WeaponSide, dark: bool) -
 
 
 def armor_faces(armor: Armor) -> list[Face]:
-    protects = "shield: the box it is played in" if armor.shield else " ".join(
+    protects = "shield: one box" if armor.shield else " ".join(
         BOX_NAMES[box] for box in sorted(armor.protects))
     faces = []
     for state, dark in (("intact", False), ("damaged", True)):
@@ -309,7 +317,7 @@ def card_for(counter, *, copies: int = 1, house_campaigns: str = "") -> Card:
             card.facts.append(("Also", ", ".join(flags)))
     elif isinstance(counter, Armor):
         card.faces = armor_faces(counter)
-        prices = " / ".join(f"{state} {price}" for state, price in counter.prices.items())
+        prices = " / ".join(f"{state} {counter.prices[state]}" for state in PRICE_STATES if state in counter.prices)
         card.facts = [("Toughness", counter.toughness), ("Weight", counter.weight), ("Prices", prices or "—")]
         if counter.text:
             card.facts.append(("Text", counter.text))
