@@ -621,39 +621,47 @@ class _Round:
             self.events.append(_event(
                 "gallop", "setup", f"Denizen horses gallop in melee: {', '.join(mounted)}", mounted,
             ))
+        # Whom each denizen attacks: the owner of the sheet it stands on; a denizen owning a sheet without
+        # attacking from another one turns on `owner_target` (by default its most recent attacker).
+        for sheet in self.input.sheets:
+            for position in sheet.attackers:
+                self.targets[position.combatant] = sheet.owner
+        for sheet in self.input.sheets:
+            owner = self.state.denizen(sheet.owner)
+            if owner is not None and owner.id not in self.targets:
+                chosen = sheet.owner_target or (sheet.attackers[-1].combatant if sheet.attackers else None)
+                if chosen is not None:
+                    self.targets[owner.id] = chosen
+        attacking_elsewhere = {p.combatant for sheet in self.input.sheets for p in sheet.attackers}
         for sheet in self.input.sheets:
             groups = [("attackers", list(sheet.attackers))]
             owner = self.state.denizen(sheet.owner)
-            if owner is not None:
+            if owner is not None and owner.id not in attacking_elsewhere:
                 groups.append(("owner", [sheet.owner_position or Position(sheet.owner)]))
             for group_name, positions in groups:
-                refs: list[tuple[str, str]] = []
-                given: dict[tuple[str, str], int | None] = {}
-                for position in positions:
-                    for ref in self._chits_of(position.combatant):
-                        refs.append(ref)
-                        given[ref] = {"body": position.box, "weapon": position.weapon_box, "horse": position.horse_box}[ref[1]]
-                if not refs:
-                    continue
-                label = "the attackers" if group_name == "attackers" else sheet.owner
-                placement = sheet_rules.place(refs, given, sheet.owner)
-                self.events.extend(placement.events)
-                moved = sheet_rules.roll_repositioning(placement.boxes, self.dice, sheet.owner, label)
-                self.events.extend(moved.events)
-                turned, events = sheet_rules.roll_change_tactics(moved.boxes, self._can_turn_over, self.dice, sheet.owner, label)
-                self.events.extend(events)
-                for denizen_id, part in turned:
-                    sides = self.weapon_sides if part == "weapon" else self.sides
-                    sides[denizen_id] = "light" if sides[denizen_id] == "dark" else "dark"
-                for ref, box in moved.boxes.items():
-                    self.boxes.setdefault(ref, box)
-            for position in sheet.attackers:
-                self.targets.setdefault(position.combatant, sheet.owner)
-            if owner is not None and owner.id not in self.targets:
-                default = sheet.attackers[-1].combatant if sheet.attackers else None
-                chosen = sheet.owner_target or default
-                if chosen is not None:
-                    self.targets[owner.id] = chosen
+                self._arrange_group(sheet.owner, "the attackers" if group_name == "attackers" else sheet.owner, positions)
+
+    def _arrange_group(self, sheet_owner: str, label: str, positions: list[Position]) -> None:
+        """Rule 22.5/2, 22.5/3: place, reposition and change the tactics of one group on one sheet."""
+        refs: list[tuple[str, str]] = []
+        given: dict[tuple[str, str], int | None] = {}
+        for position in positions:
+            for ref in self._chits_of(position.combatant):
+                refs.append(ref)
+                given[ref] = {"body": position.box, "weapon": position.weapon_box, "horse": position.horse_box}[ref[1]]
+        if not refs:
+            return
+        placement = sheet_rules.place(refs, given, sheet_owner)
+        self.events.extend(placement.events)
+        moved = sheet_rules.roll_repositioning(placement.boxes, self.dice, sheet_owner, label)
+        self.events.extend(moved.events)
+        turned, events = sheet_rules.roll_change_tactics(moved.boxes, self._can_turn_over, self.dice, sheet_owner, label)
+        self.events.extend(events)
+        for denizen_id, part in turned:
+            sides = self.weapon_sides if part == "weapon" else self.sides
+            sides[denizen_id] = "light" if sides[denizen_id] == "dark" else "dark"
+        for ref, box in moved.boxes.items():
+            self.boxes.setdefault(ref, box)
 
     # 2. Maneuvers, fixed before any harm (Hamblen's ruling) ------------------------------------------
 

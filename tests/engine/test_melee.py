@@ -529,3 +529,18 @@ def test_a_round_that_breaks_the_rules_is_not_resolved():
     with pytest.raises(RoundInvalid) as raised:
         resolve(round_input, [])
     assert raised.value.errors[0].path == "plays.Black Knight.maneuver.chit"
+
+
+def test_a_denizen_attacked_by_hirelings_keeps_attacking_the_character_on_whose_sheet_it_stands():
+    round_input = make_round(
+        characters=[{"id": "Captain", "weapons": [], "armor": ["Armor"]}, {"id": "Swordsman", "weapons": [], "armor": []}],
+        denizens=[{"id": "Giant Bat", "side": "dark"}, {"id": "Rogue 6", "hired_by": "Captain"}],
+        sheets=[
+            {"owner": "Giant Bat", "attackers": [{"combatant": "Rogue 6", "box": 2}]},
+            {"owner": "Swordsman", "attackers": [{"combatant": "Giant Bat", "box": 1}]},
+        ],
+    )
+    result = resolve(round_input, CALM + CALM)
+    assert [event.text for event in result.events if event.kind == "order"][-1].startswith("Block 2: Giant Bat")
+    bat_hits = [event for event in result.events if event.kind == "hit" and event.actors[0] == "Giant Bat"]
+    assert bat_hits and "Swordsman" in bat_hits[0].text
