@@ -141,6 +141,7 @@ class Charge:
     target: str
     move_time: int
     chit: str = ""
+    using: RunWith = "move"
 
 
 @dataclass(frozen=True)
@@ -400,6 +401,22 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
             add(f"{path}.target", f"{charge.target} is hidden and cannot be charged")
         if not isinstance(charge.move_time, int) or not 0 <= charge.move_time <= 8:
             add(f"{path}.move_time", f"must be a time from 0 to 8, not {charge.move_time!r}")
+        charger = characters.get(charge.character)
+        if charger is not None and charge.using not in ("move", "boots", "horse"):
+            add(f"{path}.using", f"a charge is made with a MOVE chit, Boots or a horse, not {charge.using!r}")
+        elif (
+            charger is not None
+            and encounter.rules.riding_horses
+            and charger.horse
+            and charge.using != "horse"
+        ):
+            add(
+                f"{path}.using",
+                f"{charge.character} rides {charger.horse}: under riding horses (5.2) he must play the horse "
+                "to charge",
+            )
+        elif charger is not None and charge.using == "horse" and not charger.horse:
+            add(f"{path}.using", f"{charge.character} has no active horse")
 
     acting: set[str] = set()
     for i, action in enumerate(encounter.actions):
@@ -1348,12 +1365,16 @@ ENCOUNTER_SCHEMA: dict = {
             "type": "array",
             "items": {
                 "type": "object",
-                "required": ["character", "target", "chit"],
+                "required": ["character", "target"],
                 "additionalProperties": False,
+                "description": "One of: chit (a MOVE chit), horse (walking or galloping), boots + time.",
                 "properties": {
                     "character": {"type": "string"},
                     "target": {"type": "string"},
                     "chit": {"type": "string"},
+                    "horse": {"enum": ["walking", "galloping"]},
+                    "boots": {"type": "string"},
+                    "time": {"type": "integer", "minimum": 0, "maximum": 8},
                 },
             },
         },
@@ -1538,8 +1559,8 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
     )
     charges = []
     for i, raw in enumerate(data.get("charges", [])):
-        time, _ = _chit_time(raw["chit"], f"encounter.charges[{i}].chit", errors)
-        charges.append(Charge(raw["character"], raw["target"], time, raw["chit"]))
+        run = _run_from_json(raw["character"], raw, state, catalogue, f"encounter.charges[{i}]", errors)
+        charges.append(Charge(raw["character"], raw["target"], run.move_time, run.chit, run.using))
     actions: list[EncounterAction] = []
     for i, raw in enumerate(data.get("actions", [])):
         path = f"encounter.actions[{i}]"
@@ -1547,7 +1568,22 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
         if len(given) != 1:
             errors.append(EncounterError(path, "give exactly one of run, alert or cast"))
             continue
+        if "chit" in raw:
+            _own_chit(
+                state,
+                raw["character"],
+                raw["chit"],
+                ("FIGHT",) if "alert" in raw else ("MAGIC",),
+                path,
+                errors,
+            )
         if "alert" in raw:
+            who = state.character(raw["character"])
+            weapon = who.weapon(raw["alert"]) if who is not None else None
+            if who is not None and weapon is None:
+                errors.append(EncounterError(f"{path}.alert", f"{raw['character']} has no {raw['alert']!r}"))
+            elif weapon is not None and weapon.alerted:
+                errors.append(EncounterError(f"{path}.alert", f"{weapon.name} is already alerted"))
             actions.append(AlertWeapon(raw["character"], raw["alert"], raw.get("chit", "")))
         elif "cast" in raw:
             actions.append(CastSpell(raw["character"], raw["cast"], raw.get("chit", "")))
@@ -1612,11 +1648,28 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
     )
 
 
+def _own_chit(state, character: str, label: str, actions: tuple[str, ...], path: str, errors) -> None:
+    """The chit must be one of the character's, fresh, and of the right action."""
+    who = state.character(character)
+    if who is None:
+        return
+    chit = who.chit(label)
+    if chit is None:
+        errors.append(EncounterError(path, f"{character} has no chit {label!r}"))
+    elif not chit.usable:
+        errors.append(EncounterError(path, f"{character}'s {label} is {chit.state}"))
+    elif chit.action not in actions:
+        errors.append(EncounterError(path, f"{label} is not a {' or '.join(actions)} chit"))
+
+
 def _run_from_json(
     character: str, raw: Mapping, state, catalogue, path: str, errors: list[EncounterError]
 ) -> RunAway:
     if "chit" in raw:
+        known = len(errors)
         time, using = _chit_time(raw["chit"], f"{path}.chit", errors)
+        if len(errors) == known:
+            _own_chit(state, character, raw["chit"], ("MOVE", "FLY"), f"{path}.chit", errors)
         return RunAway(character, time, using, raw["chit"])
     if "horse" in raw:
         rider = state.character(character)

@@ -166,3 +166,72 @@ def test_the_encounter_schema_accepts_every_example_section_and_rejects_unknown_
     validator.validate({"lures": [{"lurer": "Amazon", "denizen": "Wolf"}], "choices": {"Wolf": "Rogue 6"}})
     errors = list(validator.iter_errors({"lure": []}))
     assert errors and "lure" in errors[0].message
+
+
+def test_chits_must_be_the_character_s_own_fresh_and_of_the_right_action():
+    file = round_file(
+        [],
+        {
+            "actions": [
+                {"character": "Amazon", "run": {"chit": "MOVE M9"}},
+                {"character": "Captain", "cast": "Fiery Blast", "chit": "FIGHT H5*"},
+            ],
+            "charges": [{"character": "Amazon", "target": "Captain", "chit": "FIGHT M5"}],
+        },
+        characters=[
+            {"id": "Captain"},
+            {"id": "Amazon", "chits": ["MOVE M4", {"label": "MOVE M3*", "state": "fatigued"}, "FIGHT M5"]},
+        ],
+    )
+    with pytest.raises(EncounterInvalid) as raised:
+        encounter_from_round(file.round_input, file.encounter)
+    assert [(e.path, e.message) for e in raised.value.errors] == [
+        ("encounter.charges[0].chit", "FIGHT M5 is not a MOVE or FLY chit"),
+        ("encounter.actions[0].run.chit", "Amazon has no chit 'MOVE M9'"),
+        ("encounter.actions[1]", "FIGHT H5* is not a MAGIC chit"),
+    ]
+    fatigued = round_file(
+        [],
+        {"actions": [{"character": "Amazon", "run": {"chit": "MOVE M3*"}}]},
+        characters=[{"id": "Amazon", "chits": [{"label": "MOVE M3*", "state": "fatigued"}]}],
+    )
+    with pytest.raises(EncounterInvalid) as raised:
+        encounter_from_round(fatigued.round_input, fatigued.encounter)
+    assert raised.value.errors[0].message == "Amazon's MOVE M3* is fatigued"
+
+
+def test_only_a_weapon_the_character_carries_and_has_not_alerted_can_be_alerted():
+    file = round_file(
+        [],
+        {
+            "actions": [
+                {"character": "Amazon", "alert": "Bane Sword"},
+                {"character": "Captain", "alert": "Short Sword"},
+            ]
+        },
+        characters=[
+            {"id": "Captain", "weapons": [{"name": "Short Sword", "alerted": True}]},
+            {"id": "Amazon"},
+        ],
+    )
+    with pytest.raises(EncounterInvalid) as raised:
+        encounter_from_round(file.round_input, file.encounter)
+    assert [(e.path, e.message) for e in raised.value.errors] == [
+        ("encounter.actions[0].alert", "Amazon has no 'Bane Sword'"),
+        ("encounter.actions[1].alert", "Short Sword is already alerted"),
+    ]
+
+
+def test_a_rider_charges_and_runs_on_his_horse_at_the_side_s_move_time():
+    file = round_file(
+        [],
+        {
+            "charges": [{"character": "Captain", "target": "Amazon", "horse": "galloping"}],
+            "actions": [{"character": "Amazon", "run": {"horse": "walking"}}],
+        },
+        characters=[{"id": "Captain", "horse": "Warhorse"}, {"id": "Amazon", "horse": "Pony"}],
+    )
+    encounter = encounter_from_round(file.round_input, file.encounter)
+    assert encounter.charges[0].using == "horse" and encounter.charges[0].move_time > 0
+    assert encounter.actions[0].using == "horse"
+    assert encounter.characters[0].horse == "Warhorse"

@@ -138,3 +138,19 @@ def test_a_native_left_behind_by_a_runner_is_unassigned_and_his_hirelings_stay()
     assert "Soldier 1" not in result.targets
     assert result.owners == {"Rogue 6": "Amazon"}
     assert result.watchful == frozenset(), "the standard rules have no Watchful Natives"
+
+
+def test_under_riding_horses_a_rider_must_charge_on_his_horse():
+    rider = CharacterInClearing("Amazon", horse="Pony")
+    on_foot = EncounterInput(
+        rules=STUMBLE,
+        characters=(rider, CharacterInClearing("Swordsman")),
+        charges=(Charge("Amazon", "Swordsman", 3, "MOVE M3"),),
+    )
+    assert [error.path for error in validate_encounter(on_foot)] == ["charges[0].using"]
+    mounted = EncounterInput(
+        rules=STUMBLE,
+        characters=(rider, CharacterInClearing("Swordsman")),
+        charges=(Charge("Amazon", "Swordsman", 4, "Pony (galloping)", using="horse"),),
+    )
+    assert validate_encounter(mounted) == []

@@ -243,3 +243,38 @@ def test_a_watchful_native_assigned_to_a_sheet_stops_being_watchful_and_does_not
     result = resolve_encounter(encounter, ScriptedDice([]))
     assert len(result.attackers_of("Berserker")) == 4
     assert result.attackers_of("Swordsman") == ()
+
+
+def test_only_watchful_natives_of_the_target_s_group_pile_on():
+    lancers = (denizen_from_catalogue("Lancer 1"), denizen_from_catalogue("Lancer 2"))
+    encounter = EncounterInput(
+        rules=BIMR4,
+        characters=(CharacterInClearing("Berserker"),),
+        denizens=soldiers() + lancers,
+        targets=(MeleeTarget("Berserker", "Soldier 1"),),
+    )
+    result = resolve_encounter(encounter, ScriptedDice([]))
+    assert set(result.attackers_of("Berserker")) == {"Soldier 1", "Soldier 2", "Soldier 3", "Soldier HQ"}
+    assert result.watchful == {"Lancer 1", "Lancer 2"}
+
+
+def test_1_2_and_1_3_a_hidden_character_s_deployment_sends_the_rest_of_the_group_to_his_unhidden_minion():
+    captain = CharacterInClearing(
+        "Captain",
+        hidden=True,
+        minions=(
+            Minion("Rogue 6", 5, group="Rogues", hidden=True),
+            Minion("Rogue 7", 5, group="Rogues", hidden=True),
+        ),
+    )
+    encounter = EncounterInput(
+        rules=BIMR4,
+        characters=(captain,),
+        denizens=soldiers(),
+        deployments=(Deploy("Rogue 6", "Soldier 1"),),
+    )
+    result = resolve_encounter(encounter, ScriptedDice([]))
+    assert "Rogue 6" not in result.hidden, "a deployed hireling becomes unhidden"
+    assert "Captain" in result.hidden and "Rogue 7" in result.hidden
+    assert set(result.attackers_of("Rogue 6")) == {"Soldier 1", "Soldier 2", "Soldier 3", "Soldier HQ"}
+    assert any(event.rule == "BIMR4 Watchful Natives 1.3" for event in result.events)
