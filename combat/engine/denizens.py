@@ -66,31 +66,34 @@ def is_spread(boxes: Mapping[ChitRef, int]) -> bool:
 def place(
     chits: Iterable[ChitRef], given: Mapping[ChitRef, int | None], sheet: str
 ) -> Placement:
-    """Basic rules, placing attackers: place every chit without a box into the emptiest box (lowest number on a tie), so that
-    the chits cover as many boxes as possible; a denizen's head, club or horse avoids its own box when it
-    can. Chits already placed stay where they are."""
+    """Basic rules, placing attackers: place every chit without a box into the emptiest box (lowest number
+    on a tie), so that the chits cover as many boxes as possible; a denizen's head, club or horse avoids its
+    own box when it can. Chits already placed stay where they are. One event lists what was placed."""
     order = list(chits)
     boxes: dict[ChitRef, int] = {ref: box for ref in order if (box := given.get(ref)) is not None}
-    events: list[Event] = []
+    counts = {1: 0, 2: 0, 3: 0}
+    for box in boxes.values():
+        counts[box] += 1
+    placed: list[ChitRef] = []
     for ref in order:
         if ref in boxes:
             continue
-        counts = {box: 0 for box in (1, 2, 3)}
-        for box in boxes.values():
-            counts[box] += 1
         own_boxes = {box for (combatant, _), box in boxes.items() if combatant == ref[0]}
         box = min((1, 2, 3), key=lambda b: (counts[b], b in own_boxes, b))
         boxes[ref] = box
-        events.append(
-            Event(
-                "placement",
-                f"{chit_name(ref)} is placed in box {box} of {sheet}'s sheet (emptiest box)",
-                *PLACEMENT_RULE,
-                actors=(ref[0], sheet),
-                data={"chit": list(ref), "box": box, "sheet": sheet},
-            )
-        )
-    return Placement(boxes, tuple(events))
+        counts[box] += 1
+        placed.append(ref)
+    if not placed:
+        return Placement(boxes)
+    event = Event(
+        "placement",
+        f"Placed on {sheet}'s sheet, each in the emptiest box: "
+        + ", ".join(f"{chit_name(ref)} in box {boxes[ref]}" for ref in placed),
+        *PLACEMENT_RULE,
+        actors=tuple(dict.fromkeys([sheet, *(ref[0] for ref in placed)])),
+        data={"sheet": sheet, "boxes": {chit_name(ref): boxes[ref] for ref in placed}},
+    )
+    return Placement(boxes, (event,))
 
 
 def reposition(boxes: Mapping[ChitRef, int], die: int) -> dict[ChitRef, int]:

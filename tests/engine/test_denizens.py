@@ -110,7 +110,13 @@ def test_a_monsters_club_turns_over_on_its_own_boxs_roll():
 def test_placement_fills_the_emptiest_box_first():
     placement = place([A, B, C], {A: 2, B: None, C: None}, "Amazon")
     assert placement.boxes == {A: 2, B: 1, C: 3}
-    assert all(event.kind == "placement" for event in placement.events)
+    assert [event.text for event in placement.events] == [
+        "Placed on Amazon's sheet, each in the emptiest box: B in box 1, C in box 3"
+    ]
+
+
+def test_nothing_to_place_logs_nothing():
+    assert place([A], {A: 2}, "Amazon").events == ()
 
 
 def test_placement_puts_a_denizens_horse_or_club_in_another_box():

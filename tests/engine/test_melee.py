@@ -96,8 +96,8 @@ def test_unplaced_denizens_are_spread_over_as_many_boxes_as_possible():
         sheets=[{"owner": "Black Knight", "attackers": ["Wolf", "Wolf 2", "Wolf 3"]}],
     )
     result = resolve(round_input, [4, 1, 1, 1, 1, 1, 1] + [1, 1] * 6)
-    placed = [event.data["box"] for event in result.events if event.kind == "placement"]
-    assert sorted(placed) == [1, 2, 3]
+    placed = [event.data["boxes"] for event in result.events if event.kind == "placement"]
+    assert placed == [{"Wolf": 1, "Wolf 2": 2, "Wolf 3": 3}]
 
 
 # --- order of attacks ----------------------------------------------------------------------------
