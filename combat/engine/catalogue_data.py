@@ -16,21 +16,15 @@ from pathlib import Path
 from typing import Any, Literal, Union
 
 from combat.engine.catalogue import (
-    ActionChit,
     Armor,
     Catalogue,
     Character,
-    DenizenSide,
     Horse,
-    HorseSide,
     Monster,
-    MonsterWeapon,
     Native,
     Season,
     Spell,
     Weapon,
-    WeatherEffect,
-    WeaponSide,
 )
 
 DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "catalogue"
@@ -66,6 +60,21 @@ NUMBER_RANGES = {
     "effort": (0, 3),
     "missile_length": (0, 20),
 }
+
+
+@lru_cache(maxsize=None)
+def _hints(cls) -> dict[str, Any]:
+    """A dataclass's field types, evaluated once (the module uses postponed annotations)."""
+    return typing.get_type_hints(cls)
+
+
+@lru_cache(maxsize=None)
+def _fields(cls) -> tuple[tuple[str, bool], ...]:
+    """(name, required) for each field of a dataclass."""
+    return tuple(
+        (field.name, field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING)
+        for field in dataclasses.fields(cls)
+    )
 
 
 def _describe(hint) -> str:
@@ -131,9 +140,9 @@ def _check(value, hint, path: str, errors: list[tuple[str, str]]) -> None:
         if not isinstance(value, hint):
             errors.append((path, f"must be a {hint.__name__}"))
             return
-        hints = typing.get_type_hints(hint)
-        for field in dataclasses.fields(hint):
-            _check(getattr(value, field.name), hints[field.name], f"{path}.{field.name}", errors)
+        hints = _hints(hint)
+        for name, _required in _fields(hint):
+            _check(getattr(value, name), hints[name], f"{path}.{name}", errors)
 
 
 def _fits(value, hint) -> bool:
@@ -151,136 +160,49 @@ def validate_counter(counter, path: str) -> list[tuple[str, str]]:
     return errors
 
 
-def _build(cls, data: dict[str, Any], path: str, **nested):
-    """Construct a frozen dataclass from a dict, naming the field path in any error."""
+def _convert(value, hint, path: str):
+    """A stored (JSON) value as the annotated type: nested dataclasses built, lists as tuples."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if value is None:
+        return None
+    if origin in (Union, types.UnionType):
+        classes = [arg for arg in args if dataclasses.is_dataclass(arg)]
+        return _build(classes[0], value, path) if classes else value
+    if dataclasses.is_dataclass(hint):
+        return _build(hint, value, path)
+    if origin is tuple and isinstance(value, (list, tuple)):
+        return tuple(_convert(item, args[0], f"{path}[{index}]") for index, item in enumerate(value))
+    if origin is frozenset and isinstance(value, (list, tuple, set, frozenset)):
+        return frozenset(value)
+    if origin is dict and isinstance(value, dict):
+        return {key: _convert(item, args[1], f"{path}.{key}") for key, item in sorted(value.items())}
+    return value  # a scalar, or a value of the wrong shape: validate_counter names it
+
+
+def _build(cls, data: Any, path: str):
+    """Construct a frozen dataclass (and the ones inside it) from a dict, naming the field path in any error."""
     if data is None:
         raise CatalogueDataError(path, "is required")
     if not isinstance(data, dict):
         raise CatalogueDataError(path, "must be an object")
-    names = {f.name for f in dataclasses.fields(cls)}
-    required = {
-        f.name
-        for f in dataclasses.fields(cls)
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-    }
-    missing = sorted(required - set(data) - set(nested))
-    if missing:
-        raise CatalogueDataError(f"{path}.{missing[0]}", "is required")
-    values = {key: value for key, value in data.items() if key in names}
-    values.update(nested)
-    for key, value in list(values.items()):
-        if isinstance(value, list):
-            values[key] = tuple(value)
-    return cls(**values)
+    hints = _hints(cls)
+    fields = _fields(cls)
+    for name, required in fields:
+        if required and name not in data:
+            raise CatalogueDataError(f"{path}.{name}", "is required")
+    return cls(**{name: _convert(data[name], hints[name], f"{path}.{name}") for name, _ in fields if name in data})
 
 
-def _denizen_side(data, path: str) -> DenizenSide:
-    return _build(DenizenSide, data, path)
-
-
-def build_monster(data: dict, path: str = "monster") -> Monster:
-    weapon = data.get("weapon")
-    return _build(
-        Monster,
-        data,
-        path,
-        light=_denizen_side(data.get("light"), f"{path}.light"),
-        dark=_denizen_side(data.get("dark"), f"{path}.dark"),
-        weapon=(
-            _build(
-                MonsterWeapon,
-                weapon,
-                f"{path}.weapon",
-                light=_denizen_side(weapon.get("light"), f"{path}.weapon.light"),
-                dark=_denizen_side(weapon.get("dark"), f"{path}.weapon.dark"),
-            )
-            if weapon
-            else None
-        ),
-    )
-
-
-def build_horse(data: dict, path: str = "horse") -> Horse:
-    return _build(
-        Horse,
-        data,
-        path,
-        walking=_build(HorseSide, data.get("walking"), f"{path}.walking"),
-        galloping=_build(HorseSide, data.get("galloping"), f"{path}.galloping"),
-    )
-
-
-def build_native(data: dict, path: str = "native") -> Native:
-    horse = data.get("horse")
-    return _build(
-        Native,
-        data,
-        path,
-        light=_denizen_side(data.get("light"), f"{path}.light"),
-        dark=_denizen_side(data.get("dark"), f"{path}.dark"),
-        horse=build_horse(horse, f"{path}.horse") if horse else None,
-    )
-
-
-def build_weapon(data: dict, path: str = "weapon") -> Weapon:
-    return _build(
-        Weapon,
-        data,
-        path,
-        unalerted=_build(WeaponSide, data.get("unalerted"), f"{path}.unalerted"),
-        alerted=_build(WeaponSide, data.get("alerted"), f"{path}.alerted"),
-    )
-
-
-def build_armor(data: dict, path: str = "armor") -> Armor:
-    return _build(
-        Armor,
-        data,
-        path,
-        protects=frozenset(data.get("protects", ())),
-        prices=dict(data.get("prices", {})),
-    )
-
-
-def build_character(data: dict, path: str = "character") -> Character:
-    return _build(
-        Character,
-        data,
-        path,
-        relationships=dict(data.get("relationships", {})),
-        chits=tuple(_build(ActionChit, chit, f"{path}.chits[{i}]") for i, chit in enumerate(data.get("chits", []))),
-        optional_chits=tuple(
-            _build(ActionChit, chit, f"{path}.optional_chits[{i}]")
-            for i, chit in enumerate(data.get("optional_chits", []))
-        ),
-    )
-
-
-def build_spell(data: dict, path: str = "spell") -> Spell:
-    return _build(Spell, data, path)
-
-
-def build_season(data: dict, path: str = "season") -> Season:
-    weather = data.get("weather") or {}
-    return _build(
-        Season,
-        data,
-        path,
-        weather={
-            name: _build(WeatherEffect, effect, f"{path}.weather.{name}") for name, effect in sorted(weather.items())
-        },
-    )
-
-
-BUILDERS = {
-    "character": build_character,
-    "monster": build_monster,
-    "native": build_native,
-    "horse": build_horse,
-    "weapon": build_weapon,
-    "armor": build_armor,
-    "spell": build_spell,
-    "season": build_season,
+COUNTER_TYPES = {
+    "character": Character,
+    "monster": Monster,
+    "native": Native,
+    "horse": Horse,
+    "weapon": Weapon,
+    "armor": Armor,
+    "spell": Spell,
+    "season": Season,
 }
 
 
@@ -300,10 +222,10 @@ def counter_from_dict(kind: str, data: dict, path: str | None = None, strict: bo
     also rejects fields the counter does not have (a house counter's typo), instead of ignoring them.
     """
     path = path or kind
-    if kind not in BUILDERS:
+    if kind not in COUNTER_TYPES:
         raise CatalogueDataError("kind", f"unknown kind {kind!r}")
     try:
-        counter = BUILDERS[kind](data, path)
+        counter = _build(COUNTER_TYPES[kind], data, path)
     except (TypeError, AttributeError) as error:  # a value of the wrong shape deep inside
         raise CatalogueDataError(path, f"malformed: {error}") from error
     errors = validate_counter(counter, path)

@@ -250,3 +250,30 @@ def test_the_two_suits_called_armor_are_told_apart(catalogue):
     assert catalogue.armor("Armor").key == "armor/armor-1" and not catalogue.armor("Armor").treasure
     assert catalogue.armor("Tremendous Armor").key == "armor/armor-3"
     assert catalogue.armor_piece("golden crown").protects == frozenset({3})
+
+
+def test_every_counter_survives_the_round_trip_through_its_stored_form(catalogue):
+    from combat.engine.catalogue_data import counter_from_dict, counter_to_dict
+
+    for kind in ("character", "monster", "native", "horse", "weapon", "armor", "spell"):
+        for counter in catalogue.all(kind):
+            assert counter_from_dict(kind, counter_to_dict(counter), strict=True) == counter
+    for season in catalogue.seasons:
+        assert counter_from_dict("season", counter_to_dict(season), strict=True) == season
+
+
+def test_every_name_and_alias_finds_a_counter_of_that_name(catalogue):
+    for kind in ("character", "monster", "native", "horse", "weapon", "armor", "spell"):
+        for counter in catalogue.all(kind):
+            for written in (counter.name, counter.name.upper(), *counter.aliases):
+                assert catalogue.lookup(kind, written).name == counter.name, (kind, written)
+
+
+def test_a_stored_counter_with_a_bad_value_names_the_field():
+    from combat.engine.catalogue_data import CatalogueDataError, counter_from_dict, counter_to_dict
+
+    data = counter_to_dict(get_catalogue().character("White Knight"))
+    data["chits"][0]["time"] = "fast"
+    with pytest.raises(CatalogueDataError) as error:
+        counter_from_dict("character", data, "data")
+    assert error.value.errors == [("data.chits[0].time", "must be a whole number")]
