@@ -1803,13 +1803,21 @@ def encounter_summary(result: EncounterResult, melee_input=None) -> dict:
     return summary
 
 
+def prepare_melee(round_input, section: Mapping | None, dice: Dice, catalogue=None):
+    """The encounter step of a round (its round file's `encounter` section) resolved with `dice`, and
+    the melee step's RoundInput it leaves. Pass the same dice on to the melee round, and put the
+    encounter's events before the round's in the log. Returns (EncounterResult, RoundInput); raises
+    EncounterInvalid naming each field (a pending player choice included)."""
+    encounter = encounter_from_round(round_input, section or {}, catalogue)
+    result = resolve_encounter(encounter, dice)
+    return result, apply_encounter(round_input, result)
+
+
 def play_round_file(round_file, catalogue=None):
     """Resolve a round file with an `encounter` section: the encounter step, then the melee round,
     with the same dice (the encounter's rolls come first). Returns (EncounterResult, RoundResult)."""
     from combat.engine.melee import resolve_round
 
     dice = round_file.make_dice()
-    encounter = encounter_from_round(round_file.round_input, round_file.encounter or {}, catalogue)
-    result = resolve_encounter(encounter, dice)
-    melee_input = apply_encounter(round_file.round_input, result)
+    result, melee_input = prepare_melee(round_file.round_input, round_file.encounter, dice, catalogue)
     return result, resolve_round(melee_input, dice, catalogue)

@@ -235,3 +235,14 @@ def test_a_rider_charges_and_runs_on_his_horse_at_the_side_s_move_time():
     assert encounter.charges[0].using == "horse" and encounter.charges[0].move_time > 0
     assert encounter.actions[0].using == "horse"
     assert encounter.characters[0].horse == "Warhorse"
+
+
+def test_prepare_melee_leaves_the_dice_to_the_melee_round_after_the_encounter_s_rolls():
+    from combat.engine.dice import SeededDice
+    from combat.engine.encounter import prepare_melee
+
+    file = round_file([{"id": "Wolf"}], {})
+    dice = SeededDice(3)
+    result, melee = prepare_melee(file.round_input, file.encounter, dice)
+    assert len(dice.history) == 1 and "Random assignment of Wolf" in dice.history[0].purpose
+    assert melee.state.denizen("Wolf").target == result.targets["Wolf"]
