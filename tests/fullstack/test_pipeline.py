@@ -82,3 +82,23 @@ def test_a_worker_killed_while_sending_leaves_the_mail_to_be_sent_once_later(
     assert OutboxMessage.objects.get(pk=row.pk).attempts == 2
     assert survivor.process.poll() is None
     assert len(smtp_server.messages) == 1
+
+
+@pytest.mark.benchmark
+def test_benchmark_twenty_emails_from_commit_to_smtp_through_one_worker(staff_user, celery_worker, smtp_server, benchmark):
+    from django.db import transaction
+
+    from campaigns.mail import services
+
+    def queue_twenty_and_wait():
+        smtp_server.clear()
+        with transaction.atomic():
+            for number in range(20):
+                services.queue_email(
+                    to=f"player{number}@example.com", subject="Round results", text="You hit the Giant.",
+                    html="<p>You hit the Giant.</p>", idempotency_key=f"bench-{uuid.uuid4()}", thread_key="c-1",
+                )
+        smtp_server.wait_for(20, timeout=120)
+
+    benchmark.pedantic(queue_twenty_and_wait, rounds=3, iterations=1)
+    assert len(smtp_server.messages) == 20
