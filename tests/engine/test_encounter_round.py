@@ -244,5 +244,6 @@ def test_prepare_melee_leaves_the_dice_to_the_melee_round_after_the_encounter_s_
     file = round_file([{"id": "Wolf"}], {})
     dice = SeededDice(3)
     result, melee = prepare_melee(file.round_input, file.encounter, dice)
-    assert len(dice.history) == 1 and "Random assignment of Wolf" in dice.history[0].purpose
+    assert dice.history and all("Random assignment of Wolf" in roll.purpose for roll in dice.history)
+    assert list(dice.history) == list(result.dice), "the encounter used only the rolls it logged"
     assert melee.state.denizen("Wolf").target == result.targets["Wolf"]
