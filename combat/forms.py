@@ -25,10 +25,12 @@ class PlaysForm(forms.Form):
         self.options = options
         f = self.fields
         f["target"] = forms.ChoiceField(choices=NONE + options.targets, required=False, label="Target")
-        f["target_part"] = forms.ChoiceField(
-            choices=[("horse", "The horse (or the target itself)"), ("rider", "The rider")],
-            required=False, label="Aim at", initial="horse",
-        )
+        if options.riders:
+            f["target_part"] = forms.ChoiceField(
+                choices=[("horse", "The horse (or a target on foot)"), ("rider", "The rider")],
+                required=False, label="Aim at", initial="horse",
+                help_text=f"On horseback: {', '.join(options.riders)}",
+            )
         f["attack_chit"] = forms.ChoiceField(choices=NONE + options.fight_chits, required=False, label="Attack chit")
         f["attack_weapon"] = forms.ChoiceField(
             choices=[("", "No weapon (dagger)")] + options.weapons + options.spells, required=False,

@@ -426,6 +426,7 @@ class SideOptions:
     attackers: list[str]
     has_shield: bool
     hirelings: list[str]
+    riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
 
 
 def side_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None) -> SideOptions:
@@ -448,6 +449,14 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
         if other["id"] != character and not other.get("dead") and not other.get("fled"):
             targets.append((other["id"], other["id"]))
     has_shield = any("shield" in a["name"].lower() for a in entry.get("armor", []))
+    riders = [c["id"] for c in state.get("characters", []) if c["id"] != character and c.get("horse")]
+    for denizen in state.get("denizens", []):
+        if denizen.get("group") and not denizen.get("horse_dead"):
+            try:
+                if _catalogue().native(denizen["counter"]).horse is not None:
+                    riders.append(denizen["id"])
+            except LookupError:
+                pass
     return SideOptions(
         character=character,
         fight_chits=fight,
@@ -459,6 +468,7 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
         attackers=[a["combatant"] for a in attackers],
         has_shield=has_shield,
         hirelings=my_hirelings,
+        riders=riders,
     )
 
 

@@ -1,5 +1,5 @@
 """Each melee sheet of a round drawn as SVG: the owner's attack and maneuver in their boxes, and who
-stood in which red box (as placed before repositioning; the log tells where the dice moved them)."""
+stood in which red box after the repositioning dice (rule 22.5/2: the log's reposition events)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 BOX_TITLES = {1: ("Thrust", "Charge"), 2: ("Swing", "Dodge"), 3: ("Smash", "Duck")}
-WIDTH, COLUMN, TOP = 480, 160, 56
+WIDTH, COLUMN, TOP = 600, 200, 56
+MAX_LABEL = 28
 
 
 def _lines_for(sheet: dict[str, Any], play: dict[str, Any] | None) -> dict[int, list[tuple[str, str]]]:
@@ -21,8 +22,8 @@ def _lines_for(sheet: dict[str, Any], play: dict[str, Any] | None) -> dict[int, 
             boxes[box].append(("attacker", attacker["combatant"]))
         else:
             unplaced.append(attacker["combatant"])
-    for index, name in enumerate(unplaced):  # the engine spreads unplaced attackers over the boxes
-        boxes[(index % 3) + 1].append(("attacker", f"{name} (placed by the engine)"))
+    for index, name in enumerate(unplaced):  # not placed and not in the log: show where the engine starts
+        boxes[(index % 3) + 1].append(("attacker", f"{name}?"))
     if play:
         attack = play.get("attack") or {}
         if attack.get("box") in boxes:
@@ -59,20 +60,27 @@ def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[st
         parts.append(f'<rect x="{x + 6}" y="{TOP - 22}" width="{COLUMN - 12}" height="{height - TOP + 10}" fill="none" stroke="#d9d0c1"/>')
         parts.append(f'<text x="{x + COLUMN / 2}" y="{TOP - 6}" font-size="12" text-anchor="middle" fill="#5f584e">{box}: {attack_title} / {maneuver_title}</text>')
         for row, (kind, label) in enumerate(boxes[box]):
-            name = label.split(" (placed")[0]
-            mark = " ✝" if kind == "attacker" and name in killed else ""
+            mark = " ✝" if kind == "attacker" and label.rstrip("?") in killed else ""
+            shown = label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1] + "…"
             parts.append(
-                f'<text x="{x + 12}" y="{TOP + 20 + row * 22}" font-size="12" fill="{colours[kind]}">{escape(label)}{mark}</text>'
+                f'<text x="{x + 12}" y="{TOP + 20 + row * 22}" font-size="12" fill="{colours[kind]}">'
+                f'<title>{escape(label)}</title>{escape(shown)}{mark}</text>'
             )
     parts.append("</svg>")
     return mark_safe("".join(parts))  # every interpolated name is escaped above
 
 
-def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None) -> list[dict[str, Any]]:
+    """Every sheet of the round, attackers in the boxes the repositioning dice left them in."""
     plays = round_input.get("plays") or {}
-    killed = {actor for event in events if event.get("kind") == "kill" for actor in event.get("data", {}).get("victims", [])}
-    killed |= {event.get("data", {}).get("victim") for event in events if event.get("kind") == "kill"} - {None}
-    return [
-        {"owner": sheet["owner"], "svg": sheet_svg(sheet, plays.get(sheet["owner"]), killed)}
-        for sheet in round_input.get("sheets", [])
-    ]
+    final_boxes: dict[str, dict[str, int]] = {}
+    for event in events:
+        data = event.get("data") or {}
+        if event.get("kind") == "reposition" and isinstance(data.get("boxes"), dict):
+            final_boxes.setdefault(data.get("sheet"), {}).update(data["boxes"])
+    drawn = []
+    for sheet in round_input.get("sheets", []):
+        boxes = final_boxes.get(sheet["owner"], {})
+        placed = {**sheet, "attackers": [{**a, "box": boxes.get(a["combatant"], a.get("box"))} for a in sheet.get("attackers", [])]}
+        drawn.append({"owner": sheet["owner"], "svg": sheet_svg(placed, plays.get(sheet["owner"]), killed or set())})
+    return drawn

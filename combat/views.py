@@ -133,7 +133,7 @@ def _result_context(round_):
         "summaries": summaries,
         "events": round_.log,
         "kills": result.get("kills", []),
-        "svgs": sheet_svgs(round_.input or {}, round_.log),
+        "svgs": sheet_svgs(round_.input or {}, round_.log, {kill["victim"] for kill in result.get("kills", [])}),
         "chit_forms": chit_forms,
     }
 
@@ -195,6 +195,12 @@ def save_side(request, slug, battle_id, number, character_id):
         except services.BattleError as error:
             errors = error.errors or {"__all__": str(error)}
     round_.refresh_from_db()
+    if request.htmx and side.locked:
+        # Locking changes the list of locked sides and the Resolve button: redraw the whole round.
+        response = render(request, "combat/round.html#status", _round_context(round_))
+        response["HX-Retarget"] = "#round-status"
+        response["HX-Reswap"] = "outerHTML"
+        return response
     if request.htmx:
         return render(request, "combat/round.html#side", {"s": _side_context(round_, side, form, errors, saved)})
     if errors or not form.is_valid():

@@ -42,8 +42,11 @@ def side(page, character):
     return page.locator(f"#side-{character.pk}")
 
 
-def choose(page, character, field):
-    return page.locator(f"#id_side{character.pk}-{field}")
+def pick(page, character, field, value):
+    """Choose a value, then let htmx validate and swap the side's form before the next choice."""
+    with page.expect_response(lambda response: response.url.endswith("/validate/")):
+        page.locator(f"#id_side{character.pk}-{field}").select_option(value)
+    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
 
 
 def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_in_page, demo_battle, slow_worker,
@@ -58,29 +61,27 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     expect(page.get_by_role("heading", level=1)).to_contain_text("round 1")
     screenshot(page, "battle-round-1-empty")
 
-    knight_side = side(page, knight)
-    choose(page, knight, "target").select_option("H Troll")
-    choose(page, knight, "attack_chit").select_option("FIGHT H6")
-    choose(page, knight, "attack_weapon").select_option("Mace")
-    choose(page, knight, "attack_box").select_option("2")
-    choose(page, knight, "maneuver").select_option("MOVE M5")  # too weak for his Armor
-    choose(page, knight, "maneuver_box").select_option("1")
+    pick(page, knight, "target", "H Troll")
+    pick(page, knight, "attack_chit", "FIGHT H6")
+    pick(page, knight, "attack_weapon", "Mace")
+    pick(page, knight, "attack_box", "2")
+    pick(page, knight, "maneuver", "MOVE M5")  # too weak for his Armor
+    pick(page, knight, "maneuver_box", "1")
     error = page.locator(f"#id_side{knight.pk}-maneuver_engine_error")
     expect(error).to_contain_text("as strong as the heaviest item")
     screenshot(page, "battle-invalid-play")
-    choose(page, knight, "maneuver").select_option("MOVE H6")
+    pick(page, knight, "maneuver", "MOVE H6")
     expect(error).to_have_count(0)
     expect(side(page, knight).locator(".odds")).to_contain_text("to kill")
     side(page, knight).get_by_role("button", name="Save and lock").click()
     expect(side(page, knight)).to_contain_text("locked")
 
-    amazon_side = side(page, amazon)
-    choose(page, amazon, "target").select_option("Wolf")
-    choose(page, amazon, "attack_chit").select_option("FIGHT M5")
-    choose(page, amazon, "attack_weapon").select_option("Short Sword")
-    choose(page, amazon, "attack_box").select_option("1")
-    choose(page, amazon, "maneuver").select_option("MOVE M4")
-    choose(page, amazon, "maneuver_box").select_option("3")
+    pick(page, amazon, "target", "Wolf")
+    pick(page, amazon, "attack_chit", "FIGHT M5")
+    pick(page, amazon, "attack_weapon", "Short Sword")
+    pick(page, amazon, "attack_box", "1")
+    pick(page, amazon, "maneuver", "MOVE M4")
+    pick(page, amazon, "maneuver_box", "3")
     expect(side(page, amazon).locator(".odds")).to_contain_text("to kill")
     screenshot(page, "battle-plays-entered")
     side(page, amazon).get_by_role("button", name="Save and lock").click()
