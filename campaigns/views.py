@@ -15,7 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from combat.engine.dice import SeededDice
 from combat.engine.relationships import relationship_name
 
-from . import services
+from . import calendar, services
 from .forms import (
     AutoResolveForm,
     CampaignCreateForm,
@@ -169,11 +169,13 @@ def calendar_page(request, slug):
 def _calendar_context(campaign):
     rules = campaign.current_rules()
     season = services.current_season(campaign, rules)
+    table = services.season_table(season) if season else None
     return {
         "campaign": campaign,
         "rules": rules,
         "calendar": services.calendar_summary(campaign),
-        "season": services.season_table(season) if season else None,
+        "season": table,
+        "season_rows": [(kind, table.weather[kind]) for kind in calendar.WEATHER_TYPES] if table else [],
         "rolls": campaign.weather_rolls.select_related("rolled_by").order_by("-rolled_at", "-id"),
     }
 
