@@ -32,7 +32,9 @@ KIND_LABELS = {
 }
 KIND_CHOICES = [("", "All kinds")] + [(kind, f"{label}s" if kind != "armor" else label) for kind, label in
                                       KIND_LABELS.items()]
-HARM_NAMES = {"N": "Negligible", "L": "Light", "M": "Medium", "H": "Heavy", "T": "Tremendous", "RED": "Red (kills)"}
+HARM_NAMES = {
+    "N": "Negligible", "L": "Light", "M": "Medium", "H": "Heavy", "T": "Tremendous", "RED": "Red (kills)",
+}
 BOX_NAMES = {1: "Thrust", 2: "Swing", 3: "Smash"}
 PRICE_STATES = ("intact", "damaged", "destroyed")
 MARK_NAMES = {"ARM": "armored", "FLY": "flying", "PIN": "pins its target", "MSL": "missile"}
@@ -161,7 +163,8 @@ def weapon_part_faces(part: MonsterWeapon) -> list[Face]:
             face = replace(
                 face,
                 extra=f"{face.extra} · fire {part.missile_length}",
-                description=f"{face.description}, or breathes fire as a missile with length {part.missile_length}",
+                description=f"{face.description}, or breathes fire as a missile "
+                f"with length {part.missile_length}",
             )
         faces.append(face)
     return faces
@@ -239,7 +242,9 @@ def armor_faces(armor: Armor) -> list[Face]:
             right_caption="gold" if price is not None else "",
             extra=protects,
             description=_words([
-                f"{armor.name}, {state}", f"toughness {HARM_NAMES.get(armor.toughness)}", f"protects {protects}",
+                f"{armor.name}, {state}",
+                f"toughness {HARM_NAMES.get(armor.toughness)}",
+                f"protects {protects}",
                 f"worth {price} gold" if price is not None else "",
             ]),
         ))
@@ -283,8 +288,8 @@ def card_for(counter, *, copies: int = 1, house_campaigns: str = "") -> Card:
                 house_campaigns=house_campaigns, notes=getattr(counter, "notes", ""))
     if isinstance(counter, Monster):
         card.faces = [
-            denizen_face(counter.name, label, side, vulnerability=counter.vulnerability, armored=counter.armored,
-                         flying=counter.flying, dark=dark)
+            denizen_face(counter.name, label, side, vulnerability=counter.vulnerability,
+                         armored=counter.armored, flying=counter.flying, dark=dark)
             for label, side, dark in (("Light side", counter.light, False), ("Dark side", counter.dark, True))
         ]
         if counter.weapon:
@@ -294,8 +299,8 @@ def card_for(counter, *, copies: int = 1, house_campaigns: str = "") -> Card:
                       ("Changes tactics", "yes" if counter.can_change_tactics else "never")]
     elif isinstance(counter, Native):
         card.faces = [
-            denizen_face(counter.name, label, side, vulnerability=counter.vulnerability, armored=counter.armored,
-                         flying=False, dark=dark)
+            denizen_face(counter.name, label, side, vulnerability=counter.vulnerability,
+                         armored=counter.armored, flying=False, dark=dark)
             for label, side, dark in (("Light side", counter.light, False), ("Dark side", counter.dark, True))
         ]
         if counter.horse:
@@ -309,7 +314,9 @@ def card_for(counter, *, copies: int = 1, house_campaigns: str = "") -> Card:
             card.facts.append(("Sold at", counter.sold_at))
     elif isinstance(counter, Weapon):
         card.faces = weapon_faces(counter)
-        card.facts = [("Weight", counter.weight), ("Length", str(counter.length)), ("Price", f"{counter.price} gold")]
+        card.facts = [
+            ("Weight", counter.weight), ("Length", str(counter.length)), ("Price", f"{counter.price} gold"),
+        ]
         flags = [name for name, present in (("missile", counter.missile), ("two-handed", counter.two_handed),
                                             ("throwable", counter.throwable), ("treasure", counter.treasure))
                  if present]
@@ -317,13 +324,17 @@ def card_for(counter, *, copies: int = 1, house_campaigns: str = "") -> Card:
             card.facts.append(("Also", ", ".join(flags)))
     elif isinstance(counter, Armor):
         card.faces = armor_faces(counter)
-        prices = " / ".join(f"{state} {counter.prices[state]}" for state in PRICE_STATES if state in counter.prices)
+        prices = " / ".join(
+            f"{state} {counter.prices[state]}" for state in PRICE_STATES if state in counter.prices
+        )
         card.facts = [("Toughness", counter.toughness), ("Weight", counter.weight), ("Prices", prices or "—")]
         if counter.text:
             card.facts.append(("Text", counter.text))
     elif isinstance(counter, Spell):
         card.faces = spell_faces(counter)
-        card.facts = [("Type", counter.magic_type or "—"), ("Duration", counter.duration), ("Text", counter.text)]
+        card.facts = [
+            ("Type", counter.magic_type or "—"), ("Duration", counter.duration), ("Text", counter.text),
+        ]
     elif isinstance(counter, Character):
         card.facts = [
             ("Vulnerability", counter.vulnerability),

@@ -255,8 +255,11 @@ def horse_entry(o: GameObject, *, native: bool) -> dict:
         "aliases": [],
     }
     if not native:
-        entry["aliases"] = [f"{this['horse'].title()} {entry['walking']['strength']}{entry['walking']['move_time']}/"
-                            f"{entry['galloping']['strength']}{entry['galloping']['move_time']}"]
+        walking, galloping = entry["walking"], entry["galloping"]
+        entry["aliases"] = [
+            f"{this['horse'].title()} {walking['strength']}{walking['move_time']}/"
+            f"{galloping['strength']}{galloping['move_time']}"
+        ]
     return entry
 
 
@@ -269,7 +272,9 @@ def convert_natives(objects: dict[str, GameObject]) -> list[dict]:
         group = group_name(this["native"])
         horses = [objects[i] for i in o.contains if i in objects and "horse" in objects[i].this]
         rank = this["rank"]
-        aliases = [f"{prefix} {rank}" for prefix in NATIVE_ALIAS_PREFIXES[group] if f"{prefix} {rank}" != o.name]
+        aliases = [
+            f"{prefix} {rank}" for prefix in NATIVE_ALIAS_PREFIXES[group] if f"{prefix} {rank}" != o.name
+        ]
         light, dark = denizen_side(o.block("light")), denizen_side(o.block("dark"))
         notes = []
         if "archer" in this:
@@ -446,7 +451,9 @@ def convert_characters(objects: dict[str, GameObject]) -> list[dict]:
             continue
         character_key = slug(o.name)
         full = o.block("level_4")
-        chits = [chit_entry(objects[i], character_key) for i in o.contains if "character_chit" in objects[i].this]
+        chits = [
+            chit_entry(objects[i], character_key) for i in o.contains if "character_chit" in objects[i].this
+        ]
         advantages = []
         for level in ("level_1", "level_2", "level_3", "level_4"):
             advantages.extend(o.lists.get(level, {}).get("advantages", []))
@@ -501,7 +508,9 @@ def convert_seasons(objects: dict[str, GameObject]) -> list[dict]:
             "number": as_int(this["season"]),
             "name": o.name,
             "victory_points": as_int(this["vps"]),
-            "seventh_day_magic": [color.strip().title() for color in this.get("magic", "").split(",") if color],
+            "seventh_day_magic": [
+                color.strip().title() for color in this.get("magic", "").split(",") if color
+            ],
             "mountain_cost": as_int(this.get("mountain_cost"), 2),
             "description": this.get("description", ""),
             "weather": weather,
@@ -579,7 +588,9 @@ def write(files: dict[str, dict], out_dir: Path) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("xml", type=Path, help="path to MagicRealmData.xml")
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})")
+    parser.add_argument(
+        "--out", type=Path, default=DEFAULT_OUT, help=f"output folder (default {DEFAULT_OUT})"
+    )
     args = parser.parse_args(argv)
     if not args.xml.is_file():
         print(f"error: xml: no such file {args.xml}", file=sys.stderr)

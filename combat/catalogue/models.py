@@ -86,7 +86,8 @@ class HouseCounter(models.Model):
         return f"{self.kind}/house-{self.pk or 'new'}"
 
     def counter_data(self) -> dict:
-        return {**self.data, "key": self.key, "name": self.name, "notes": self.data.get("notes") or self.notes}
+        notes = self.data.get("notes") or self.notes
+        return {**self.data, "key": self.key, "name": self.name, "notes": notes}
 
     def to_counter(self):
         """The typed engine counter (raises CatalogueDataError if the data is invalid)."""
@@ -112,10 +113,13 @@ class HouseCounter(models.Model):
                 original = get_catalogue().by_key(self.based_on)
             except UnknownCounter as error:
                 hint = f" (did you mean {', '.join(error.suggestions)}?)" if error.suggestions else ""
-                raise ValidationError({"based_on": f"No original counter has the key {self.based_on!r}{hint}."})
+                raise ValidationError(
+                    {"based_on": f"No original counter has the key {self.based_on!r}{hint}."}
+                ) from None
             if kind_of(original) != self.kind:
                 raise ValidationError(
-                    {"kind": f"{self.based_on} is a {kind_of(original)}; choose that kind or another original."}
+                    {"kind": f"{self.based_on} is a {kind_of(original)}; "
+                     "choose that kind or another original."}
                 )
             if not self.data:
                 self.fill_from_original()

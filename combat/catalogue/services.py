@@ -47,7 +47,9 @@ def sync_original_counters(model=None, catalogue: Catalogue | None = None) -> Sy
         seen = set()
         for key, kind, name, position, data in _original_rows(catalogue):
             seen.add(key)
-            fields = {"kind": kind, "name": name, "position": position, "data": data, "version": catalogue.version}
+            fields = {
+                "kind": kind, "name": name, "position": position, "data": data, "version": catalogue.version,
+            }
             row = existing.get(key)
             if row is None:
                 model.objects.create(key=key, **fields)
@@ -116,7 +118,8 @@ def visible_house_counters(user) -> tuple[list, dict[str, str]]:
         except CatalogueDataError:
             continue
         counters.append(counter)
-        campaigns[counter.key] = ", ".join(campaign.name for campaign in row.campaigns.all()) or "no campaign yet"
+        names = ", ".join(campaign.name for campaign in row.campaigns.all())
+        campaigns[counter.key] = names or "no campaign yet"
     return counters, campaigns
 
 

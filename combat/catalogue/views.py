@@ -41,4 +41,5 @@ def detail(request, key):
         raise Http404("No such counter")  # a chit, a head or a native's horse: shown on its owner's page
     copies = [other.key for other in catalogue.all(counter.key.split("/")[0]) if other.name == counter.name]
     card = cards_for([counter], house_campaigns)[0]
-    return render(request, "catalogue/detail.html", {"card": card, "copies": copies, "version": catalogue.version})
+    context = {"card": card, "copies": copies, "version": catalogue.version}
+    return render(request, "catalogue/detail.html", context)

@@ -181,7 +181,7 @@ def _convert(value, hint, path: str):
 
 
 def _build(cls, data: Any, path: str):
-    """Construct a frozen dataclass (and the ones inside it) from a dict, naming the field path in any error."""
+    """Construct a frozen dataclass (and those inside it) from a dict, naming the field path in any error."""
     if data is None:
         raise CatalogueDataError(path, "is required")
     if not isinstance(data, dict):
@@ -191,7 +191,8 @@ def _build(cls, data: Any, path: str):
     for name, required in fields:
         if required and name not in data:
             raise CatalogueDataError(f"{path}.{name}", "is required")
-    return cls(**{name: _convert(data[name], hints[name], f"{path}.{name}") for name, _ in fields if name in data})
+    values = {name: _convert(data[name], hints[name], f"{path}.{name}") for name, _ in fields if name in data}
+    return cls(**values)
 
 
 COUNTER_TYPES = {
@@ -261,7 +262,9 @@ def read_files(directory: Path = DATA_DIR) -> dict[str, dict]:
         try:
             contents[kind] = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
-            raise CatalogueDataError(file_name, f"missing; regenerate with `python -m combat.catalogue.convert`") from None
+            raise CatalogueDataError(
+                file_name, "missing; regenerate with `python -m combat.catalogue.convert`"
+            ) from None
     return contents
 
 

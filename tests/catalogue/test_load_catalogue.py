@@ -43,3 +43,24 @@ def test_an_emptied_table_is_filled_again():
     OriginalCounter.objects.all().delete()
     report = sync_original_counters()
     assert report.created == OriginalCounter.objects.count() == 16 + 59 + 42 + 17 + 28 + 26 + 50 + 14
+
+
+@pytest.mark.django_db
+def test_a_broken_file_names_the_field_and_loads_nothing(tmp_path):
+    import json
+    import shutil
+
+    from django.core.management import CommandError
+
+    from combat.engine.catalogue_data import DATA_DIR
+
+    for path in DATA_DIR.glob("*.json"):
+        shutil.copy(path, tmp_path / path.name)
+    monsters = json.loads((tmp_path / "monsters.json").read_text())
+    monsters["counters"][12]["dark"]["harm"] = "HUGE"
+    (tmp_path / "monsters.json").write_text(json.dumps(monsters))
+    OriginalCounter.objects.filter(key="monster/t-troll-1").update(name="Edited")
+    with pytest.raises(CommandError) as error:
+        call_command("load_catalogue", "--data", str(tmp_path))
+    assert "monsters.json[12].dark.harm" in str(error.value)
+    assert OriginalCounter.objects.get(key="monster/t-troll-1").name == "Edited"

@@ -1,15 +1,25 @@
+from pathlib import Path
+
 from django.core.management.base import BaseCommand, CommandError
 
 from combat.catalogue.services import sync_original_counters
-from combat.engine.catalogue_data import CatalogueDataError
+from combat.engine.catalogue_data import DATA_DIR, CatalogueDataError, load_catalogue
 
 
 class Command(BaseCommand):
-    help = "Load the original game's counters from combat/data/catalogue/*.json into the database (idempotent)."
+    help = (
+        "Load the original game's counters from combat/data/catalogue/*.json into the database (idempotent)."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument(
+            "--data", type=Path, default=DATA_DIR, help=f"the catalogue files' folder (default {DATA_DIR})"
+        )
 
     def handle(self, *args, **options):
         try:
-            report = sync_original_counters()
+            # Read afresh, not the cached catalogue: the files may have just been regenerated.
+            catalogue = load_catalogue(options["data"])
         except CatalogueDataError as error:
-            raise CommandError(f"catalogue file {error}") from error
-        self.stdout.write(str(report))
+            raise CommandError(f"catalogue file {error}; nothing was loaded") from error
+        self.stdout.write(str(sync_original_counters(catalogue=catalogue)))
