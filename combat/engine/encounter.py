@@ -245,6 +245,7 @@ class RunResult:
     ran: bool
     reason: str
     adjusted_roll: int | None = None
+    attempted: bool = True  # False: the run was not allowed, and no chit was played
 
 
 @dataclass(frozen=True)
@@ -264,6 +265,8 @@ class EncounterResult:
     spells: tuple[CastSpell, ...]
     owners: Mapping[str, str]  # minion → its character, after rebellions
     dice: tuple[Roll, ...]
+    # Chits played in the encounter step (charge, run, alert, cast), whose effort counts in this round.
+    chits_played: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     choice_needed: ChoiceNeeded | None = None
 
     @property
@@ -525,6 +528,11 @@ class _Encounter:
     ran_away: list[str] = field(default_factory=list)
     alerted: list[tuple[str, str]] = field(default_factory=list)
     spells: list[CastSpell] = field(default_factory=list)
+    chits_played: dict[str, list[str]] = field(default_factory=dict)
+
+    def played(self, character: str, chit: str) -> None:
+        if chit:
+            self.chits_played.setdefault(character, []).append(chit)
 
     def log(self, kind: str, text: str, rule: tuple[str, str], actors: tuple[str, ...], **data) -> None:
         self.events.append(Event(kind, text, rule[0], rule[1], tuple(a for a in actors if a), data))
@@ -673,6 +681,7 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
         spells=tuple(state.spells),
         owners=dict(state.owner),
         dice=tuple(state.rolls),
+        chits_played={name: tuple(chits) for name, chits in state.chits_played.items()},
         choice_needed=choice,
     )
 
@@ -1047,6 +1056,8 @@ def _charging(state: _Encounter, charges: tuple[Charge, ...]) -> None:
             )
             continue
         state.unhide(charge.character, "he charges", CHARGING)
+        if charge.using != "horse":
+            state.played(charge.character, charge.chit)
         state.charges.setdefault(charge.target, []).append(charge)
         state.chargers.add(charge.character)
         state.log(
@@ -1064,7 +1075,13 @@ def _encounter_actions(state: _Encounter, actions: tuple[EncounterAction, ...]) 
             continue
         if isinstance(action, RunAway):
             _run_away(state, action)
-        elif isinstance(action, AlertWeapon):
+            if action.using != "horse" and any(
+                r.character == action.character and r.attempted for r in state.runs
+            ):
+                state.played(action.character, action.chit)
+            continue
+        state.played(action.character, action.chit)
+        if isinstance(action, AlertWeapon):
             state.alerted.append((action.character, action.weapon))
             state.log(
                 "alert",
@@ -1110,7 +1127,7 @@ def _run_away(state: _Encounter, run: RunAway) -> None:
     )
 
     def refuse(reason: str, rule: tuple[str, str]) -> None:
-        state.runs.append(RunResult(name, False, reason))
+        state.runs.append(RunResult(name, False, reason, attempted=False))
         state.log("run", f"{name} cannot run away: {reason}", rule, (name,))
 
     holder = next(
@@ -1789,6 +1806,7 @@ def encounter_summary(result: EncounterResult, melee_input=None) -> dict:
         "rebels": [[rebel.name, rebel.group, rebel.character, rebel.notoriety] for rebel in result.rebels],
         "fame_lost": dict(result.fame_lost),
         "dice": [list(roll.dice) for roll in result.dice],
+        "chits_played": {name: list(chits) for name, chits in result.chits_played.items()},
         "choice_needed": result.choice_needed.path if result.choice_needed else None,
     }
     if melee_input is not None:

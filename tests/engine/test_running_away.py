@@ -154,3 +154,11 @@ def test_under_riding_horses_a_rider_must_charge_on_his_horse():
         charges=(Charge("Amazon", "Swordsman", 4, "Pony (galloping)", using="horse"),),
     )
     assert validate_encounter(mounted) == []
+
+
+def test_the_run_chit_is_played_when_the_run_is_tried_and_not_when_it_is_refused():
+    stumbled = run(STUMBLE, on_sheet(4, 5, 6), RunAway("Amazon", 2, chit="MOVE M2"), dice=[6, 1])
+    assert stumbled.chits_played == {"Amazon": ("MOVE M2",)}
+    refused = run(BASIC, on_sheet(4), RunAway("Amazon", 4, chit="MOVE M4"))
+    assert refused.chits_played == {}
+    assert not refused.runs[0].attempted
