@@ -544,3 +544,19 @@ def test_a_denizen_attacked_by_hirelings_keeps_attacking_the_character_on_whose_
     assert [event.text for event in result.events if event.kind == "order"][-1].startswith("Block 2: Giant Bat")
     bat_hits = [event for event in result.events if event.kind == "hit" and event.actors[0] == "Giant Bat"]
     assert bat_hits and "Swordsman" in bat_hits[0].text
+
+
+def test_a_horse_killed_in_the_same_block_still_takes_the_hits_of_that_block():
+    # Two dark Wolves (M, time 4, length 0) undercut the walking pony (M, time 5) at once: both hit the
+    # pony, which dies once with two killers; the rider is untouched.
+    round_input = make_round(
+        characters=[{"id": "Swordsman", "weapons": [], "armor": [], "horse": "horse/pony-1"}],
+        denizens=[{"id": "Wolf", "side": "dark"}, {"id": "Wolf 2", "counter": "Wolf", "side": "dark"}],
+        sheets=[{"owner": "Swordsman", "attackers": [{"combatant": "Wolf", "box": 1}, {"combatant": "Wolf 2", "box": 2}]}],
+        plays={"Swordsman": {"maneuver": {"horse": "walking", "box": 3}}},
+    )
+    result = resolve(round_input, [4, 1, 1, 1, 1])
+    assert [(kill.victim, kill.killers) for kill in result.kills] == [("Swordsman's Pony", ("Wolf", "Wolf 2"))]
+    assert not result.state.character("Swordsman").dead
+    assert result.summary("Swordsman").wounds_owed == 0
+    assert result.state.character("Swordsman").horse.dead
