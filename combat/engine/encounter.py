@@ -1733,6 +1733,16 @@ def melee_sheets(
     for name in sorted(result.own_sheets):
         if name not in sheets and name not in placed:
             sheets[name] = []
+    # A character's attack lands on its target's counter: a target on no sheet (a watchful native left
+    # unassigned by an Ambush, a free hireling) stands alone on its own sheet for the melee round.
+    for attacker, target in targets.items():
+        if (
+            attacker in characters
+            and target not in characters
+            and target not in sheets
+            and target not in placed
+        ):
+            sheets[target] = []
     return [
         (owner, attackers, None if owner in characters else targets.get(owner))
         for owner, attackers in sheets.items()

@@ -247,3 +247,31 @@ def test_prepare_melee_leaves_the_dice_to_the_melee_round_after_the_encounter_s_
     assert dice.history and all("Random assignment of Wolf" in roll.purpose for roll in dice.history)
     assert list(dice.history) == list(result.dice), "the encounter used only the rolls it logged"
     assert melee.state.denizen("Wolf").target == result.targets["Wolf"]
+
+
+def test_a_watchful_native_targeted_from_ambush_stays_watchful_but_stands_on_its_own_sheet_for_the_attack():
+    from combat.engine.dice import SeededDice
+    from combat.engine.encounter import prepare_melee
+    from combat.engine.melee import resolve_round
+
+    file = round_file(
+        [{"id": "Soldier 1"}, {"id": "Soldier 2"}],
+        {"targets": [{"attacker": "Berserker", "target": "Soldier 1", "stays_hidden": True}]},
+        plays={
+            "Berserker": {
+                "target": "Soldier 1",
+                "attack": {"chit": "FIGHT T5*", "weapon": "Great Axe", "box": 3},
+                "maneuver": {"chit": "MOVE H5*", "box": 2},
+            }
+        },
+        characters=[{"id": "Berserker", "hidden": True}],
+    )
+    dice = SeededDice(1)
+    encounter, melee = prepare_melee(file.round_input, file.encounter, dice)
+    assert encounter.watchful == {"Soldier 1", "Soldier 2"}
+    assert "Berserker" in encounter.hidden
+    assert [(s.owner, s.attackers) for s in melee.sheets] == [("Berserker", ()), ("Soldier 1", ())]
+    round_result = resolve_round(melee, dice)
+    assert any(
+        "Berserker" in e.text and "Soldier 1" in e.text and e.kind == "hit" for e in round_result.events
+    )
