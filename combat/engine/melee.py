@@ -613,6 +613,8 @@ class _Round:
         return build.can_turn_over(counter, self.sides[denizen_id])
 
     def arrange_sheets(self) -> None:
+        """Denizen horses gallop in melee; on every sheet each group is placed (basic rules: as many boxes
+        as possible), repositioned (rule 22.5/2) and changes tactics (rule 22.5/3)."""
         mounted = [
             d.id for d in self.state.denizens
             if d.active and isinstance(self.counters[d.id], Native) and self.counters[d.id].horse is not None and not d.horse_dead
@@ -666,6 +668,9 @@ class _Round:
     # 2. Maneuvers, fixed before any harm (Hamblen's ruling) ------------------------------------------
 
     def fix_maneuvers(self) -> dict[str, _Body]:
+        """Hamblen's ruling (optional-combat-rules.md, 5.4/1): every maneuver, and so every table modifier,
+        is fixed before any harm. A character's horse maneuvers for him (5.2); a native maneuvers with his
+        galloping horse and his own counter (5.2); no maneuver counts as time 8 (5.4/4)."""
         bodies: dict[str, _Body] = {}
         catalogue = self.catalogue
         for character in self.state.characters:
@@ -889,6 +894,9 @@ class _Round:
                 self._apply(strike, body_key, target, result, number)
 
     def _apply(self, strike: _Strike, body_key: str, target: Target, result, block: int) -> None:
+        """Apply one AttackResult: armor damaged or destroyed (a damaged piece damaged again is destroyed),
+        wounds owed, kills (simultaneous killers share one kill), and which weapons hit or missed; a
+        Tremendous monster whose dark side pins notes a hit that did not kill (it turns red side up)."""
         work = self.work
         if strike.part == "attack" and strike.weapon:
             if result.is_hit:
@@ -925,6 +933,9 @@ class _Round:
     # 5. After the round ---------------------------------------------------------------------------
 
     def finish(self, seed) -> RoundResult:
+        """After the round: weapons alerted or unalerted, fatigue (one free asterisk), wounds, MAGIC chits
+        fatigued, kills scored (rule 43.4), Tremendous monsters red side up and pinning, and the end of
+        combat (two consecutive rounds without harm, fatigue or spellcasting)."""
         work = self.work
         rules = self.rules
         summaries: dict[str, dict] = {c.id: {"character": c.id} for c in self.state.characters}

@@ -560,3 +560,25 @@ def test_a_horse_killed_in_the_same_block_still_takes_the_hits_of_that_block():
     assert not result.state.character("Swordsman").dead
     assert result.summary("Swordsman").wounds_owed == 0
     assert result.state.character("Swordsman").horse.dead
+
+
+def test_the_new_state_plays_a_second_round():
+    from pathlib import Path
+
+    from combat.engine.dice import SeededDice
+    from combat.engine.model import RoundInput, Sheet
+    from combat.engine.round_format import load_round
+
+    first_input = load_round(Path(__file__).resolve().parents[2] / "docs" / "examples" / "thirty-combatants.json").round_input
+    first = resolve_round(first_input, SeededDice(30))
+    alive = {c.id for c in first.state.characters if not c.dead} | {d.id for d in first.state.denizens if not d.dead}
+    sheets = tuple(
+        Sheet(sheet.owner, tuple(p for p in sheet.attackers if p.combatant in alive), sheet.owner_position,
+              sheet.owner_target if sheet.owner_target in alive else None)
+        for sheet in first_input.sheets
+        if sheet.owner in alive
+    )
+    second = resolve_round(RoundInput(first_input.rules, first.state, sheets, ()), SeededDice(31))
+    assert second.round_number == 2
+    assert any(event.rule_name.startswith("Order of attacks, later rounds") for event in second.events)
+    assert not {kill.victim for kill in second.kills} & {kill.victim for kill in first.kills}
