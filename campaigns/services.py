@@ -278,20 +278,29 @@ def add_player(user, campaign: Campaign, data: Mapping[str, Any]) -> Player:
         return Player.objects.create(campaign=campaign, **_clean_player(campaign, data))
 
 
-def update_player(user, player: Player, data: Mapping[str, Any]) -> Player:
+def _update_row(user, row, clean):
+    """Lock `row` (a Player or Character of a campaign of `user`'s) and save what `clean` returns."""
     with transaction.atomic():
-        campaign = _require_gm(user, player.campaign)
-        player = Player.objects.select_for_update().get(pk=player.pk, campaign=campaign)
-        for key, value in _clean_player(campaign, data, instance=player).items():
-            setattr(player, key, value)
-        player.save()
-        return player
+        campaign = _require_gm(user, row.campaign)
+        row = type(row).objects.select_for_update().get(pk=row.pk, campaign=campaign)
+        for key, value in clean(campaign, row).items():
+            setattr(row, key, value)
+        row.save()
+        return row
+
+
+def _delete_row(user, row) -> None:
+    with transaction.atomic():
+        campaign = _require_gm(user, row.campaign)
+        type(row).objects.filter(pk=row.pk, campaign=campaign).delete()
+
+
+def update_player(user, player: Player, data: Mapping[str, Any]) -> Player:
+    return _update_row(user, player, lambda campaign, row: _clean_player(campaign, data, instance=row))
 
 
 def delete_player(user, player: Player) -> None:
-    with transaction.atomic():
-        campaign = _require_gm(user, player.campaign)
-        Player.objects.filter(pk=player.pk, campaign=campaign).delete()
+    _delete_row(user, player)
 
 
 def native_groups() -> list[str]:
@@ -369,19 +378,11 @@ def add_character(user, campaign: Campaign, data: Mapping[str, Any]) -> Characte
 
 
 def update_character(user, character: Character, data: Mapping[str, Any]) -> Character:
-    with transaction.atomic():
-        campaign = _require_gm(user, character.campaign)
-        character = Character.objects.select_for_update().get(pk=character.pk, campaign=campaign)
-        for key, value in _clean_character(campaign, data, instance=character).items():
-            setattr(character, key, value)
-        character.save()
-        return character
+    return _update_row(user, character, lambda campaign, row: _clean_character(campaign, data, instance=row))
 
 
 def delete_character(user, character: Character) -> None:
-    with transaction.atomic():
-        campaign = _require_gm(user, character.campaign)
-        Character.objects.filter(pk=character.pk, campaign=campaign).delete()
+    _delete_row(user, character)
 
 
 # -- secret starting information ----------------------------------------------------------------------

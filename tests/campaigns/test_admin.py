@@ -69,3 +69,20 @@ def test_saving_other_fields_alone_makes_no_version(admin_client, campaign):
     assert admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data).status_code == 302
     campaign = Campaign.objects.get(pk=campaign.pk)
     assert campaign.name == "Renamed" and campaign.current_rules_version.number == 1
+
+
+def test_a_campaign_added_in_the_admin_starts_at_rules_version_one(admin_client, staff_user):
+    data = {
+        "name": "Admin made", "slug": "admin-made", "gms": [staff_user.pk], "month": 1, "day": 1,
+        "weather": "clear", "weather_chit": 2, "preset": "optional-3e", "fumble": "on", "stumble": "on",
+        "riding_horses": "on", "penetrating_armor": "on", "missile_table": "revised", "kludge": "on",
+        "fiery_blast_undercut_penalty": 0, "lightning_bolt_undercut_penalty": 0, "victory_points": 5,
+        **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "weather_rolls")
+           for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
+    }
+    response = admin_client.post(reverse("admin:campaigns_campaign_add"), data)
+    assert response.status_code == 302, response.context["adminform"].form.errors
+    campaign = Campaign.objects.get(slug="admin-made")
+    version = campaign.current_rules_version
+    assert version.number == 1 and version.created_by == staff_user
+    assert campaign.current_rules().missile_table == "revised" and campaign.current_rules().kludge
