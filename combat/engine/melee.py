@@ -20,6 +20,7 @@ from itertools import groupby
 from weakref import WeakKeyDictionary
 
 from combat.engine import attackers as build
+from combat.engine import catalogue_data
 from combat.engine import denizens as sheet_rules
 from combat.engine.attack import Attack, Maneuver, Target, resolve_attack
 from combat.engine.catalogue import Monster, Native, UnknownCounter
@@ -27,6 +28,8 @@ from combat.engine.dice import Dice
 from combat.engine.log import Event
 from combat.engine.model import (
     BOXES,
+    ArmorState,
+    WeaponState,
     HORSE_SIDES,
     LEVELS,
     SIDES,
@@ -90,9 +93,7 @@ def _event(key: str, kind: str, text: str, actors, **data) -> Event:
 def _catalogue(catalogue):
     if catalogue is not None:
         return catalogue
-    from combat.engine.catalogue_data import get_catalogue
-
-    return get_catalogue()
+    return catalogue_data.get_catalogue()
 
 
 _LOOKUPS: WeakKeyDictionary = WeakKeyDictionary()
@@ -984,7 +985,7 @@ class _Round:
                     unalerted.append(weapon.name)
                 elif hit is False and not weapon.alerted:
                     alerted.append(weapon.name)
-                weapons.append(replace(weapon, alerted=weapon.alerted if hit is None else not hit))
+                weapons.append(weapon if hit is None or weapon.alerted == (not hit) else WeaponState(weapon.name, not hit))
             for names, word in ((unalerted, "hit: unalerted"), (alerted, "missed: alerted")):
                 for name in names:
                     self.events.append(_event("alert", "weapon", f"{character.id}'s {name} {word}", [character.id]))
@@ -996,7 +997,7 @@ class _Round:
                 state = work.armor.get((character.id, piece.name), piece.state)
                 if state != piece.state:
                     changes.append((piece.name, state))
-                armor.append(replace(piece, state=state))
+                armor.append(piece if state == piece.state else ArmorState(piece.name, state))
             summary["armor_changes"] = tuple(changes)
             wounds = work.wounds.get(character.id, 0)
             summary["wounds_owed"] = wounds

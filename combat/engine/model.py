@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from combat.engine.dice import Roll
@@ -114,7 +115,10 @@ class CharacterState:
 
     def chit(self, chit_id: str) -> Chit | None:
         for chit in self.chits:
-            if chit.id == chit_id or chit.label == chit_id:
+            if chit.id == chit_id:
+                return chit
+        for chit in self.chits:
+            if chit.label == chit_id:
                 return chit
         return None
 
@@ -162,14 +166,15 @@ class BattleState:
     denizens: tuple[DenizenState, ...] = ()
     previous_round_quiet: bool = False  # the previous round had no harm, fatigue or spellcasting
 
+    @cached_property
+    def _by_id(self) -> dict[str, CharacterState | DenizenState]:
+        index: dict[str, CharacterState | DenizenState] = {}
+        for combatant in (*self.characters, *self.denizens):
+            index.setdefault(combatant.id, combatant)
+        return index
+
     def combatant(self, combatant_id: str) -> CharacterState | DenizenState | None:
-        for combatant in self.characters:
-            if combatant.id == combatant_id:
-                return combatant
-        for combatant in self.denizens:
-            if combatant.id == combatant_id:
-                return combatant
-        return None
+        return self._by_id.get(combatant_id)
 
     def character(self, combatant_id: str) -> CharacterState | None:
         combatant = self.combatant(combatant_id)
@@ -252,11 +257,15 @@ class RoundInput:
     sheets: tuple[Sheet, ...] = ()
     plays: tuple[Play, ...] = ()
 
-    def play(self, character_id: str) -> Play | None:
+    @cached_property
+    def _plays_by_character(self) -> dict[str, Play]:
+        index: dict[str, Play] = {}
         for play in self.plays:
-            if play.character == character_id:
-                return play
-        return None
+            index.setdefault(play.character, play)
+        return index
+
+    def play(self, character_id: str) -> Play | None:
+        return self._plays_by_character.get(character_id)
 
 
 @dataclass(frozen=True)
