@@ -368,6 +368,7 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
             add(f"{path}.denizen", f"{denizen.name} is lured twice; it can be lured once")
         lured.add(lure.denizen)
 
+    lurers = {lure.lurer for lure in encounter.lures}  # a hidden character who lures becomes unhidden
     deployed: set[str] = set()
     for i, deploy in enumerate(encounter.deployments):
         path = f"deployments[{i}]"
@@ -386,7 +387,9 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
             add(f"{path}.target", f"{deploy.target!r} is not in the clearing")
         elif deploy.target == owner or minion_owner.get(deploy.target) == owner:
             add(f"{path}.target", f"{deploy.minion} cannot be deployed against {owner} or his own hirelings")
-        elif deploy.target in characters and characters[deploy.target].hidden:
+        elif deploy.target in characters and not characters[deploy.target].present:
+            add(f"{path}.target", f"{deploy.target} is not in the clearing")
+        elif deploy.target in characters and characters[deploy.target].hidden and deploy.target not in lurers:
             add(f"{path}.target", f"{deploy.target} is hidden and cannot be attacked")
 
     charged: set[str] = set()
@@ -400,7 +403,7 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
         target = characters.get(charge.target)
         if target is None or not target.present or charge.target == charge.character:
             add(f"{path}.target", f"{charge.target!r} is not another character in the clearing")
-        elif target.hidden:
+        elif target.hidden and charge.target not in lurers:
             add(f"{path}.target", f"{charge.target} is hidden and cannot be charged")
         if not isinstance(charge.move_time, int) or not 0 <= charge.move_time <= 8:
             add(f"{path}.move_time", f"must be a time from 0 to 8, not {charge.move_time!r}")
@@ -478,6 +481,8 @@ def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:
         targeting.add(choice.attacker)
         if choice.target not in seen or choice.target == choice.attacker:
             add(f"{path}.target", f"{choice.target!r} is not another combatant in the clearing")
+        elif choice.target in characters and not characters[choice.target].present:
+            add(f"{path}.target", f"{choice.target} is not in the clearing")
         if choice.stays_hidden and choice.attacker not in characters:
             add(f"{path}.stays_hidden", "only a character stays hidden by his Ambush hide roll")
     if encounter.meetings and encounter.meeting_table is None:
@@ -985,6 +990,11 @@ def _minion_attacks(
             EXTENDED_TREACHERY,
         )
         return None
+    if _hidden_target(state, target):
+        state.log(
+            "deploy", f"{minion} cannot attack {target}: it is not unhidden in the clearing", rule, (minion,)
+        )
+        return None
     attackers = [name for name, whom in state.targets.items() if whom == minion and name in state.denizens]
     if attackers:
         state.log(
@@ -1245,11 +1255,18 @@ def _melee_targets(state: _Encounter, targets: tuple[MeleeTarget, ...]) -> None:
             )
 
 
+def _hidden_target(state: _Encounter, target: str) -> bool:
+    """Hidden characters and hirelings, and characters gone from the clearing, cannot be attacked."""
+    if target in state.characters:
+        return not state.unhidden_character(target)
+    return target in state.owner and target in state.hidden
+
+
 def _character_targets(state: _Encounter, choice: MeleeTarget) -> None:
     name, target = choice.attacker, choice.target
     if name in state.absent:
         return
-    if target in state.characters and not state.unhidden_character(target):
+    if _hidden_target(state, target):
         state.log(
             "target", f"{name} cannot target {target}: not unhidden in the clearing", TARGETING, (name,)
         )

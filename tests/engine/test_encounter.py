@@ -344,3 +344,35 @@ def test_unknown_names_are_reported_with_their_field_paths_and_resolution_refuse
         assert len(invalid.errors) == 8
     else:
         raise AssertionError("an invalid encounter was resolved")
+
+
+def test_a_hidden_hireling_cannot_be_targeted_and_a_character_who_lures_can_be_charged():
+    amazon = CharacterInClearing(
+        "Amazon", hidden=True, minions=(Minion("Rogue 6", 5, group="Rogues", hidden=True),)
+    )
+    encounter = EncounterInput(
+        rules=BIMR4,
+        characters=(amazon, CharacterInClearing("Swordsman")),
+        denizens=(WOLF,),
+        lures=(Lure("Amazon", "Wolf"),),
+        charges=(Charge("Swordsman", "Amazon", 3),),
+        targets=(MeleeTarget("Swordsman", "Rogue 6"),),
+    )
+    assert validate_encounter(encounter) == []
+    result = resolve_encounter(encounter, ScriptedDice([]))
+    assert result.charges["Amazon"][0].character == "Swordsman"
+    assert "Swordsman" not in result.targets
+    assert "Swordsman cannot target Rogue 6: not unhidden in the clearing" in result.events[-1].text
+
+
+def test_an_absent_character_cannot_be_deployed_against_or_targeted():
+    encounter = EncounterInput(
+        rules=BIMR4,
+        characters=(
+            CharacterInClearing("Amazon", minions=(Minion("Rogue 6", 5, group="Rogues"),)),
+            CharacterInClearing("Swordsman", present=False),
+        ),
+        deployments=(Deploy("Rogue 6", "Swordsman"),),
+        targets=(MeleeTarget("Amazon", "Swordsman"),),
+    )
+    assert paths(encounter) == ["deployments[0].target", "targets[0].target"]
