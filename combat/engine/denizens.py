@@ -49,7 +49,10 @@ class Placement:
     events: tuple[Event, ...] = ()
 
 
-def chit_name(ref: ChitRef) -> str:
+def chit_name(ref: ChitRef, names: Mapping[ChitRef, str] | None = None) -> str:
+    """How the log names a chit: the combatant, or its head, club or horse ("Giant's Giant Club")."""
+    if names and ref in names:
+        return names[ref]
     combatant, part = ref
     return combatant if part == "body" else f"{combatant}'s {part}"
 
@@ -64,7 +67,8 @@ def is_spread(boxes: Mapping[ChitRef, int]) -> bool:
 
 
 def place(
-    chits: Iterable[ChitRef], given: Mapping[ChitRef, int | None], sheet: str
+    chits: Iterable[ChitRef], given: Mapping[ChitRef, int | None], sheet: str,
+    names: Mapping[ChitRef, str] | None = None,
 ) -> Placement:
     """Basic rules, placing attackers: place every chit without a box into the emptiest box (lowest number
     on a tie), so that the chits cover as many boxes as possible; a denizen's head, club or horse avoids its
@@ -88,10 +92,10 @@ def place(
     event = Event(
         "placement",
         f"Placed on {sheet}'s sheet, each in the emptiest box: "
-        + ", ".join(f"{chit_name(ref)} in box {boxes[ref]}" for ref in placed),
+        + ", ".join(f"{chit_name(ref, names)} in box {boxes[ref]}" for ref in placed),
         *PLACEMENT_RULE,
         actors=tuple(dict.fromkeys([sheet, *(ref[0] for ref in placed)])),
-        data={"sheet": sheet, "boxes": {chit_name(ref): boxes[ref] for ref in placed}},
+        data={"sheet": sheet, "boxes": {chit_name(ref, names): boxes[ref] for ref in placed}},
     )
     return Placement(boxes, (event,))
 
@@ -103,7 +107,7 @@ def reposition(boxes: Mapping[ChitRef, int], die: int) -> dict[ChitRef, int]:
 
 
 def roll_repositioning(
-    boxes: Mapping[ChitRef, int], dice: Dice, sheet: str, group: str
+    boxes: Mapping[ChitRef, int], dice: Dice, sheet: str, group: str, names: Mapping[ChitRef, str] | None = None,
 ) -> Placement:
     """Rule 22.5/2: roll one die for a group of chits on a sheet and reposition them."""
     if not boxes:
@@ -112,7 +116,7 @@ def roll_repositioning(
     die = roll.dice[0]
     moved = reposition(boxes, die)
     moves = ", ".join(
-        f"{chit_name(ref)} {boxes[ref]}→{moved[ref]}" for ref in boxes if boxes[ref] != moved[ref]
+        f"{chit_name(ref, names)} {boxes[ref]}→{moved[ref]}" for ref in boxes if boxes[ref] != moved[ref]
     )
     actors = tuple(dict.fromkeys([sheet, *(ref[0] for ref in boxes)]))
     event = Event(
@@ -121,7 +125,7 @@ def roll_repositioning(
         + (f" ({moves})" if moves else ""),
         *REPOSITION_RULE,
         actors=actors,
-        data={"sheet": sheet, "group": group, "die": die, "boxes": {chit_name(r): b for r, b in moved.items()}},
+        data={"sheet": sheet, "group": group, "die": die, "boxes": {chit_name(r, names): b for r, b in moved.items()}},
     )
     return Placement(moved, (event,))
 
@@ -132,6 +136,7 @@ def roll_change_tactics(
     dice: Dice,
     sheet: str,
     group: str,
+    names: Mapping[ChitRef, str] | None = None,
 ) -> tuple[frozenset[ChitRef], tuple[Event, ...]]:
     """Rule 22.5/3: for each box holding a chit that can turn over, roll two dice; on a 6 (the high die)
     every such chit in the box turns over. Red-side-up Tremendous monsters, native horses and the like
@@ -143,12 +148,12 @@ def roll_change_tactics(
         if not in_box:
             continue
         roll = dice.roll(2, f"Change tactics: {group} in box {box} on {sheet}'s sheet")
-        names = ", ".join(chit_name(ref) for ref in in_box)
+        listed = ", ".join(chit_name(ref, names) for ref in in_box)
         if roll.high == 6:
             turned.update(in_box)
-            outcome = f"high die 6 → {names} {'turns' if len(in_box) == 1 else 'turn'} over"
+            outcome = f"high die 6 → {listed} {'turns' if len(in_box) == 1 else 'turn'} over"
         else:
-            outcome = f"high die {roll.high}, no 6 → {names} {'stays' if len(in_box) == 1 else 'stay'} as before"
+            outcome = f"high die {roll.high}, no 6 → {listed} {'stays' if len(in_box) == 1 else 'stay'} as before"
         events.append(
             Event(
                 "tactics",
@@ -156,7 +161,7 @@ def roll_change_tactics(
                 *TACTICS_RULE,
                 actors=tuple(dict.fromkeys([sheet, *(ref[0] for ref in in_box)])),
                 data={"sheet": sheet, "box": box, "dice": list(roll.dice), "turned": roll.high == 6,
-                      "chits": [chit_name(ref) for ref in in_box]},
+                      "chits": [chit_name(ref, names) for ref in in_box]},
             )
         )
     return frozenset(turned), tuple(events)

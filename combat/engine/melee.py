@@ -604,6 +604,12 @@ class _Round:
             refs.append((denizen_id, "horse"))
         return refs
 
+    def _part_name(self, ref: tuple[str, str]) -> str:
+        denizen_id, part = ref
+        counter = self.counters[denizen_id]
+        piece = counter.weapon if part == "weapon" else getattr(counter, "horse", None)
+        return f"{denizen_id}'s {piece.name}" if piece is not None else f"{denizen_id}'s {part}"
+
     def _can_turn_over(self, ref: tuple[str, str]) -> bool:
         denizen_id, part = ref
         counter = self.counters[denizen_id]
@@ -654,11 +660,14 @@ class _Round:
                 given[ref] = {"body": position.box, "weapon": position.weapon_box, "horse": position.horse_box}[ref[1]]
         if not refs:
             return
-        placement = sheet_rules.place(refs, given, sheet_owner)
+        names = {ref: self._part_name(ref) for ref in refs if ref[1] != "body"}
+        placement = sheet_rules.place(refs, given, sheet_owner, names)
         self.events.extend(placement.events)
-        moved = sheet_rules.roll_repositioning(placement.boxes, self.dice, sheet_owner, label)
+        moved = sheet_rules.roll_repositioning(placement.boxes, self.dice, sheet_owner, label, names)
         self.events.extend(moved.events)
-        turned, events = sheet_rules.roll_change_tactics(moved.boxes, self._can_turn_over, self.dice, sheet_owner, label)
+        turned, events = sheet_rules.roll_change_tactics(
+            moved.boxes, self._can_turn_over, self.dice, sheet_owner, label, names,
+        )
         self.events.extend(events)
         for denizen_id, part in turned:
             sides = self.weapon_sides if part == "weapon" else self.sides
