@@ -364,6 +364,8 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                 if attack.weapon:
                     errors.append(PlayError(f"{attack_path}.weapon", "an attack spell is cast without a weapon"))
             else:
+                if attack.alerted:
+                    errors.append(PlayError(f"{attack_path}.alerted", "only a MAGIC chit casting a spell is played alerted"))
                 chit_errors, chit = _chit_errors(character, attack.chit, f"{attack_path}.chit", FIGHT_ACTIONS)
                 errors.extend(chit_errors)
                 if chit is not None and not chit_errors:
@@ -748,7 +750,8 @@ class _Round:
             chit = character.chit(play.attack.chit)
             if play.attack.spell:
                 attack = build.spell_attack(
-                    _find(self.catalogue, "spell", play.attack.spell), magic_time=chit.time, box=play.attack.box, attacker=character.id,
+                    _find(self.catalogue, "spell", play.attack.spell), magic_time=0 if play.attack.alerted else chit.time,
+                    box=play.attack.box, attacker=character.id,
                 )
             else:
                 weapon_state = character.weapon(play.attack.weapon) if play.attack.weapon else None

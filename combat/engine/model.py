@@ -222,6 +222,7 @@ class AttackPlay:
     chit: str
     weapon: str | None = None
     spell: str | None = None
+    alerted: bool = False  # a MAGIC chit alerted earlier: the spell's attack time is 0 (the kludge's case)
 
 
 @dataclass(frozen=True)

@@ -208,7 +208,8 @@ def _play(character: str, raw: dict[str, Any]) -> Play:
         character=character,
         target=raw.get("target"),
         target_part=raw.get("target_part", "horse"),
-        attack=AttackPlay(attack["box"], attack["chit"], attack.get("weapon"), attack.get("spell")) if attack else None,
+        attack=AttackPlay(attack["box"], attack["chit"], attack.get("weapon"), attack.get("spell"), attack.get("alerted", False))
+        if attack else None,
         maneuver=_maneuver(raw.get("maneuver")),
         rider_maneuver=_maneuver(raw.get("rider_maneuver")),
         shield_box=raw.get("shield_box"),
@@ -363,6 +364,8 @@ def _play_to_json(play: Play) -> dict[str, Any]:
             attack["weapon"] = play.attack.weapon
         if play.attack.spell:
             attack["spell"] = play.attack.spell
+        if play.attack.alerted:
+            attack["alerted"] = True
         raw["attack"] = attack
     else:
         raw["attack"] = None

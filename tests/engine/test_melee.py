@@ -582,3 +582,16 @@ def test_the_new_state_plays_a_second_round():
     assert second.round_number == 2
     assert any(event.rule_name.startswith("Order of attacks, later rounds") for event in second.events)
     assert not {kill.victim for kill in second.kills} & {kill.victim for kill in first.kills}
+
+
+def test_a_spell_cast_with_an_alerted_magic_chit_strikes_at_time_0_and_loses_a_star_to_the_kludge():
+    round_input = make_round(
+        rules="optional-3e",
+        characters=[{"id": "Wizard", "weapons": [], "armor": []}],
+        denizens=[{"id": "H Troll"}],
+        sheets=[{"owner": "Wizard", "attackers": [{"combatant": "H Troll", "box": 1}]}],
+        plays={"Wizard": {"target": "H Troll", "attack": {"chit": "MAGIC IV4*", "spell": "Fiery Blast", "box": 1, "alerted": True}}},
+    )
+    result = resolve(round_input, CALM + [3, 3])
+    assert any("(length 13, time 0)" in text for text in block_lines(result))
+    assert [event for event in result.events if event.rule == "kludge"]

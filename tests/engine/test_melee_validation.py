@@ -274,3 +274,8 @@ def test_a_light_side_tremendous_monster_does_not_forbid_running_away():
         sheets=[{"owner": "Black Knight", "attackers": [{"combatant": "T Troll", "box": 1}]}],
     )
     assert run_errors(round_input, "Black Knight", "encounter.Black Knight.run.chit") == []
+
+
+def test_it_rejects_an_alerted_fight_chit():
+    round_input = knight_round({"target": "Wolf", "attack": {"chit": "FIGHT H6", "weapon": "Mace", "box": 1, "alerted": True}})
+    assert paths(round_input) == [("plays.Black Knight.attack.alerted", "error")]
