@@ -9,10 +9,13 @@ new state and one outbox email per recipient in ONE transaction) or `failed` →
 from __future__ import annotations
 
 import logging
+import os
 import secrets
+import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import structlog
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils import timezone
@@ -21,6 +24,7 @@ from combat import rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
 
 logger = logging.getLogger(__name__)
+events = structlog.get_logger("combat.rounds")
 
 # A round left in `resolving` longer than this belongs to a worker that died and may be enqueued again.
 STUCK_RESOLVING_SECONDS = 180
@@ -240,6 +244,14 @@ class SimulatedCrash(RuntimeError):
     """Raised by tests inside the resolve transaction to prove that nothing half-done is kept."""
 
 
+def _pause_for_crash_tests() -> None:
+    """The full-stack crash test sets HERALD_TEST_RESOLVE_PAUSE on a worker so that it can be killed
+    while it holds the round inside the resolve transaction. Never set in production."""
+    pause = os.environ.get("HERALD_TEST_RESOLVE_PAUSE")
+    if pause:
+        time.sleep(float(pause))
+
+
 def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round | None:
     """Resolve a round that is `resolving`: idempotent (a resolved round is left alone), all or nothing."""
     from combat import emails
@@ -254,6 +266,8 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
             )
             if round_ is None or round_.status != Round.Status.RESOLVING:
                 return round_
+            events.info("round_resolve_started", round_id=round_.pk, attempt=round_.attempts + 1)
+            _pause_for_crash_tests()
             battle = round_.battle
             campaign = battle.campaign
             sides = list(round_.sides.select_related("character"))
@@ -284,6 +298,7 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
                 _open_round(battle, round_.number + 1)
             if crash_before_commit:
                 raise SimulatedCrash("simulated crash before commit")
+        events.info("round_resolved", round_id=round_.pk, events=len(outcome.events))
         return round_
     except SimulatedCrash:
         raise

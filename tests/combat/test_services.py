@@ -271,3 +271,23 @@ def test_import_names_the_unknown_character_and_saves_nothing(gm, battle):
 def test_dashboard_lists_rounds_waiting_in_the_gms_campaigns_only(gm, other_user, battle):
     assert [r.battle for r in services.dashboard_battles(gm)] == [battle]
     assert list(services.dashboard_battles(other_user)) == []
+
+
+@pytest.mark.django_db
+def test_a_round_stuck_resolving_after_a_dead_worker_can_be_claimed_again_with_its_seed(
+    gm, battle, characters, valid_plays, first_round, django_capture_on_commit_callbacks
+):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    enter_and_lock(gm, battle, characters, valid_plays)
+    services.request_resolve(gm, "test", battle.pk, 1)
+    seed = Round.objects.get(pk=first_round.pk).seed
+    with django_capture_on_commit_callbacks() as callbacks:
+        assert services.request_resolve(gm, "test", battle.pk, 1) is False  # a live worker may hold it
+        Round.objects.filter(pk=first_round.pk).update(
+            resolve_requested_at=timezone.now() - timedelta(seconds=services.STUCK_RESOLVING_SECONDS + 1))
+        assert services.request_resolve(gm, "test", battle.pk, 1) is True
+    assert len(callbacks) == 1
+    assert Round.objects.get(pk=first_round.pk).seed == seed

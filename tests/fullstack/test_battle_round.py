@@ -1,0 +1,110 @@
+"""A battle round through the real stack: the resolve task runs in a separate Celery worker over Redis
+against PostgreSQL, and the SMTP server receives exactly one email per participant (two players and
+the GM) even when the task is delivered twice or the worker dies halfway through resolving."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from campaigns import services as campaign_services
+from campaigns.mail.models import OutboxMessage
+from combat import services
+from combat.models import Round
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+PLAYS = {
+    "Black Knight": {"target": "H Troll", "attack": {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"},
+                     "maneuver": {"chit": "MOVE H6", "box": 1}},
+    "Amazon": {"target": "Wolf", "attack": {"chit": "FIGHT M5", "box": 1, "weapon": "Short Sword"},
+               "maneuver": {"chit": "MOVE M4", "box": 3}},
+}
+RECIPIENTS = ["alice@example.com", "bob@example.com", "gm@example.com"]
+
+
+@pytest.fixture
+def locked_round(make_user):
+    from combat.demo import create_demo_battle
+
+    gm = make_user("gm")
+    campaign = campaign_services.create_campaign(gm, "Full stack", "full-stack", "bimr4")
+    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon"),
+                                   ("Carol", "carol@example.com", None)):
+        player = campaign_services.add_player(gm, campaign, {"name": name, "email": email, "time_zone": "UTC"})
+        if character:
+            campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character})
+    battle = create_demo_battle(campaign)
+    for character in battle.characters.all():
+        services.save_plays(gm, campaign.slug, battle.pk, 1, character.pk, PLAYS[character.catalogue_name])
+        services.lock_side(gm, campaign.slug, battle.pk, 1, character.pk)
+    round_ = battle.rounds.get(number=1)
+    round_.gm = gm
+    return round_
+
+
+def resolve(round_):
+    battle = round_.battle
+    assert services.request_resolve(round_.gm, battle.campaign.slug, battle.pk, round_.number)
+
+
+def resolve_tasks_finished(worker) -> int:
+    lines = worker.log_lines()
+    ids = {line["task_id"] for line in lines if line.get("event") == "task_started" and line.get("task") == "combat.resolve_round_task"}
+    return sum(1 for line in lines if line.get("event") == "task_succeeded" and line.get("task_id") in ids)
+
+
+def recipients(messages):
+    return sorted(address for message in messages for address in message.envelope_to)
+
+
+def test_the_round_is_resolved_by_the_worker_and_each_participant_gets_one_email_even_if_delivered_twice(
+    locked_round, celery_worker, smtp_server, wait_until
+):
+    from combat.tasks import resolve_round_task
+
+    resolve(locked_round)  # enqueued on commit
+    resolve_round_task.delay(locked_round.pk)  # and delivered a second time
+    wait_until(lambda: Round.objects.get(pk=locked_round.pk).status == Round.Status.RESOLVED, message="the round resolved")
+    smtp_server.wait_for(3)
+    wait_until(lambda: resolve_tasks_finished(celery_worker) >= 2, message="both deliveries of the resolve task to finish")
+    wait_until(lambda: not OutboxMessage.objects.exclude(status="sent").exists(), message="every email sent")
+    assert recipients(smtp_server.messages) == RECIPIENTS  # Carol is not in the battle
+    assert OutboxMessage.objects.count() == 3
+    resolved = Round.objects.get(pk=locked_round.pk)
+    assert resolved.attempts == 1 and resolved.log
+    assert locked_round.battle.rounds.count() == 2
+    [alice] = [m for m in smtp_server.messages if m.envelope_to == ["alice@example.com"]]
+    assert "Black Knight" in alice.get_body(preferencelist=("plain",)).get_content()
+    assert alice["In-Reply-To"]
+
+
+def test_a_worker_killed_while_resolving_leaves_the_round_resolvable_and_nothing_duplicated(
+    locked_round, start_worker, smtp_server, wait_until
+):
+    smtp_server.clear()
+    doomed = start_worker(HERALD_TEST_RESOLVE_PAUSE="60").wait_ready()
+    resolve(locked_round)
+    wait_until(lambda: any(line.get("event") == "round_resolve_started" for line in doomed.log_lines()),
+               message="the worker to start resolving")
+    doomed.kill()
+    halfway = Round.objects.get(pk=locked_round.pk)
+    assert halfway.status == Round.Status.RESOLVING and halfway.result is None and halfway.log == []
+    assert OutboxMessage.objects.count() == 0 and locked_round.battle.rounds.count() == 1
+
+    survivor = start_worker().wait_ready()
+    # Redis hands the unacknowledged task out again only after minutes; the GM need not wait: once the
+    # round has sat in `resolving` past the stuck limit, Resolve claims it again (from the same seed).
+    seed = halfway.seed
+    Round.objects.filter(pk=locked_round.pk).update(
+        resolve_requested_at=timezone.now() - timedelta(seconds=services.STUCK_RESOLVING_SECONDS + 1)
+    )
+    resolve(locked_round)
+    wait_until(lambda: Round.objects.get(pk=locked_round.pk).status == Round.Status.RESOLVED, timeout=60,
+               message="the round to be resolved again")
+    assert Round.objects.get(pk=locked_round.pk).seed == seed
+    smtp_server.wait_for(3)
+    wait_until(lambda: not OutboxMessage.objects.exclude(status="sent").exists(), message="every email sent")
+    assert recipients(smtp_server.messages) == RECIPIENTS
+    assert OutboxMessage.objects.count() == 3 and locked_round.battle.rounds.count() == 2
+    assert any(line.get("event") == "round_resolved" for line in survivor.log_lines())
