@@ -135,8 +135,32 @@ class PlayerAdmin(admin.ModelAdmin):
     list_filter = ["campaign"]
 
 
+class CharacterAdminForm(forms.ModelForm):
+    class Meta:
+        model = Character
+        fields = ["campaign", "player", "catalogue_name", "starting_native_group", "state"]
+
+    def clean(self):
+        """The same checks as the Characters page: a catalogue character, a known group, a valid state."""
+        cleaned = super().clean()
+        campaign = cleaned.get("campaign")
+        if campaign is None or self.errors:
+            return cleaned
+        data = {**cleaned, "player": cleaned["player"].pk if cleaned.get("player") else None}
+        try:
+            cleaned.update(services._clean_character(campaign, data, instance=self.instance if self.instance.pk else None))
+        except ValidationError as error:
+            for field, messages in error.message_dict.items():
+                target = "state" if field.startswith("state.") else field
+                for message in messages:
+                    self.add_error(target if target in self.fields else None,
+                                   f"{field}: {message}" if target != field else message)
+        return cleaned
+
+
 @admin.register(Character)
 class CharacterAdmin(admin.ModelAdmin):
+    form = CharacterAdminForm
     list_display = ["catalogue_name", "player", "starting_native_group", "campaign"]
     list_filter = ["campaign"]
 

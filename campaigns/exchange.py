@@ -241,8 +241,11 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     if not 1 <= chit <= 6:
         raise CampaignFileError("calendar.weather_chit", "must be 1 to 6")
 
+    auto_resolve = data.get("auto_resolve", False)
+    if not isinstance(auto_resolve, bool):
+        raise CampaignFileError("auto_resolve", f"must be true or false, not {auto_resolve!r}")
     campaign = Campaign.objects.create(
-        slug=slug, name=name, auto_resolve=bool(data.get("auto_resolve", False)),
+        slug=slug, name=name, auto_resolve=auto_resolve,
         month=month, day=day, weather=weather, weather_chit=chit,
     )
     campaign.gms.set(gms)
@@ -300,7 +303,7 @@ def _import_rule_history(campaign: Campaign, history: list, users: dict) -> None
             settings=rules.to_dict(),
             fingerprint=rules.fingerprint(),
             created_by=_user(entry.get("created_by"), f"{path}.created_by", users),
-            reason=str(entry.get("reason") or ""),
+            reason=_require(entry, "reason", str, path),
         )
         created_at = _datetime(entry.get("created_at"), f"{path}.created_at")
         if created_at:

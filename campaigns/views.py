@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from combat.engine.dice import SeededDice
 from combat.engine.relationships import relationship_name
+from combat.engine.ruleset import PRESET_TITLES
 
 from . import calendar, services
 from .forms import (
@@ -94,6 +95,7 @@ def detail(request, slug):
         {
             "campaign": campaign,
             "rules": rules,
+            "preset_title": PRESET_TITLES.get(rules.preset, rules.preset),
             "version": campaign.current_rules_version,
             "calendar": services.calendar_summary(campaign),
             "players": campaign.players.all(),

@@ -86,3 +86,14 @@ def test_a_campaign_added_in_the_admin_starts_at_rules_version_one(admin_client,
     version = campaign.current_rules_version
     assert version.number == 1 and version.created_by == staff_user
     assert campaign.current_rules().missile_table == "revised" and campaign.current_rules().kludge
+
+
+def test_a_character_edited_in_the_admin_is_checked_like_on_the_characters_page(admin_client, black_knight):
+    data = {
+        "campaign": black_knight.campaign_id, "player": black_knight.player_id, "catalogue_name": "Black Knight",
+        "starting_native_group": "Company", "state": '{"wounds": -2}',
+    }
+    response = admin_client.post(reverse("admin:campaigns_character_change", args=[black_knight.pk]), data)
+    assert "state.wounds" in response.context["adminform"].form.errors["state"][0]
+    black_knight.refresh_from_db()
+    assert black_knight.state["wounds"] == 0
