@@ -1,12 +1,50 @@
 import json
 
+from django import forms
 from django.contrib import admin
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 
+from combat.catalogue.cards import card_for
 from combat.catalogue.models import HouseCounter, OriginalCounter
 from combat.catalogue.services import copy_original_to_house_counter
+from combat.engine.catalogue import UnknownCounter
+from combat.engine.catalogue_data import CatalogueDataError, get_catalogue
+
+
+def counter_picture(counter) -> str:
+    """The counter drawn as on the catalogue page (both sides)."""
+    return render_to_string("catalogue/_card.html", {"card": card_for(counter)})
+
+
+class IndentedJSONField(forms.JSONField):
+    """The counter's statistics shown one field per line, so staff can read and change them."""
+
+    def prepare_value(self, value):
+        if isinstance(value, forms.fields.InvalidJSONInput):
+            return value
+        return json.dumps(value, indent=2, sort_keys=True, ensure_ascii=False)
+
+
+class HouseCounterForm(forms.ModelForm):
+    data = IndentedJSONField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 24, "cols": 70, "spellcheck": "false"}),
+        help_text=HouseCounter._meta.get_field("data").help_text,
+    )
+
+    class Meta:
+        model = HouseCounter
+        fields = ["kind", "name", "based_on", "data", "notes", "campaigns"]
+
+    def clean_data(self):
+        return self.cleaned_data["data"] or {}
+
+
+class CataloguePictureMedia:
+    css = {"all": ["catalogue/catalogue.css"]}
 
 
 @admin.register(OriginalCounter)
@@ -16,9 +54,19 @@ class OriginalCounterAdmin(admin.ModelAdmin):
     list_display = ["name", "kind", "key", "version"]
     list_filter = ["kind"]
     search_fields = ["name", "key"]
-    fields = ["key", "kind", "name", "version", "statistics"]
+    fields = ["key", "kind", "name", "version", "picture", "statistics"]
     readonly_fields = fields
     actions = ["copy_as_house_counter"]
+    Media = CataloguePictureMedia
+
+    @admin.display(description="Picture")
+    def picture(self, obj):
+        if obj.kind == "season":
+            return "—"
+        try:
+            return counter_picture(get_catalogue().by_key(obj.key))
+        except UnknownCounter:
+            return "Not in the loaded catalogue files: run load_catalogue."
 
     @admin.display(description="Statistics")
     def statistics(self, obj):
@@ -49,11 +97,23 @@ class OriginalCounterAdmin(admin.ModelAdmin):
 
 @admin.register(HouseCounter)
 class HouseCounterAdmin(admin.ModelAdmin):
+    form = HouseCounterForm
     list_display = ["name", "kind", "based_on", "used_by"]
     list_filter = ["kind", "campaigns"]
     search_fields = ["name", "based_on", "notes"]
     filter_horizontal = ["campaigns"]
-    fields = ["kind", "name", "based_on", "data", "notes", "campaigns"]
+    fields = ["kind", "name", "based_on", "picture", "data", "notes", "campaigns"]
+    readonly_fields = ["picture"]
+    Media = CataloguePictureMedia
+
+    @admin.display(description="Picture")
+    def picture(self, obj):
+        if obj.pk is None:
+            return "Drawn here once saved."
+        try:
+            return counter_picture(obj.to_counter())
+        except CatalogueDataError as error:
+            return f"Cannot draw it: {error}"
 
     @admin.display(description="Campaigns")
     def used_by(self, obj):

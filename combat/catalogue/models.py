@@ -86,8 +86,21 @@ class HouseCounter(models.Model):
         return f"{self.kind}/house-{self.pk or 'new'}"
 
     def counter_data(self) -> dict:
-        notes = self.data.get("notes") or self.notes
-        return {**self.data, "key": self.key, "name": self.name, "notes": notes}
+        """The stored statistics with this counter's own keys, also for its parts, so that a copy of an
+        original never answers to the original's keys (a head, a horse, a chit)."""
+        data = {**self.data, "key": self.key, "name": self.name, "notes": self.data.get("notes") or self.notes}
+        house = f"house-{self.pk or 'new'}"
+        if isinstance(data.get("weapon"), dict):
+            data["weapon"] = {**data["weapon"], "key": f"{self.key}/weapon"}
+        if isinstance(data.get("horse"), dict):
+            data["horse"] = {**data["horse"], "key": f"horse/{house}-mount"}
+        for chits in ("chits", "optional_chits"):
+            if isinstance(data.get(chits), list):
+                data[chits] = [
+                    {**chit, "key": f"chit/{house}-{chits}-{index}"} if isinstance(chit, dict) else chit
+                    for index, chit in enumerate(data[chits], start=1)
+                ]
+        return data
 
     def to_counter(self):
         """The typed engine counter (raises CatalogueDataError if the data is invalid)."""
@@ -103,8 +116,25 @@ class HouseCounter(models.Model):
             copied.pop(field, None)
         self.data = copied
 
-    def clean(self) -> None:
-        super().clean()
+    def clean_fields(self, exclude=None) -> None:
+        """Check the statistics as a counter of its kind, unless a field they depend on is already
+        in error (a form's text that is not JSON is reported once, by the form)."""
+        try:
+            super().clean_fields(exclude)
+        except ValidationError as error:
+            errors = error.error_dict
+        else:
+            errors = {}
+        skip = set(exclude or ()) | set(errors)
+        if not {"kind", "based_on", "data"} & skip:
+            try:
+                self._check_statistics()
+            except ValidationError as error:
+                errors.update(error.error_dict)
+        if errors:
+            raise ValidationError(errors)
+
+    def _check_statistics(self) -> None:
         from combat.engine.catalogue import UnknownCounter, kind_of
         from combat.engine.catalogue_data import get_catalogue
 

@@ -68,3 +68,28 @@ def test_staff_add_a_house_counter_for_a_campaign(admin_client):
     house = HouseCounter.objects.get()
     assert list(house.campaigns.all()) == [campaign]
     assert house.to_counter().light.harm == "L"
+
+
+@pytest.mark.django_db
+def test_the_change_pages_draw_the_counter(admin_client):
+    troll = OriginalCounter.objects.get(key="monster/t-troll-1")
+    html = admin_client.get(reverse("admin:catalogue_originalcounter_change", args=[troll.pk])).content.decode()
+    assert "T Troll, dark side, harm Red (kills) at attack time 2" in html and "catalogue/catalogue.css" in html
+    admin_client.post(
+        reverse("admin:catalogue_originalcounter_changelist"),
+        {"action": "copy_as_house_counter", "_selected_action": [troll.pk]},
+    )
+    house = HouseCounter.objects.get()
+    html = admin_client.get(reverse("admin:catalogue_housecounter_change", args=[house.pk])).content.decode()
+    assert "T Troll, light side, harm Heavy at attack time 4" in html and "House rule" in html
+
+
+@pytest.mark.django_db
+def test_text_that_is_not_json_is_an_error_on_the_data_field(admin_client):
+    response = admin_client.post(
+        reverse("admin:catalogue_housecounter_add"),
+        {"kind": "monster", "name": "Dire Wolf", "based_on": "", "data": "{light: M4", "notes": ""},
+    )
+    assert response.status_code == 200
+    assert response.context["adminform"].form.errors["data"] == ["Enter a valid JSON."]
+    assert not HouseCounter.objects.exists()

@@ -101,3 +101,19 @@ def test_a_house_counter_named_like_an_original_replaces_it_in_its_campaign(camp
     assert catalogue_for_campaign(bimr4).monster("Giant Bat").light.move_time == 4
     assert catalogue_for_campaign(other).monster("Giant Bat").light.move_time == 3
     assert catalogue_for_campaign(bimr4).by_key("monster/giant-bat-1").light.move_time == 3
+
+
+@pytest.mark.django_db
+def test_a_copy_never_answers_to_the_originals_keys_for_its_parts(campaigns):
+    bimr4, _ = campaigns
+    giant = copy_original_to_house_counter("monster/giant-1", campaigns=[bimr4])
+    order = copy_original_to_house_counter("native/order-3", campaigns=[bimr4])
+    knight = copy_original_to_house_counter("character/white-knight", campaigns=[bimr4])
+    catalogue = catalogue_for_campaign(bimr4)
+    original = get_catalogue()
+    assert catalogue.by_key("monster/giant-1/giant-club") is original.by_key("monster/giant-1/giant-club")
+    assert catalogue.by_key("horse/order-warhorse-3") is original.by_key("horse/order-warhorse-3")
+    assert catalogue.by_key("chit/white-knight-1") is original.by_key("chit/white-knight-1")
+    assert catalogue.by_key(f"monster/house-{giant.pk}/weapon").name == "Giant Club"
+    assert catalogue.by_key(f"horse/house-{order.pk}-mount").name == "Order Warhorse 3"
+    assert catalogue.by_key(f"character/house-{knight.pk}").chits[0].key == f"chit/house-{knight.pk}-chits-1"
