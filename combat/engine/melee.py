@@ -23,7 +23,7 @@ from combat.engine import attackers as build
 from combat.engine import catalogue_data
 from combat.engine import denizens as sheet_rules
 from combat.engine.attack import Attack, Maneuver, Target, resolve_attack
-from combat.engine.catalogue import Monster, Native, UnknownCounter
+from combat.engine.catalogue import Horse, Monster, Native, UnknownCounter
 from combat.engine.dice import Dice
 from combat.engine.log import Event
 from combat.engine.model import (
@@ -243,7 +243,8 @@ def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                 errors.append(PlayError(f"{path}.armor.{armor.name}", f"state must be intact, damaged or destroyed, not {armor.state!r}"))
         if character.horse is not None:
             try:
-                _lookup_horse(catalogue, character.horse.counter)
+                if not isinstance(_lookup_horse(catalogue, character.horse.counter), Horse):
+                    errors.append(PlayError(f"{path}.horse", f"{character.horse.counter!r} is not a horse"))
             except UnknownCounter as error:
                 errors.append(PlayError(f"{path}.horse", _unknown(error)))
     for denizen in round_input.state.denizens:

@@ -3,7 +3,7 @@ one is killed twice; wounds and fatigue are never negative; a dead combatant doe
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from combat.engine.dice import SeededDice
@@ -107,3 +107,65 @@ def test_the_dead_in_the_new_state_are_the_dead_before_and_the_killed(round_inpu
     for character in result.state.characters:
         if character.id in killed:
             assert character.dead
+
+
+CHITS = ["FIGHT H6", "FIGHT M4*", "FIGHT H4**", "MOVE H5*", "MOVE H6", "MOVE M4*", "MAGIC IV4*", "FIGHT T1", "MOVE L9"]
+WEAPONS = ["Mace", "Great Sword", "Light Bow", "Spear", None]
+HORSES = [None, "horse/pony-2", "horse/warhorse-3", "Horse"]
+
+
+@st.composite
+def wild_rounds(draw):
+    """Plays drawn without regard to the rules: validation must catch every illegal one, and a round it
+    accepts must resolve."""
+    names = draw(st.lists(st.sampled_from(["Black Knight", "Amazon", "Wizard", "White Knight"]), min_size=1, max_size=3, unique=True))
+    denizens = [{"id": f"D{i}", "counter": c, "side": draw(st.sampled_from(["light", "dark"]))}
+                for i, c in enumerate(draw(st.lists(st.sampled_from(DENIZENS), max_size=5)))]
+    combatants = names + [d["id"] for d in denizens]
+    characters = []
+    for name in names:
+        horse = draw(st.sampled_from(HORSES))
+        character = {"id": name, "weapons": [w for w in {draw(st.sampled_from(WEAPONS))} if w], "armor": draw(st.sampled_from([[], ["Shield"], ["Armor"], ["Helmet", "Breastplate"]]))}
+        character["chits"] = draw(st.lists(st.sampled_from(CHITS), min_size=1, max_size=6, unique=True))
+        if horse:
+            character["horse"] = horse
+        characters.append(character)
+    sheets = []
+    for name in names:
+        mine = [d["id"] for d in denizens if draw(st.booleans())]
+        if mine:
+            sheets.append({"owner": name, "attackers": [{"combatant": d, "box": draw(st.one_of(st.none(), st.integers(1, 3)))} for d in mine]})
+    plays = {}
+    for name in names:
+        maneuver = draw(st.one_of(
+            st.none(),
+            st.builds(lambda c, b: {"chit": c, "box": b}, st.sampled_from(CHITS), st.integers(1, 3)),
+            st.builds(lambda h, b: {"horse": h, "box": b}, st.sampled_from(["walking", "galloping"]), st.integers(1, 3)),
+        ))
+        play = {"maneuver": maneuver, "target": draw(st.one_of(st.none(), st.sampled_from(combatants))),
+                "target_part": draw(st.sampled_from(["horse", "rider"]))}
+        if draw(st.booleans()):
+            play["attack"] = {"chit": draw(st.sampled_from(CHITS)), "box": draw(st.integers(1, 3))}
+            if draw(st.booleans()):
+                play["attack"]["spell"] = "Fiery Blast"
+            elif characters[names.index(name)]["weapons"]:
+                play["attack"]["weapon"] = characters[names.index(name)]["weapons"][0]
+        if draw(st.booleans()):
+            play["rider_maneuver"] = {"chit": draw(st.sampled_from(CHITS)), "box": draw(st.integers(1, 3))}
+        if draw(st.booleans()):
+            play["shield_box"] = draw(st.integers(1, 3))
+        plays[name] = play
+    return read_round({
+        "rules": draw(st.sampled_from(PRESETS)),
+        "state": {"round": draw(st.integers(1, 3)), "characters": characters, "denizens": denizens},
+        "sheets": sheets,
+        "plays": plays,
+    }).round_input
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(round_input=wild_rounds(), seed=st.integers(0, 2**32))
+def test_a_round_that_validates_always_resolves(round_input, seed):
+    assume(not blocking_errors(validate_round(round_input)))
+    result = resolve_round(round_input, SeededDice(seed))
+    assert result.state.round_number == round_input.state.round_number + 1
