@@ -99,3 +99,7 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     expect(page.get_by_text("alice@example.com").first).to_be_visible()
     expect(page.get_by_text("bob@example.com").first).to_be_visible()
     screenshot(page, "battle-mail")
+    page.get_by_role("row", name="alice@example.com").get_by_role("link").click()
+    expect(page.locator(".mail-text")).to_contain_text("== Black Knight ==")
+    expect(page.locator(".mail-text")).not_to_contain_text("== Amazon ==")
+    screenshot(page, "battle-mail-alice")
