@@ -182,8 +182,12 @@ class Modifier:
 
     @property
     def expression(self) -> str:
-        text = " + ".join(self.terms)
-        return text.replace("+ -", "- ")
+        return _expression(self.terms)
+
+
+def _expression(terms) -> str:
+    """The terms of a modifier as the log shows them: "3 - 4 + 4"."""
+    return " + ".join(terms).replace("+ -", "- ")
 
 
 def table_modifier(attack: Attack, target: Target, hit: str, rules: RuleSet) -> Modifier:
@@ -349,14 +353,15 @@ def resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice) -
         total = (modifier.total if modifier else 0) + attack.die_modifier
         adjusted = roll.high + total
         outcome_table = read(adjusted)
-        expression = Modifier(total, tuple(terms), ()).expression if terms else ""
+        expression = _expression(terms)
+        label = outcome_table.label
         arithmetic = f"{_die_text(roll)} + ({expression}) = {adjusted}" if terms else f"{_die_text(roll)} = {adjusted}"
         if outcome_table.clamped_roll != adjusted:
             arithmetic += f", read as {outcome_table.clamped_roll}"
         number, _ = RULES[rule_key]
         events.append(Event(
-            "table", f"{table_name.split(' (')[0].removesuffix(' table')}: {arithmetic} → {outcome_table.label}", number, table_name,
-            actors, {"roll": list(roll.dice), "adjusted": adjusted, "result": outcome_table.label},
+            "table", f"{table_name.split(' (')[0].removesuffix(' table')}: {arithmetic} → {label}", number, table_name,
+            actors, {"roll": list(roll.dice), "adjusted": adjusted, "result": label},
         ))
         level, stars = _move_levels(level, stars, outcome_table, attack, events, actors)
         modifier_total: int | None = total
