@@ -47,3 +47,15 @@ def test_bench_the_spec_query_without_the_cache(benchmark):
         attack_odds, args=(SPEC_QUERY,), setup=clear_caches, rounds=200, iterations=1,
     )
     assert answer["p_kill"] > 0
+
+
+@pytest.mark.benchmark
+def test_bench_one_attack_through_resolve_attack(benchmark):
+    from combat.engine.attack import ArmorLayer, Attack, Maneuver, Target, resolve_attack
+    from combat.engine.dice import SeededDice
+    from combat.engine.ruleset import rules_from
+
+    attack = Attack("Black Knight", "M", 1, 3, 1, weapon="Mace")
+    target = Target("Amazon", "character", "M", Maneuver(2, 4), armor=(ArmorLayer("Breastplate", "M"),))
+    result = benchmark(resolve_attack, attack, target, rules_from("bimr4"), SeededDice(1))
+    assert result.hit == "undercut"
