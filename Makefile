@@ -60,9 +60,12 @@ run: demo
 	@echo ""
 	HERALD_PORT=$(PORT) $(VENV)/bin/honcho start -f Procfile.dev
 
+# Both passes always run, so one report shows every failure; the target fails if either did.
 test: $(VENV)/.dev-installed
-	$(MAKE) --no-print-directory test-fast
-	$(MAKE) --no-print-directory test-fullstack
+	@status=0; \
+	$(MAKE) --no-print-directory test-fast || status=1; \
+	$(MAKE) --no-print-directory test-fullstack || status=1; \
+	exit $$status
 
 # Everything but the full-stack tests, on SQLite with the in-memory broker (e2e drives Chromium).
 test-fast: $(VENV)/.dev-installed

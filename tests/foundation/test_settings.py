@@ -101,7 +101,10 @@ def test_celery_is_configured_for_safe_background_work(settings):
 
 
 def run_manage(env, *args):
-    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION}
+    # DJANGO_ALLOW_ASYNC_UNSAFE is set by the e2e fixtures and is itself a deploy-check error.
+    clean = {
+        key: value for key, value in os.environ.items() if key not in PRODUCTION and key != "DJANGO_ALLOW_ASYNC_UNSAFE"
+    }
     return subprocess.run(
         [sys.executable, "manage.py", *args], cwd=ROOT, env={**clean, **env}, capture_output=True, text=True,
         timeout=120,
