@@ -399,3 +399,49 @@ def test_a_decrease_below_negligible_eats_stars_one_level_at_a_time():
     result = resolve(bow(harm="L", sharpness=2, time=1), denizen(box=1, time=1, vulnerability="L"), STANDARD, dice=(5, 5))
     assert result.table_result == "-2 levels" and (result.harm, result.sharpness) == ("N", 1)
     assert result.applied_harm == "L" and result.outcome == "killed"
+
+
+# Remaining clauses and guards
+
+def test_an_attack_without_a_box_cannot_be_resolved_against_a_maneuvering_target():
+    with pytest.raises(AttackError, match="no box"):
+        resolve(replace(sword(), box=None), denizen(box=1))
+
+
+def test_an_unknown_vulnerability_is_refused():
+    with pytest.raises(AttackError, match="vulnerability"):
+        resolve(sword(), replace(denizen(), vulnerability="Z"))
+
+
+def test_alerted_spell_time_leaves_a_spell_cast_at_time_2_alone():
+    rules = rules_from("je2")
+    assert resolve(fiery_blast(time=2), denizen(box=1, time=4), rules, dice=(3, 3)).modifier == 2 - 4
+
+
+def test_without_the_kludge_a_time_0_fiery_blast_keeps_its_stars():
+    rules = rules_from({"preset": "optional-3e", "kludge": False})
+    result = resolve(fiery_blast(), denizen(box=1, time=4), rules, dice=(3, 3))
+    assert result.sharpness == 3 and not any(e.rule == "kludge" for e in result.events)
+
+
+def test_a_missile_beyond_tremendous_ignores_armor_under_the_basic_rules_too():
+    target = character(vulnerability="H", armor=(ArmorLayer("Suit of Armor", "H"),))
+    result = resolve(bow(harm="H", sharpness=2, time=4), target, STANDARD, dice=(3, 3))
+    assert result.outcome == "killed" and result.armor_changes == ()
+    assert any(e.rule == "5.5/1" for e in result.events)
+
+
+def test_a_striking_attack_beyond_tremendous_on_armor_destroys_it_but_does_not_kill():
+    target = character(vulnerability="H", armor=(ArmorLayer("Suit of Armor", "H"),))
+    result = resolve(sword(harm="T", sharpness=2), target)
+    assert result.outcome == "armor destroyed" and result.wounds == 1
+
+
+def test_optional_table_wound_has_no_effect_against_a_horse():
+    horse = Target("Pony", "horse", "M", Maneuver(1, 1))
+    assert resolve(bow(time=4), horse, BIMR4, dice=(6, 2)).outcome == "no effect"
+
+
+def test_a_rider_who_intercepted_adds_no_4_for_the_rider():
+    target = character(box=1, time=5, rider=Maneuver(1, 2))
+    assert table_modifier(sword(time=3, box=1), target, "intercept", BIMR4).terms == ("3 - 5", "3 - 2")

@@ -121,3 +121,26 @@ def test_a_red_side_up_tremendous_monster_cannot_change_tactics_but_its_light_si
     assert not can_turn_over(troll, "dark")
     assert can_turn_over(troll, "light")
     assert can_turn_over(catalogue.denizen("Wolf"), "light")
+
+
+def test_a_spell_that_is_no_attack_spell_is_refused(catalogue):
+    with pytest.raises(PlayError) as raised:
+        spell_attack(catalogue.spell("Make Whole"), magic_time=3, box=1)
+    assert raised.value.field == "spell"
+
+
+def test_a_spell_with_its_own_attack_time_ignores_the_magic_chits(catalogue):
+    attack = spell_attack(catalogue.spell("Roof Collapses"), magic_time=2, box=3)
+    assert attack.time == 4 and not attack.missile
+
+
+def test_a_giants_club_attacks_with_its_own_side(catalogue):
+    club = catalogue.denizen("Giant").weapon
+    attack = denizen_attack(club, "dark", box=3)
+    assert (attack.harm, attack.time, attack.length) == ("T", club.dark.attack_time, club.dark.length)
+
+
+def test_an_unknown_side_is_refused(catalogue):
+    with pytest.raises(PlayError) as raised:
+        denizen_attack(catalogue.denizen("Wolf"), "purple", box=1)
+    assert raised.value.field == "side"

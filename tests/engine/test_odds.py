@@ -216,3 +216,14 @@ def test_5_3_1_an_attack_on_the_horse_ignores_the_riders_own_maneuver():
     answer = odds(rules="bimr4", attack={"harm": "M", "time": 2}, target={"horse": "Warhorse", "side": "galloping"},
                   maneuvers=[{"time": 5, "intercept": True}, {"time": 2, "intercept": False}])
     assert answer["modifier"] == 2 - 5
+
+
+def test_5_1_3_a_flying_run_counts_only_flying_attackers():
+    answer = odds(rules="bimr4", run={"move_time": 4, "flying": True,
+                                      "attackers": [{"move_time": 1}, {"denizen": "Giant Bat"}]})
+    assert answer["modifier"] == 4 - 3 + 1
+
+
+def test_a_run_with_no_attacker_completes_without_a_roll():
+    answer = odds(rules="bimr4", run={"move_time": 4, "attackers": []})
+    assert answer["p_success"] == 1.0 and answer["rolls"] == []
