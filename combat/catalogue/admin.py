@@ -115,6 +115,9 @@ class HouseCounterAdmin(admin.ModelAdmin):
         except CatalogueDataError as error:
             return f"Cannot draw it: {error}"
 
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("campaigns")
+
     @admin.display(description="Campaigns")
     def used_by(self, obj):
         return ", ".join(campaign.name for campaign in obj.campaigns.all()) or "—"

@@ -89,6 +89,8 @@ class HouseCounter(models.Model):
         """The stored statistics with this counter's own keys, also for its parts, so that a copy of an
         original never answers to the original's keys (a head, a horse, a chit)."""
         data = {**self.data, "key": self.key, "name": self.name, "notes": self.data.get("notes") or self.notes}
+        if isinstance(data.get("aliases"), list):
+            data["aliases"] = self._own_aliases(data["aliases"])
         house = f"house-{self.pk or 'new'}"
         if isinstance(data.get("weapon"), dict):
             data["weapon"] = {**data["weapon"], "key": f"{self.key}/weapon"}
@@ -101,6 +103,22 @@ class HouseCounter(models.Model):
                     for index, chit in enumerate(data[chits], start=1)
                 ]
         return data
+
+    def _own_aliases(self, aliases: list) -> list:
+        """Drop the aliases of originals with another name: a "Cave Troll" copied from the T Troll must
+        not answer to "Tremendous Troll", while a house "T Troll" keeps it."""
+        from combat.engine.catalogue import SEARCH_KINDS, normalize_name
+        from combat.engine.catalogue_data import get_catalogue
+
+        if self.kind not in SEARCH_KINDS:
+            return aliases
+        taken = {
+            normalize_name(alias)
+            for counter in get_catalogue().all(self.kind)
+            if normalize_name(counter.name) != normalize_name(self.name)
+            for alias in counter.aliases
+        }
+        return [alias for alias in aliases if not isinstance(alias, str) or normalize_name(alias) not in taken]
 
     def to_counter(self):
         """The typed engine counter (raises CatalogueDataError if the data is invalid)."""

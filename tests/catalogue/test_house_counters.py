@@ -117,3 +117,17 @@ def test_a_copy_never_answers_to_the_originals_keys_for_its_parts(campaigns):
     assert catalogue.by_key(f"monster/house-{giant.pk}/weapon").name == "Giant Club"
     assert catalogue.by_key(f"horse/house-{order.pk}-mount").name == "Order Warhorse 3"
     assert catalogue.by_key(f"character/house-{knight.pk}").chits[0].key == f"chit/house-{knight.pk}-chits-1"
+
+
+@pytest.mark.django_db
+def test_a_renamed_copy_does_not_take_the_originals_aliases(campaigns):
+    bimr4, _ = campaigns
+    cave = copy_original_to_house_counter("monster/t-troll-1", campaigns=[bimr4])
+    cave.name = "Cave Troll"
+    cave.data = {**cave.data, "aliases": ["Tremendous Troll", "Troll of the Caves"]}
+    cave.save()
+    same = copy_original_to_house_counter("monster/h-dragon", campaigns=[bimr4])
+    catalogue = catalogue_for_campaign(bimr4)
+    assert catalogue.monster("Tremendous Troll").name == "T Troll"
+    assert catalogue.monster("Troll of the Caves").key == f"monster/house-{cave.pk}"
+    assert catalogue.monster("Heavy Dragon").key == f"monster/house-{same.pk}"

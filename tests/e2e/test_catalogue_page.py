@@ -66,3 +66,35 @@ def test_without_javascript_the_search_form_still_works(browser, live_server, gm
                                             "length 14, missile")).to_be_visible()
     finally:
         context.close()
+
+
+def test_staff_copy_the_t_troll_into_a_house_counter_for_a_campaign(page, gm_user, screenshot):
+    from playwright.sync_api import expect
+
+    from campaigns.models import Campaign
+    from combat.catalogue.models import HouseCounter
+    from tests.e2e.conftest import GM_PASSWORD, sign_in
+
+    gm_user.is_staff = gm_user.is_superuser = True
+    gm_user.save()
+    sign_in(page, gm_user.username, GM_PASSWORD)
+    page.goto("/admin/catalogue/originalcounter/?q=t-troll-1")
+    page.get_by_role("checkbox", name="Select this object for an action - T Troll (monster/t-troll-1)").check()
+    page.get_by_label("Action:").select_option("copy_as_house_counter")
+    page.get_by_role("button", name="Run").click()
+
+    expect(page.get_by_role("img", name=DARK_SIDE)).to_be_visible()
+    page.get_by_label("Name:").fill("Cave Troll")
+    data = page.get_by_label("Data:")
+    data.fill(data.input_value().replace('"move_time": 6', '"move_time": 5'))
+    page.get_by_label("Available campaigns", exact=True).select_option(label="Demo Realm")
+    page.locator(".selector-add").click()
+    page.get_by_role("button", name="Save and continue editing").click()
+
+    expect(page.get_by_role("img", name=DARK_SIDE.replace("T Troll", "Cave Troll").replace("6", "5"))).to_be_visible()
+    screenshot(page, "catalogue-admin-house-counter")
+    house = HouseCounter.objects.get(name="Cave Troll")
+    assert list(house.campaigns.all()) == [Campaign.objects.get(slug="demo-realm")]
+
+    page.goto("/catalogue/?q=cave")
+    expect(page.get_by_text("House rule")).to_be_visible()
