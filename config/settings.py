@@ -333,7 +333,7 @@ LOGGING = {
     "loggers": {
         "django.db.backends": {"level": "INFO"},
         "django.server": {"level": "WARNING"},
-        "axes.apps": {"level": "WARNING"},
+        "axes": {"level": "WARNING"},  # one line per sign-in is noise; lock-outs are warnings
     },
 }
 structlog.configure(
