@@ -7,6 +7,14 @@ from django.urls import reverse
 
 from campaigns.models import Campaign
 from combat.catalogue.models import HouseCounter, OriginalCounter
+from combat.catalogue.services import sync_original_counters
+
+
+@pytest.fixture(autouse=True)
+def original_counters(db):
+    """The originals as load_catalogue leaves them (the data migration's rows do not survive a
+    transactional test's flush)."""
+    sync_original_counters()
 
 
 @pytest.mark.django_db

@@ -29,6 +29,7 @@ def test_running_it_twice_changes_nothing_the_second_time(capsys):
 
 @pytest.mark.django_db
 def test_it_repairs_an_edited_row_and_removes_a_stale_one():
+    sync_original_counters()
     OriginalCounter.objects.filter(key="monster/t-troll-1").update(data={"tampered": True})
     OriginalCounter.objects.create(key="monster/gone", kind="monster", name="Gone", position=99, data={}, version="0")
     report = sync_original_counters()
@@ -59,6 +60,7 @@ def test_a_broken_file_names_the_field_and_loads_nothing(tmp_path):
     monsters = json.loads((tmp_path / "monsters.json").read_text())
     monsters["counters"][12]["dark"]["harm"] = "HUGE"
     (tmp_path / "monsters.json").write_text(json.dumps(monsters))
+    sync_original_counters()
     OriginalCounter.objects.filter(key="monster/t-troll-1").update(name="Edited")
     with pytest.raises(CommandError) as error:
         call_command("load_catalogue", "--data", str(tmp_path))

@@ -73,8 +73,10 @@ def test_staff_copy_the_t_troll_into_a_house_counter_for_a_campaign(page, gm_use
 
     from campaigns.models import Campaign
     from combat.catalogue.models import HouseCounter
+    from combat.catalogue.services import sync_original_counters
     from tests.e2e.conftest import GM_PASSWORD, sign_in
 
+    sync_original_counters()  # a transactional test's database starts empty: no migration data
     gm_user.is_staff = gm_user.is_superuser = True
     gm_user.save()
     sign_in(page, gm_user.username, GM_PASSWORD)
