@@ -459,6 +459,7 @@ def test_a_hirelings_kill_is_credited_to_its_owner():
     assert result.kills[0].credited_to == ("Captain",)
     assert result.summary("Captain").notoriety == 1
     assert find(result, "Captain scores Wolf (by a hireling)")
+    assert any(event.kind == "hit" and "Rogue 1" in event.text for event in result.events_for("Captain"))
 
 
 def test_the_gold_bounty_of_a_native_goes_to_its_killer():
