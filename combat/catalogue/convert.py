@@ -23,7 +23,6 @@ from pathlib import Path
 
 FORMAT_VERSION = 1
 DEFAULT_OUT = Path(__file__).resolve().parent.parent / "data" / "catalogue"
-KIND_FILES = ("characters", "monsters", "natives", "horses", "weapons", "armor", "spells", "seasons")
 
 # The XML spells some native groups two ways ("Bashkar"/"Bashkars", "Woodfolk" for "Woodsfolk 1").
 NATIVE_GROUPS = {
