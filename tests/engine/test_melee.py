@@ -596,3 +596,18 @@ def test_a_spell_cast_with_an_alerted_magic_chit_strikes_at_time_0_and_loses_a_s
     result = resolve(round_input, CALM + [3, 3])
     assert any("(length 13, time 0)" in text for text in block_lines(result))
     assert [event for event in result.events if event.rule == "kludge"]
+
+
+def test_a_native_rider_maneuvers_with_his_own_counter_beside_his_galloping_horse():
+    # Lancer 1 (own move 2 in box 1) on his pony (galloping 3, box 2); the Black Knight aims at the rider
+    # with the Mace in box 2: he intercepts the horse and adds the rider's terms (5.2, 5.3/2, 5.4/2).
+    round_input = make_round(
+        rules="optional-2e",
+        characters=[black_knight(armor=["Armor"])],
+        denizens=[{"id": "Lancer 1"}],
+        sheets=[{"owner": "Black Knight", "attackers": [{"combatant": "Lancer 1", "box": 1, "horse_box": 2}]}],
+        plays={"Black Knight": {**attack_play("Lancer 1", "FIGHT H6", 2, "Mace", {"chit": "MOVE H6", "box": 3}), "target_part": "rider"}},
+    )
+    result = resolve(round_input, [4, 1, 1] + [3, 3] * 3)
+    assert find(result, "intercepts Lancer 1's Dodge (box 2)")
+    assert find(result, "Rider: attack time 6 - rider's maneuver time 2 + 4 for not intercepting the rider = +8")
