@@ -5,7 +5,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combat.engine.attack import LEVEL, ArmorLayer, Attack, Maneuver, Target, resolve_attack
+from combat.engine.attack import LEVEL, ArmorLayer, Attack, Maneuver, Target, applied_level, resolve_attack
 from combat.engine.dice import SeededDice
 from combat.engine.odds import attack_distribution, attack_odds
 from combat.engine.ruleset import PRESETS
@@ -45,11 +45,17 @@ def targets(draw, box=None, time=None):
 
 
 def harm_levels(attack, target, rules):
-    """Applied harm per high die; a table 'wound' is a special effect, not harm (counted as N)."""
-    return [
-        LEVEL.get(result.applied_harm or "N", 0) if result.table_result != "wound" else 0
-        for _, _, result in attack_distribution(attack, target, rules)
-    ]
+    """The harm after the tables (letter and stars, before armor) per high die; a table 'wound' is a
+    special effect, not harm (counted as N); a red-side-up attack is above everything."""
+    levels = []
+    for _, _, result in attack_distribution(attack, target, rules):
+        if result.harm == "RED":
+            levels.append(99)
+        elif result.table_result == "wound" or result.harm is None:
+            levels.append(0)
+        else:
+            levels.append(applied_level(LEVEL[result.harm], result.sharpness))
+    return levels
 
 
 @settings(max_examples=150, deadline=None)
