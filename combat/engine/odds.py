@@ -457,23 +457,18 @@ def _roll_entry(high: int, probability: Fraction, result: AttackResult) -> dict:
 
 
 def _describe_case(case: Case, attack: Attack) -> str:
+    def where(maneuver: Maneuver) -> str:
+        box = "the attack's box" if maneuver.box == attack.box else "another box"
+        return f"in {box} (time {maneuver.time})"
+
     parts = []
     if case.side is not None:
         parts.append(f"{case.target.name} on its {case.side} side")
     maneuver = case.target.maneuver
-    if maneuver.box is None:
-        parts.append("no maneuver")
-    else:
-        parts.append("maneuver in the attack's box" if maneuver.box == attack.box else f"maneuver in box {maneuver.box}")
-        parts[-1] += f" (time {maneuver.time})"
-        if maneuver.box != attack.box:
-            parts[-1] = f"maneuver in another box (time {maneuver.time})"
+    parts.append("no maneuver" if maneuver.box is None else f"maneuver {where(maneuver)}")
     rider = case.target.rider_maneuver
     if rider is not None:
-        if rider.box is None:
-            parts.append("rider: no maneuver of his own")
-        else:
-            parts.append(f"rider in {'the attack' if rider.box == attack.box else 'another'}'s box (time {rider.time})")
+        parts.append("rider: no maneuver of his own" if rider.box is None else f"rider's own maneuver {where(rider)}")
     return ", ".join(parts)
 
 
