@@ -1069,10 +1069,14 @@ class _Round:
             keep = target_alive and (
                 (denizen.hired_by is None and target in new_characters) or (_pins(counter) and side == "dark")
             )
-            new_denizens.append(replace(
-                denizen, side=side, weapon_side=self.weapon_sides[denizen.id], dead=dead, horse_dead=horse_dead,
-                target=target if keep and not dead else None,
-            ))
+            changed = (side, self.weapon_sides[denizen.id], dead, horse_dead, target if keep and not dead else None)
+            if changed == (denizen.side, denizen.weapon_side, denizen.dead, denizen.horse_dead, denizen.target):
+                new_denizens.append(denizen)
+            else:
+                new_denizens.append(DenizenState(
+                    id=denizen.id, counter=denizen.counter, side=side, group=denizen.group, hired_by=denizen.hired_by,
+                    horse_dead=horse_dead, weapon_side=changed[1], target=changed[4], dead=dead, fled=denizen.fled,
+                ))
         harm = work.harm_done or bool(kills)
         quiet = not harm and fatigue_total == 0 and not spell_cast
         pinning_alive = pinning
