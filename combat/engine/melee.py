@@ -68,7 +68,7 @@ RULES = {
     "red_side": ("basic", "Tremendous monsters turn red side up after hitting without killing"),
     "red_back": ("basic", "A red-side-up Tremendous monster whose target is dead turns light side up"),
     "pinned": ("basic", "A red-side-up Tremendous monster pins its target: no running"),
-    "combat_ends": ("basic", "Combat ends after two consecutive rounds without harm, fatigue or spellcasting"),
+    "combat_ends": ("basic", "Combat ends after two consecutive rounds without harm, fatigue or spellcasting, or when no character is left"),
     "riding": ("5.2", "Riding horses: the horse is the only piece he can play to move"),
     "weight": ("basic", "A MOVE chit must be as strong as the heaviest item carried"),
 }
@@ -1080,7 +1080,8 @@ class _Round:
         harm = work.harm_done or bool(kills)
         quiet = not harm and fatigue_total == 0 and not spell_cast
         pinning_alive = pinning
-        combat_ends = quiet and self.state.previous_round_quiet and not pinning_alive
+        no_character_left = not any(not c.dead and not c.fled for c in new_characters.values())
+        combat_ends = no_character_left or (quiet and self.state.previous_round_quiet and not pinning_alive)
         reasons = []
         if harm:
             reasons.append("harm was done")
@@ -1088,7 +1089,9 @@ class _Round:
             reasons.append("fatigue is owed")
         if spell_cast:
             reasons.append("a spell was cast")
-        if combat_ends:
+        if no_character_left:
+            text = "No character is left fighting in the clearing: combat ends"
+        elif combat_ends:
             text = "No harm, fatigue or spellcasting this round or the one before: combat ends"
         elif quiet:
             text = "No harm, fatigue or spellcasting this round" + (

@@ -611,3 +611,15 @@ def test_a_native_rider_maneuvers_with_his_own_counter_beside_his_galloping_hors
     result = resolve(round_input, [4, 1, 1] + [3, 3] * 3)
     assert find(result, "intercepts Lancer 1's Dodge (box 2)")
     assert find(result, "Rider: attack time 6 - rider's maneuver time 2 + 4 for not intercepting the rider = +8")
+
+
+def test_combat_ends_when_no_character_is_left():
+    round_input = make_round(
+        round_number=2,
+        characters=[{"id": "White Knight", "weapons": ["Great Sword"], "armor": ["Armor"]}],
+        denizens=[{"id": "T Troll", "side": "dark", "target": "White Knight"}],
+        sheets=[{"owner": "White Knight", "attackers": [{"combatant": "T Troll", "box": 1}]}],
+    )
+    result = resolve(round_input, [4])
+    assert result.combat_ends and not result.quiet
+    assert find(result, "No character is left fighting in the clearing: combat ends")
