@@ -103,3 +103,17 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     expect(page.locator(".mail-text")).to_contain_text("== Black Knight ==")
     expect(page.locator(".mail-text")).not_to_contain_text("== Amazon ==")
     screenshot(page, "battle-mail-alice")
+
+
+@pytest.mark.phone
+def test_the_round_page_fits_a_phone_and_works_with_the_keyboard(signed_in_page, demo_battle, screenshot):
+    page = signed_in_page
+    amazon = demo_battle.characters.get(catalogue_name="Amazon")
+    page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
+    target = page.locator(f"#id_side{amazon.pk}-target")
+    target.focus()
+    with page.expect_response(lambda response: response.url.endswith("/validate/")):
+        page.keyboard.press("ArrowDown")  # a keyboard change validates like a click
+    expect(page.locator(f"#id_side{amazon.pk}-attack_chit")).to_be_visible()
+    screenshot(page, "battle-round-phone")
