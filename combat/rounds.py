@@ -45,11 +45,11 @@ def character_state(character) -> dict[str, Any]:
         state = chit_states.get(chit_id, "fresh")
         chits.append({"id": chit_id, "label": chit.label, "state": state if state in {"fresh", "fatigued", "wounded"} else "fresh"})
     weapon_states = saved.get("weapons") or {}
-    weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"} for name in _names(saved, "weapon_names", counter.weapons)]
+    weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"} for name in _owned(counter.weapons, weapon_states)]
     armor_states = saved.get("armor") or {}
     armor = [
         {"name": name, "state": armor_states.get(name, "intact")}
-        for name in _names(saved, "armor_names", counter.armor)
+        for name in _owned(counter.armor, armor_states)
         if armor_states.get(name, "intact") != "destroyed"
     ]
     horse = saved.get("horse")
@@ -67,13 +67,9 @@ def character_state(character) -> dict[str, Any]:
     }
 
 
-def _names(saved: dict, key: str, default: tuple[str, ...]) -> list[str]:
-    names = saved.get(key)
-    if isinstance(names, list):
-        return [str(name) for name in names]
-    kind = key.split("_")[0] + "s" if key == "weapon_names" else "armor"
-    recorded = saved.get(kind) or {}
-    return list(dict.fromkeys([*default, *recorded.keys()]))
+def _owned(starting: tuple[str, ...], recorded: dict[str, str]) -> list[str]:
+    """The counter's starting items and any the character's state records beside them."""
+    return list(dict.fromkeys([*starting, *recorded]))
 
 
 def unique_ids(names: list[str], taken: set[str]) -> list[str]:

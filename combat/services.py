@@ -18,7 +18,10 @@ from typing import Any
 import structlog
 from django.db import transaction
 from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404
 from django.utils import timezone
+from django.utils.dateparse import parse_datetime
 
 from combat import rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
@@ -38,10 +41,14 @@ class BattleError(Exception):
         self.errors = errors or {}
 
 
-def _gm_campaign(user, slug: str):
+def campaign_for(user, slug: str):
+    """The campaign if `user` is one of its GMs, else Http404 (campaigns.services.get_campaign_for_gm)."""
     from campaigns.services import get_campaign_for_gm
 
     return get_campaign_for_gm(user, slug)
+
+
+_gm_campaign = campaign_for
 
 
 def battles_for(user, slug: str):
@@ -55,15 +62,11 @@ def battles_for(user, slug: str):
 
 
 def get_battle(user, slug: str, battle_id: int) -> Battle:
-    from django.shortcuts import get_object_or_404
-
     campaign = _gm_campaign(user, slug)
     return get_object_or_404(Battle.objects.select_related("campaign"), pk=battle_id, campaign=campaign)
 
 
 def get_round(user, slug: str, battle_id: int, number: int) -> Round:
-    from django.shortcuts import get_object_or_404
-
     battle = get_battle(user, slug, battle_id)
     return get_object_or_404(Round.objects.select_related("battle__campaign"), battle=battle, number=number)
 
@@ -140,8 +143,6 @@ def _open_side(user, slug: str, battle_id: int, number: int, character_id: int, 
     try:
         side = queryset.get(round=round_, character_id=character_id)
     except SidePlays.DoesNotExist:
-        from django.http import Http404
-
         raise Http404("No such side in this round") from None
     return round_, side
 
@@ -215,8 +216,6 @@ def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
 
 
 def _request_resolve(round_: Round) -> bool:
-    from combat.tasks import resolve_round_task
-
     now = timezone.now()
     stuck = now - timezone.timedelta(seconds=STUCK_RESOLVING_SECONDS)
     seed = round_.seed if round_.seed is not None else secrets.randbits(48)
@@ -324,9 +323,7 @@ def record_wounds_and_fatigue(
         battle = Battle.objects.select_for_update().get(pk=round_.battle_id)
         character = battle.characters.filter(pk=character_id).first()
         if character is None:
-            from django.http import Http404
-
-            raise Http404("No such character in this battle")
+                raise Http404("No such character in this battle")
         name = rounds.character_id(character)
         next_round = battle.rounds.filter(number=round_.number + 1).first()
         if next_round and next_round.status != Round.Status.DRAFTING:
@@ -425,8 +422,6 @@ def _character_ref(character) -> str:
 
 def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
     """Recreate exported battles in `campaign` (called inside the importer's transaction)."""
-    from django.utils.dateparse import parse_datetime
-
     if not isinstance(data, list):
         raise BattleError("battles must be a list", {"battles": "must be a list of battles"})
     by_name = {}

@@ -26,7 +26,7 @@ def battle_list(request, slug):
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_battle(request, slug):
-    campaign = services._gm_campaign(request.user, slug)
+    campaign = services.campaign_for(request.user, slug)
     form = NewBattleForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
