@@ -291,3 +291,36 @@ def test_a_round_stuck_resolving_after_a_dead_worker_can_be_claimed_again_with_i
         assert services.request_resolve(gm, "test", battle.pk, 1) is True
     assert len(callbacks) == 1
     assert Round.objects.get(pk=first_round.pk).seed == seed
+
+
+@pytest.fixture
+def riding_battle(gm, campaign, characters):
+    knight = characters["Black Knight"]
+    knight.state = {**knight.state, "horse": "Warhorse"}
+    knight.save()
+    setup = services.BattleSetup(name="Charge", clearing="Valley 2", character_ids=[knight.pk], monsters=["Wolf"],
+                                 attacks=[("Wolf", "Black Knight")])
+    return services.start_battle(gm, "test", setup)
+
+
+@pytest.mark.django_db
+def test_a_rider_must_play_his_horse_to_move_under_the_optional_rules(gm, riding_battle, characters):
+    knight = characters["Black Knight"]
+    on_foot = {"target": "Wolf", "attack": {"chit": "FIGHT H6", "box": 1, "weapon": "Mace"},
+               "maneuver": {"chit": "MOVE H6", "box": 2}}
+    _, errors = services.save_plays(gm, "test", riding_battle.pk, 1, knight.pk, on_foot)
+    assert "horse" in errors["maneuver"]
+    galloping = dict(on_foot, maneuver={"horse": "galloping", "box": 2}, rider_maneuver={"chit": "MOVE H6", "box": 3})
+    _, errors = services.save_plays(gm, "test", riding_battle.pk, 1, knight.pk, galloping)
+    assert errors == {}
+
+
+@pytest.mark.django_db
+def test_the_plays_form_offers_a_riders_horse_sides_and_his_own_maneuver(riding_battle):
+    from combat import rounds
+    from combat.forms import PlaysForm
+
+    form = PlaysForm(options=rounds.side_options(riding_battle.state, "Black Knight"))
+    maneuvers = dict(form.fields["maneuver"].choices)
+    assert "horse:galloping" in maneuvers and "horse:walking" in maneuvers
+    assert "rider_chit" in form.fields and "shield_box" in form.fields
