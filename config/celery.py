@@ -10,14 +10,27 @@ import logging.config
 import os
 
 from celery import Celery
-from celery.signals import setup_logging
+from celery.signals import after_task_publish, before_task_publish, setup_logging
 from django_structlog.celery.steps import DjangoStructLogInitStep
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
+
+
+class BindRequestIdInTasks(DjangoStructLogInitStep):
+    """django-structlog's worker boot step without its publish receivers: the django_structlog app
+    already connected those in ready() (DJANGO_STRUCTLOG_CELERY_ENABLED), and twice would log every
+    task_enqueued twice."""
+
+    def __init__(self, parent, **kwargs):
+        super().__init__(parent, **kwargs)
+        before_task_publish.disconnect(self.receiver.receiver_before_task_publish)
+        after_task_publish.disconnect(self.receiver.receiver_after_task_publish)
+
+
 app = Celery("herald")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.steps["worker"].add(DjangoStructLogInitStep)
+app.steps["worker"].add(BindRequestIdInTasks)
 app.autodiscover_tasks()
 
 

@@ -42,7 +42,7 @@ def test_a_task_enqueued_from_a_request_logs_that_requests_id(client, staff_user
         finally:
             root.removeHandler(collector)
     [request_finished] = [e for e in events(collector, "request_finished") if e["request"].startswith("POST")]
-    enqueued = events(collector, "task_enqueued")[0]
+    [enqueued] = events(collector, "task_enqueued")
     [started] = events(collector, "task_started")
     [sent] = events(collector, "mail_sent")
     request_id = request_finished["request_id"]
