@@ -205,6 +205,20 @@ def unlock_side(user, slug: str, battle_id: int, number: int, character_id: int)
 # --- resolving ---------------------------------------------------------------------------------------
 
 
+def unrecorded_chits(round_: Round) -> list[str]:
+    """Characters who owe wounds or fatigue from the previous round and have not had them recorded."""
+    previous = Round.objects.filter(battle_id=round_.battle_id, number=round_.number - 1).first()
+    if previous is None or not previous.result:
+        return []
+    recorded = set(previous.chit_records.values_list("character__catalogue_name", flat=True))
+    missing = []
+    for name, summary in rounds.summaries(previous.result).items():
+        owes = summary.get("wounds_owed") or summary.get("fatigue_owed")
+        if owes and not summary.get("killed") and name not in recorded:
+            missing.append(name)
+    return missing
+
+
 def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
     """Move the round to `resolving` and enqueue the task on commit. False when nothing was done
     (a second click, a side not locked, or the round already resolved)."""
@@ -212,6 +226,11 @@ def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
         round_ = get_round(user, slug, battle_id, number)
         if round_.sides.filter(locked=False).exists():
             raise BattleError("Every side must be locked before the round is resolved.")
+        missing = unrecorded_chits(round_)
+        if missing and round_.status == Round.Status.DRAFTING:
+            raise BattleError(
+                f"Record the wounds and fatigue owed from round {round_.number - 1} first: {', '.join(missing)}."
+            )
         return _request_resolve(round_)
 
 

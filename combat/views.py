@@ -103,6 +103,7 @@ def _round_context(round_):
         "campaign": battle.campaign,
         "sides": [_side_context(round_, side) for side in sides] if round_.status != Round.Status.RESOLVED else [],
         "all_locked": bool(sides) and all(side.locked for side in sides),
+        "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
         "history": battle.rounds.order_by("number"),
     }
     if round_.status == Round.Status.RESOLVED:

@@ -324,3 +324,18 @@ def test_the_plays_form_offers_a_riders_horse_sides_and_his_own_maneuver(riding_
     maneuvers = dict(form.fields["maneuver"].choices)
     assert "horse:galloping" in maneuvers and "horse:walking" in maneuvers
     assert "rider_chit" in form.fields and "shield_box" in form.fields
+
+
+@pytest.mark.django_db
+def test_the_next_round_waits_for_the_wounds_owed_to_be_recorded(gm, battle, characters, valid_plays, first_round):
+    resolve_first_round(gm, battle, characters, valid_plays, first_round)  # the Black Knight owes a wound
+    enter_and_lock(gm, battle, characters, {"Amazon": {}, "Black Knight": {}}, number=2)
+    with pytest.raises(services.BattleError) as raised:
+        services.request_resolve(gm, "test", battle.pk, 2)
+    assert "Black Knight" in str(raised.value)
+    services.record_wounds_and_fatigue(gm, "test", battle.pk, 1, characters["Black Knight"].pk, ["FIGHT M5"], [])
+    assert services.request_resolve(gm, "test", battle.pk, 2) is True
+    round_two = services.resolve_round(battle.rounds.get(number=2).pk)
+    knight = next(c for c in round_two.input["state"]["characters"] if c["id"] == "Black Knight")
+    states = {c["id"]: c["state"] for c in knight["chits"]}
+    assert states["FIGHT M5"] == "wounded"
