@@ -369,9 +369,11 @@ def record_wounds_and_fatigue(
 
 
 def end_battle(user, slug: str, battle_id: int) -> Battle:
+    """End a battle by the GM's decision (everyone withdrew): its open round is dropped, resolved rounds stay."""
     with transaction.atomic():
         battle = get_battle(user, slug, battle_id)
         Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.ENDED)
+        battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]).delete()
         battle.refresh_from_db()
     return battle
 

@@ -9,6 +9,7 @@ urlpatterns = [
     path("", views.battle_list, name="list"),
     path("new/", views.new_battle, name="new"),
     path("<int:battle_id>/", views.battle_detail, name="battle"),
+    path("<int:battle_id>/end/", views.end_battle, name="end"),
     path("<int:battle_id>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<int:battle_id>/rounds/<int:number>/status/", views.round_status, name="round_status"),
     path("<int:battle_id>/rounds/<int:number>/resolve/", views.resolve, name="resolve"),

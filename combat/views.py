@@ -54,7 +54,8 @@ def battle_detail(request, slug, battle_id):
     battle = services.get_battle(request.user, slug, battle_id)
     current = battle.current_round
     if current is None:
-        raise Http404("This battle has no rounds")
+        messages.info(request, f"{battle.name} ended before any round was resolved.")
+        return redirect("combat:list", slug=slug)
     return redirect("combat:round", slug=slug, battle_id=battle.pk, number=current.number)
 
 
@@ -269,3 +270,11 @@ def record_chits(request, slug, battle_id, number, character_id):
     else:
         messages.success(request, f"{side.character.catalogue_name}'s wounds and fatigue are recorded.")
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+
+
+@login_required
+@require_POST
+def end_battle(request, slug, battle_id):
+    battle = services.end_battle(request.user, slug, battle_id)
+    messages.success(request, f"{battle.name} is over.")
+    return redirect("combat:list", slug=slug)
