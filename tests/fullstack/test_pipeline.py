@@ -102,3 +102,13 @@ def test_benchmark_twenty_emails_from_commit_to_smtp_through_one_worker(staff_us
 
     benchmark.pedantic(queue_twenty_and_wait, rounds=3, iterations=1)
     assert len(smtp_server.messages) == 20
+
+
+def test_healthz_sees_postgres_redis_and_the_running_worker(client, celery_worker):
+    response = client.get("/healthz")
+    body = response.json()
+    assert response.status_code == 200
+    assert body["status"] == "ok"
+    assert body["database"] == {"ok": True, "vendor": "postgresql"}
+    assert body["broker"] == {"ok": True, "transport": "redis"}
+    assert body["workers"]["ok"] is True and body["workers"]["count"] >= 1
