@@ -144,7 +144,7 @@ class NewBattleForm(forms.Form):
         help_text="One native per line: 'Order 3', or 'Company 2 hired by Black Knight'.",
     )
     attacks = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}),
+        required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Who attacks whom",
         help_text="Who attacks whom, one per line: 'Wolf -> Amazon' (use 'Wolf #2' for a second Wolf). "
         "Empty: the monsters and unhired natives share out over the characters.",
     )

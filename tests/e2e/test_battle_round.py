@@ -117,3 +117,20 @@ def test_the_round_page_fits_a_phone_and_works_with_the_keyboard(signed_in_page,
         page.keyboard.press("ArrowDown")  # a keyboard change validates like a click
     expect(page.locator(f"#id_side{amazon.pk}-attack_chit")).to_be_visible()
     screenshot(page, "battle-round-phone")
+
+
+def test_the_gm_starts_a_battle_from_the_form(signed_in_page, demo_battle, screenshot):
+    page = signed_in_page
+    page.goto("/campaigns/demo-realm/battles/new/")
+    page.get_by_label("Clearing").fill("Woods 3")
+    page.get_by_label("Amazon (Bob)").check()
+    page.get_by_label("Monsters").fill("Giant Bat\nWolff")
+    page.get_by_role("button", name="Start the battle").click()
+    expect(page.locator("#id_monsters_error")).to_contain_text("Wolff")
+    screenshot(page, "battle-new-error")
+    page.get_by_label("Monsters").fill("Giant Bat\nWolf")
+    page.get_by_label("Who attacks whom").fill("Giant Bat -> Amazon\nWolf -> Amazon")
+    page.get_by_role("button", name="Start the battle").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Battle in Woods 3")
+    expect(page.locator("#main")).to_contain_text("Giant Bat stands in")
+    screenshot(page, "battle-new-started")
