@@ -10,7 +10,10 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from combat.engine.frozen import fast_init
 
+
+@fast_init
 @dataclass(frozen=True)
 class Roll:
     purpose: str

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from combat.engine.frozen import fast_init
+
 FUMBLE_TABLE_NAME = "Fumble table"
 MISSILE_TABLE_NAMES = {
     "standard": "Missile table",
@@ -28,6 +30,7 @@ MISSILE_TABLE_NAMES = {
 }
 
 
+@fast_init
 @dataclass(frozen=True)
 class TableResult:
     """What a table row does to the harm: move it by `levels`, or a special `effect`."""
@@ -138,6 +141,7 @@ def missile_table(name: str, adjusted: int) -> TableResult:
 STUMBLE_LIMIT = 6
 
 
+@fast_init
 @dataclass(frozen=True)
 class StumbleResult:
     adjusted: int
