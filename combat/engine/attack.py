@@ -204,7 +204,10 @@ def table_modifier(attack: Attack, target: Target, hit: str, rules: RuleSet) -> 
     Community fixes: `alerted_spell_time` replaces a time-0 spell's time here (never for the hit);
     `fiery_blast_undercut_penalty` / `lightning_bolt_undercut_penalty` add to an undercut.
     The attacker's own die modifiers are added too."""
-    actors = (attack.attacker, target.name)
+    return _table_modifier(attack, target, hit, rules, (attack.attacker, target.name))
+
+
+def _table_modifier(attack: Attack, target: Target, hit: str, rules: RuleSet, actors: tuple[str, ...]) -> Modifier:
     events: list[Event] = []
     terms: list[str] = []
     total = 0
@@ -270,7 +273,12 @@ def _die_text(roll: Roll) -> str:
 def resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice) -> AttackResult:
     """Resolve one attack: hit (5.4/3, 5.4/4), modifier (5.4/1, 5.4/2), the Fumble or Missile table
     (5.4), harm and stars, armor (5.4/3 star loss; 5.5 penetrating armor) and the outcome."""
-    actors = (attack.attacker, target.name)
+    return _resolve_attack(attack, target, rules, dice, (attack.attacker, target.name))
+
+
+def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, actors: tuple[str, ...]) -> AttackResult:
+    """`resolve_attack` with the events' actors given: the melee round names hirelings' owners too, and
+    writing them at once spares it a copy of every event."""
     events: list[Event] = []
     notes = list(attack.notes)
 
@@ -343,12 +351,12 @@ def resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice) -
         table_name = MISSILE_TABLE_NAMES[rules.missile_table]
         rule_key = "standard_missile" if rules.missile_table == "standard" else "missile"
         if rules.missile_table != "standard":
-            modifier = table_modifier(attack, target, hit, rules)
+            modifier = _table_modifier(attack, target, hit, rules, actors)
         read = lambda value: missile_table(rules.missile_table, value)  # noqa: E731
     elif attack.spell is None and rules.fumble:
         table_name = FUMBLE_TABLE_NAME
         rule_key = "fumble"
-        modifier = table_modifier(attack, target, hit, rules)
+        modifier = _table_modifier(attack, target, hit, rules, actors)
         read = fumble_table
     if table_name is not None:
         if modifier is not None:

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from itertools import groupby
@@ -22,7 +23,7 @@ from weakref import WeakKeyDictionary
 from combat.engine import attackers as build
 from combat.engine import catalogue_data
 from combat.engine import denizens as sheet_rules
-from combat.engine.attack import Attack, Maneuver, Target, resolve_attack
+from combat.engine.attack import Attack, Maneuver, Target, _resolve_attack
 from combat.engine.catalogue import Horse, Monster, Native, UnknownCounter
 from combat.engine.dice import Dice
 from combat.engine.log import Event
@@ -97,11 +98,16 @@ def _catalogue(catalogue):
 
 
 _LOOKUPS: WeakKeyDictionary = WeakKeyDictionary()
+_last_lookups: tuple = (lambda: None, {})  # (weak reference to the last catalogue, its memo)
 
 
-def _find(catalogue, kind: str, name: str):
-    """A catalogue lookup by name ("weapon", "armor_piece", ...), memoised per catalogue: a round looks up
-    the same counters many times, and name normalisation dominates an uncached lookup."""
+def _lookups_of(catalogue) -> dict:
+    """The memo of one catalogue; the last one used is kept at hand, since a round uses one catalogue
+    some two hundred times and a WeakKeyDictionary lookup costs as much as the memo's."""
+    global _last_lookups
+    reference, cache = _last_lookups
+    if reference() is catalogue:
+        return cache
     try:
         cache = _LOOKUPS[catalogue]
     except (KeyError, TypeError):
@@ -109,7 +115,15 @@ def _find(catalogue, kind: str, name: str):
         try:
             _LOOKUPS[catalogue] = cache
         except TypeError:
-            pass
+            return cache
+    _last_lookups = (weakref.ref(catalogue), cache)
+    return cache
+
+
+def _find(catalogue, kind: str, name: str):
+    """A catalogue lookup by name ("weapon", "armor_piece", ...), memoised per catalogue: a round looks up
+    the same counters many times, and name normalisation dominates an uncached lookup."""
+    cache = _lookups_of(catalogue)
     key = (kind, name)
     found = cache.get(key)
     if found is None:
@@ -899,12 +913,12 @@ class _Round:
                     continue
                 body_key, target, events = self._choose_body(strike, bodies[strike.target], number)
                 self.events.extend(events)
-                result = resolve_attack(strike.attack, target, self.rules, self.dice)
-                named = tuple(dict.fromkeys(actors))
-                self.events.extend(
-                    Event(event.kind, event.text, event.rule, event.rule_name, named, {**event.data, "block": number})
-                    for event in result.events
-                )
+                result = _resolve_attack(strike.attack, target, self.rules, self.dice, tuple(dict.fromkeys(actors)))
+                # The attack's events are new objects made for this call: the block is written into their
+                # data (last, as a copy of each would put it) rather than copying every event.
+                for event in result.events:
+                    event.data["block"] = number
+                self.events.extend(result.events)
                 self._apply(strike, body_key, target, result, number)
 
     def _apply(self, strike: _Strike, body_key: str, target: Target, result, block: int) -> None:
