@@ -44,9 +44,10 @@ def side(page, character):
 
 def pick(page, character, field, value):
     """Choose a value, then let htmx validate and swap the side's form before the next choice."""
-    with page.expect_response(lambda response: response.url.endswith("/validate/")):
-        page.locator(f"#id_side{character.pk}-{field}").select_option(value)
-    page.wait_for_function("!document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')")
+    page.evaluate("window.settled = false;"
+                  "document.body.addEventListener('htmx:afterSettle', () => { window.settled = true }, {once: true})")
+    page.locator(f"#id_side{character.pk}-{field}").select_option(value)
+    page.wait_for_function("window.settled")
 
 
 def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_in_page, demo_battle, slow_worker,
