@@ -282,13 +282,14 @@ def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, 
     events: list[Event] = []
     notes = list(attack.notes)
 
-    def finish(hit: str, outcome: str, **values) -> AttackResult:
-        base = dict(
-            modifier=None, roll=None, adjusted=None, table_result=None, harm=None,
-            sharpness=attack.sharpness, wounds=0, armor_changes=(), applied_harm=None, table=None,
+    def finish(
+        hit: str, outcome: str, modifier=None, roll=None, adjusted=None, table_result=None, harm=None,
+        sharpness=attack.sharpness, wounds=0, armor_changes=(), applied_harm=None, table=None,
+    ) -> AttackResult:
+        return AttackResult(
+            hit, outcome, modifier, roll, adjusted, table_result, harm, sharpness, wounds, armor_changes,
+            tuple(events), applied_harm, table, tuple(notes),
         )
-        base.update(values)
-        return AttackResult(hit=hit, outcome=outcome, events=tuple(events), notes=tuple(notes), **base)
 
     for note in attack.notes:
         events.append(_event("attack_build", "attack", note[:1].upper() + note[1:], actors))
@@ -347,6 +348,7 @@ def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, 
     adjusted: int | None = None
     outcome_table: TableResult | None = None
     table_name: str | None = None
+    label: str | None = None
     if attack.missile:
         table_name = MISSILE_TABLE_NAMES[rules.missile_table]
         rule_key = "standard_missile" if rules.missile_table == "standard" else "missile"
@@ -385,7 +387,7 @@ def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, 
 
     table_values = dict(
         modifier=modifier_total, roll=roll, adjusted=adjusted,
-        table_result=outcome_table.label if outcome_table else None,
+        table_result=label,
         harm=HARM_LETTERS[level], sharpness=stars, table=table_name,
     )
     wound_result = outcome_table is not None and outcome_table.effect == "wound"

@@ -17,6 +17,7 @@ optional-combat-rules.md are the project's ruling and are followed here:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache, cached_property
 
 from combat.engine.frozen import fast_init
 
@@ -39,8 +40,8 @@ class TableResult:
     effect: str | None = None  # None, "wound" or "negligible"
     clamped_roll: int = 0  # the roll actually read from the table
 
-    @property
-    def label(self) -> str:
+    @cached_property
+    def label(self) -> str:  # rows are shared (the tables are memoised), so the label is worked out once
         if self.effect == "wound":
             return "wound"
         if self.effect == "negligible":
@@ -56,6 +57,7 @@ def _clamp(roll: int, low: int, high: int) -> int:
     return max(low, min(high, roll))
 
 
+@cache  # a pure function of a small int, returning a frozen row: a round reads it for every Fumble roll
 def fumble_table(adjusted: int) -> TableResult:
     """Rule 5.4/1 Fumble table: the adjusted roll clamped to 1..10."""
     roll = _clamp(adjusted, 1, 10)
@@ -134,6 +136,7 @@ MISSILE_TABLES = {
 }
 
 
+@cache  # as fumble_table: pure, small inputs, frozen rows
 def missile_table(name: str, adjusted: int) -> TableResult:
     return MISSILE_TABLES[name](adjusted)
 
