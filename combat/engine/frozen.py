@@ -8,7 +8,7 @@ equality, hashing, `repr`, `replace()` and pickling are unchanged: they all go t
 
 from __future__ import annotations
 
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, fields, replace
 
 
 class _Factory:
@@ -56,4 +56,19 @@ def fast_init(cls):
     init.__module__ = cls.__module__
     init.__annotations__ = dict(getattr(cls.__init__, "__annotations__", {}))
     cls.__init__ = init
+    if not keyword_only:
+        cls._fast_init_fields = tuple(field_.name for field_ in fields(cls))
     return cls
+
+
+def fast_replace(obj, /, **changes):
+    """`dataclasses.replace` for a `fast_init` class: the same new object, without replace()'s walk over
+    the fields' metadata (it costs several microseconds, and a round replaces a score of states)."""
+    names = type(obj).__dict__.get("_fast_init_fields")
+    if names is None:
+        return replace(obj, **changes)
+    values = obj.__dict__
+    arguments = [changes.pop(name) if name in changes else values[name] for name in names]
+    if changes:
+        raise TypeError(f"{type(obj).__name__} has no field(s) {', '.join(changes)}")
+    return type(obj)(*arguments)
