@@ -279,9 +279,13 @@ def resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice) -
 def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, actors: tuple[str, ...]) -> AttackResult:
     """`resolve_attack` with the events' actors given: the melee round names hirelings' owners too, and
     writing them at once spares it a copy of every event."""
-    events: list[Event] = []
-    notes = list(attack.notes)
+    pending = _before_the_roll(attack, target, rules, actors)
+    if isinstance(pending, AttackResult):
+        return pending
+    return pending.after(dice.roll(pending.dice_count, pending.purpose))
 
+
+def _finisher(attack: Attack, events: list[Event], notes: list[str]):
     def finish(
         hit: str, outcome: str, modifier=None, roll=None, adjusted=None, table_result=None, harm=None,
         sharpness=attack.sharpness, wounds=0, armor_changes=(), applied_harm=None, table=None,
@@ -290,6 +294,17 @@ def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, 
             hit, outcome, modifier, roll, adjusted, table_result, harm, sharpness, wounds, armor_changes,
             tuple(events), applied_harm, table, tuple(notes),
         )
+
+    return finish
+
+
+def _before_the_roll(attack: Attack, target: Target, rules: RuleSet, actors: tuple[str, ...]) -> AttackResult | _Pending:
+    """Everything before the table roll: the result itself when no die is rolled (cancelled, missed,
+    red side up, no table), else what the roll needs. The odds calculator works this out once for the
+    six high dice it supposes."""
+    events: list[Event] = []
+    notes = list(attack.notes)
+    finish = _finisher(attack, events, notes)
 
     for note in attack.notes:
         events.append(_event("attack_build", "attack", note[:1].upper() + note[1:], actors))
@@ -344,54 +359,74 @@ def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, 
     stars = _apply_kludge(attack, rules, stars, events, actors)
 
     modifier: Modifier | None = None
-    roll: Roll | None = None
-    adjusted: int | None = None
-    outcome_table: TableResult | None = None
-    table_name: str | None = None
-    label: str | None = None
     if attack.missile:
         table_name = MISSILE_TABLE_NAMES[rules.missile_table]
         rule_key = "standard_missile" if rules.missile_table == "standard" else "missile"
         if rules.missile_table != "standard":
             modifier = _table_modifier(attack, target, hit, rules, actors)
-        read = lambda value: missile_table(rules.missile_table, value)  # noqa: E731
     elif attack.spell is None and rules.fumble:
         table_name = FUMBLE_TABLE_NAME
         rule_key = "fumble"
         modifier = _table_modifier(attack, target, hit, rules, actors)
-        read = fumble_table
-    if table_name is not None:
-        if modifier is not None:
-            events.extend(modifier.events)
-        roll = dice.roll(1 if attack.one_die else 2, f"{table_name}: {attack.attacker} → {target.name}")
+    else:
+        table_values = dict(
+            modifier=None, roll=None, adjusted=None, table_result=None,
+            harm=HARM_LETTERS[level], sharpness=stars, table=None,
+        )
+        return _apply_to_target(attack, target, rules, hit, level, stars, False, events, actors, finish, table_values)
+    if modifier is not None:
+        events.extend(modifier.events)
+    return _Pending(attack, target, rules, actors, events, notes, hit, level, stars, modifier, table_name, rule_key)
+
+
+class _Pending:
+    """An attack waiting for its table roll (see `_before_the_roll`); `after(roll)` finishes it and can be
+    called once per supposed roll, each call with its own copy of the events so far."""
+
+    __slots__ = (
+        "attack", "target", "rules", "actors", "events", "notes", "hit", "level", "stars", "modifier",
+        "table_name", "rule_key", "dice_count", "purpose",
+    )
+
+    def __init__(self, attack, target, rules, actors, events, notes, hit, level, stars, modifier, table_name, rule_key):
+        self.attack, self.target, self.rules, self.actors = attack, target, rules, actors
+        self.events, self.notes, self.hit, self.level, self.stars = events, notes, hit, level, stars
+        self.modifier, self.table_name, self.rule_key = modifier, table_name, rule_key
+        self.dice_count = 1 if attack.one_die else 2
+        self.purpose = f"{table_name}: {attack.attacker} → {target.name}"
+
+    def after(self, roll: Roll) -> AttackResult:
+        attack, target, rules, actors, modifier = self.attack, self.target, self.rules, self.actors, self.modifier
+        events = list(self.events)
+        notes = list(self.notes)
+        finish = _finisher(attack, events, notes)
         terms = list(modifier.terms) if modifier else []
         if attack.die_modifier:
             terms.append(str(attack.die_modifier))
         total = (modifier.total if modifier else 0) + attack.die_modifier
         adjusted = roll.high + total
-        outcome_table = read(adjusted)
+        if self.rule_key == "fumble":
+            outcome_table = fumble_table(adjusted)
+        else:
+            outcome_table = missile_table(rules.missile_table, adjusted)
         expression = _expression(terms)
         label = outcome_table.label
         arithmetic = f"{_die_text(roll)} + ({expression}) = {adjusted}" if terms else f"{_die_text(roll)} = {adjusted}"
         if outcome_table.clamped_roll != adjusted:
             arithmetic += f", read as {outcome_table.clamped_roll}"
-        number, _ = RULES[rule_key]
+        number, _ = RULES[self.rule_key]
+        table_name = self.table_name
         events.append(Event(
             "table", f"{table_name.split(' (')[0].removesuffix(' table')}: {arithmetic} → {label}", number, table_name,
             actors, {"roll": list(roll.dice), "adjusted": adjusted, "result": label},
         ))
-        level, stars = _move_levels(level, stars, outcome_table, attack, events, actors)
-        modifier_total: int | None = total
-    else:
-        modifier_total = None
-
-    table_values = dict(
-        modifier=modifier_total, roll=roll, adjusted=adjusted,
-        table_result=label,
-        harm=HARM_LETTERS[level], sharpness=stars, table=table_name,
-    )
-    wound_result = outcome_table is not None and outcome_table.effect == "wound"
-    return _apply_to_target(attack, target, rules, hit, level, stars, wound_result, events, actors, finish, table_values)
+        level, stars = _move_levels(self.level, self.stars, outcome_table, attack, events, actors)
+        table_values = dict(
+            modifier=total, roll=roll, adjusted=adjusted, table_result=label,
+            harm=HARM_LETTERS[level], sharpness=stars, table=table_name,
+        )
+        wound_result = outcome_table.effect == "wound"
+        return _apply_to_target(attack, target, rules, self.hit, level, stars, wound_result, events, actors, finish, table_values)
 
 
 def _apply_kludge(attack: Attack, rules: RuleSet, stars: int, events: list[Event], actors) -> int:

@@ -1,9 +1,9 @@
 """The odds calculator of spec/odds.md: exact probabilities for one attack, or for running away.
 
 `attack_odds(query)` answers the JSON query of spec/odds.md (the `combat_odds` command and the web odds
-panel both call it). It resolves the attack with `resolve_attack`, the same function the melee round
-uses, once per possible high die and per possible geometry (which box the target maneuvered in, which
-side a denizen shows), weighs each result by its exact probability (`fractions.Fraction`) and returns
+panel both call it). It resolves the attack with the code of `resolve_attack`, which the melee round
+uses (what comes before the table roll once, then each possible high die), per possible geometry
+(which box the target maneuvered in, which side a denizen shows), weighs each result by its exact probability (`fractions.Fraction`) and returns
 floats.
 
 Unknowns weighed:
@@ -29,7 +29,7 @@ from combat.engine.attack import (
     AttackResult,
     Maneuver,
     Target,
-    resolve_attack,
+    _before_the_roll,
 )
 from combat.engine.attackers import (
     DENIZEN_SIDES,
@@ -78,31 +78,20 @@ class _EnumeratedRoll(Roll):
     enumerated = True
 
 
-@dataclass
-class _FixedHighDice:
-    """Dice whose highest die is fixed; remembers how many dice were asked for."""
-
-    high: int
-    count: int | None = None
-
-    def roll(self, count: int, purpose: str) -> Roll:
-        self.count = count
-        return _EnumeratedRoll(purpose, (self.high,) + (1,) * (count - 1))
-
-
 @lru_cache(maxsize=4096)
 def attack_distribution(attack: Attack, target: Target, rules: RuleSet) -> tuple[tuple[int, Fraction, AttackResult], ...]:
     """Every result of the attack with its exact probability: one entry per high die 1..6, or a
     single entry (high 0) when no die is rolled. Cached: attacks, targets and rules are frozen."""
-    probe = _FixedHighDice(1)
-    first = resolve_attack(attack, target, rules, probe)
-    if probe.count is None:
-        return ((0, Fraction(1), first),)
-    count = probe.count
-    entries = [(1, high_die_probability(1, count), first)]
-    for high in range(2, 7):
-        entries.append((high, high_die_probability(high, count), resolve_attack(attack, target, rules, _FixedHighDice(high))))
-    return tuple(entries)
+    # What comes before the table roll is the same for every die: worked out once, as resolve_attack would.
+    pending = _before_the_roll(attack, target, rules, (attack.attacker, target.name))
+    if isinstance(pending, AttackResult):
+        return ((0, Fraction(1), pending),)
+    count = pending.dice_count
+    ones = (1,) * (count - 1)
+    return tuple(
+        (high, high_die_probability(high, count), pending.after(_EnumeratedRoll(pending.purpose, (high, *ones))))
+        for high in range(1, 7)
+    )
 
 
 # ---------------------------------------------------------------- reading the query
