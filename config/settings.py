@@ -39,6 +39,7 @@ ENVIRONMENT_VARIABLES = (
     "HERALD_MAIL_MAX_ATTEMPTS",
     "CELERY_TASK_ALWAYS_EAGER",
     "CELERY_VISIBILITY_TIMEOUT",
+    "HERALD_CELERY_QUEUE",
     "AXES_FAILURE_LIMIT",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -283,6 +284,7 @@ else:
     }
     for _folder in ("queue", "control", "processed"):
         (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
+CELERY_TASK_DEFAULT_QUEUE = env_str("HERALD_CELERY_QUEUE", "celery")
 CELERY_TASK_ALWAYS_EAGER = env_bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -6,6 +6,8 @@
   Tasks are NOT eager by default; `delay_on_commit` only enqueues after the test's transaction
   commits, so in plain `django_db` tests nothing is sent. Use the `celery_eager` fixture to run tasks
   in-process (and `django_capture_on_commit_callbacks(execute=True)` to fire on-commit enqueues).
+- PostgreSQL runs use a test database named test_<name>_<pid>, and Redis runs a Celery queue named
+  herald-test-<pid> (`celery_app.conf.task_default_queue`), so concurrent runs do not collide.
 - Mail: Django's test runner swaps every MAILERS entry for the locmem backend, so `mailoutbox`
   (pytest-django) collects what is sent. Use `embedded_mailer` to send through Herald's
   EmbeddedMailBackend instead.
@@ -51,11 +53,27 @@ def pytest_runtest_makereport(item, call):
 
 
 def pytest_configure(config):
-    if not os.environ.get("REDIS_URL"):
-        from config.celery import app
+    from config.celery import app
 
+    if not os.environ.get("REDIS_URL"):
         app.conf.broker_url = "memory://"
         app.conf.broker_transport_options = {}
+    else:
+        # A queue of this run's own, so test runs sharing one Redis never take each other's tasks;
+        # the environment carries it to the worker processes the full-stack fixtures start.
+        os.environ["HERALD_CELERY_QUEUE"] = f"herald-test-{os.getpid()}"
+        app.conf.task_default_queue = os.environ["HERALD_CELERY_QUEUE"]
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
+    """On PostgreSQL, a test database of this run's own (test_herald_<pid>): runs sharing a server
+    must not drop each other's database."""
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.postgresql":
+        database.setdefault("TEST", {})["NAME"] = f"test_{database['NAME']}_{os.getpid()}"
 
 
 @pytest.fixture

@@ -20,8 +20,8 @@ Fixtures:
 - `celery_worker` (function): one ready worker from `start_worker()`, the common case.
 - `wait_until(predicate, timeout=30, interval=0.2, message=...)`: polls, fails the test on timeout.
 
-Redis: the test database number is flushed at the start of the session, so nothing from an earlier
-run is delivered. The broker's visibility timeout is 5 s for workers started here, so a message whose
+Redis: each run has its own queue (herald-test-<pid>, tests/conftest.py), emptied at the start, and its
+own PostgreSQL test database (test_herald_<pid>), so runs sharing the services do not collide. The broker's visibility timeout is 5 s for workers started here, so a message whose
 worker was killed is delivered again to the next worker within seconds (CELERY_VISIBILITY_TIMEOUT).
 """
 
@@ -42,6 +42,8 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+
+from config.celery import app as celery_app
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIRE_SERVICES = os.environ.get("HERALD_REQUIRE_SERVICES") == "1"
@@ -79,7 +81,9 @@ def full_stack_services():
         unavailable(problem)
     import redis
 
-    redis.Redis.from_url(settings.REDIS_URL).flushdb()
+    from config.celery import app
+
+    redis.Redis.from_url(settings.REDIS_URL).delete(app.conf.task_default_queue)
 
 
 class CollectingHandler:
@@ -182,7 +186,8 @@ class WorkerProcess:
         self.log_file = open(log_path, "wb")
         self.process = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-             "--without-gossip", "--without-mingle", "--hostname", f"test-{os.getpid()}-{id(self)}@%h"],
+             "--without-gossip", "--without-mingle", "--hostname", f"test-{os.getpid()}-{id(self)}@%h",
+             "--queues", celery_app.conf.task_default_queue],
             cwd=ROOT, env=env, stdout=self.log_file, stderr=subprocess.STDOUT,
         )
 
