@@ -47,6 +47,11 @@ class PlaysForm(forms.Form):
             f["rider_box"] = forms.ChoiceField(choices=NONE + MANEUVER_BOXES, required=False, label="Rider's box")
         if options.has_shield:
             f["shield_box"] = forms.ChoiceField(choices=NONE + ATTACK_BOXES, required=False, label="Shield box")
+        for index, hireling in enumerate(options.hirelings):
+            f[f"hireling_{index}"] = forms.ChoiceField(
+                choices=[("", "Keep its target")] + options.hireling_targets, required=False,
+                label=f"{hireling} (hireling) attacks",
+            )
         for index, attacker in enumerate(options.attackers):
             f[f"position_{index}"] = forms.ChoiceField(choices=SHEET_BOXES, required=False, label=f"{attacker} stands in")
 
@@ -94,6 +99,12 @@ class PlaysForm(forms.Form):
                 positions[attacker] = box
         if positions:
             plays["positions"] = positions
+        hirelings = {}
+        for index, hireling in enumerate(self.options.hirelings):
+            if data.get(f"hireling_{index}"):
+                hirelings[hireling] = data[f"hireling_{index}"]
+        if hirelings:
+            plays["hirelings"] = hirelings
         return plays
 
 
@@ -123,6 +134,9 @@ def initial_from_plays(plays: dict[str, Any], options: rounds.SideOptions) -> di
     positions = plays.get("positions") or {}
     for index, attacker in enumerate(options.attackers):
         initial[f"position_{index}"] = str(positions.get(attacker, ""))
+    hirelings = plays.get("hirelings") or {}
+    for index, hireling in enumerate(options.hirelings):
+        initial[f"hireling_{index}"] = hirelings.get(hireling, "")
     return initial
 
 

@@ -8,6 +8,7 @@ task resolves and what `resolve_round FILE` reads are one and the same.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -173,8 +174,14 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
     owner put them, and every side's plays. `drafts` maps a character (its pk or id) to its plays."""
     names = {character.pk: character_id(character) for character in battle.characters.all()}
     plays_by_id = {names.get(key, key): value or {} for key, value in drafts.items()}
+    state = copy.deepcopy(battle.state.get("state", {}))
+    state["round"] = round_.number
+    base_sheets = battle.state.get("sheets", [])
+    if any((plays or {}).get("hirelings") for plays in plays_by_id.values()):
+        _retarget_hirelings(state, plays_by_id)
+        base_sheets = sheets_for(state)
     sheets = []
-    for sheet in battle.state.get("sheets", []):
+    for sheet in base_sheets:
         positions = (plays_by_id.get(sheet["owner"]) or {}).get("positions") or {}
         sheets.append(
             {
@@ -186,8 +193,6 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
             }
         )
     plays = {combatant_id: engine_play(draft) for combatant_id, draft in plays_by_id.items()}
-    state = dict(battle.state.get("state", {}))
-    state["round"] = round_.number
     return {
         "format": "herald-round/1",
         "title": f"{battle.name} in {battle.clearing}, round {round_.number}",
@@ -196,6 +201,16 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
         "sheets": sheets,
         "plays": plays,
     }
+
+
+def _retarget_hirelings(state: dict[str, Any], plays_by_id: dict[str, dict[str, Any]]) -> None:
+    """A side may send its hirelings against new targets for the round (rule 1.2: the owner picks
+    his hirelings' targets); a choice for a denizen the side does not hire is ignored."""
+    for owner, plays in plays_by_id.items():
+        for hireling, target in ((plays or {}).get("hirelings") or {}).items():
+            for denizen in state.get("denizens", []):
+                if denizen["id"] == hireling and denizen.get("hired_by") == owner and target:
+                    denizen["target"] = target
 
 
 def _int_or_none(value) -> int | None:
@@ -422,6 +437,7 @@ class SideOptions:
     attackers: list[str]
     has_shield: bool
     hirelings: list[str]
+    hireling_targets: list[tuple[str, str]]  # whom this side's hirelings may attack: the unhired denizens
     riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
 
 
@@ -464,6 +480,8 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
         attackers=[a["combatant"] for a in attackers],
         has_shield=has_shield,
         hirelings=my_hirelings,
+        hireling_targets=[(d["id"], d["id"]) for d in state.get("denizens", [])
+                          if not d.get("hired_by") and not d.get("dead") and not d.get("fled")],
         riders=riders,
     )
 

@@ -339,3 +339,37 @@ def test_the_next_round_waits_for_the_wounds_owed_to_be_recorded(gm, battle, cha
     knight = next(c for c in round_two.input["state"]["characters"] if c["id"] == "Black Knight")
     states = {c["id"]: c["state"] for c in knight["chits"]}
     assert states["FIGHT M5"] == "wounded"
+
+
+@pytest.mark.django_db
+def test_a_side_sends_its_hireling_against_a_new_target_for_the_round(gm, campaign, characters):
+    setup = services.BattleSetup(
+        name="Hired help", clearing="Ruins 2", character_ids=[c.pk for c in characters.values()],
+        monsters=["Wolf", "H Troll"], natives=[services.NativeChoice("Order 3", characters["Amazon"].pk)],
+        attacks=[("Wolf", "Amazon"), ("H Troll", "Black Knight"), ("Order 3", "Wolf")],
+    )
+    battle = services.start_battle(gm, "test", setup)
+    plays = {"Amazon": {"target": "Wolf", "attack": {"chit": "FIGHT M5", "box": 1, "weapon": "Short Sword"},
+                        "maneuver": {"chit": "MOVE M4", "box": 3}, "hirelings": {"Order 3": "H Troll"}},
+             "Black Knight": {"target": "H Troll", "attack": {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"},
+                              "maneuver": {"chit": "MOVE H6", "box": 1}}}
+    enter_and_lock(gm, battle, characters, plays)
+    services.request_resolve(gm, "test", battle.pk, 1)
+    round_ = services.resolve_round(battle.rounds.get(number=1).pk)
+    assert round_.status == Round.Status.RESOLVED
+    sheets = {sheet["owner"]: [a["combatant"] for a in sheet["attackers"]] for sheet in round_.input["sheets"]}
+    assert "Order 3" in sheets["H Troll"] and "Order 3" not in sheets.get("Wolf", [])
+    assert any("Order 3" in event["actors"] for event in round_.log)
+
+
+@pytest.mark.django_db
+def test_the_plays_form_offers_the_hirelings_targets(gm, campaign, characters):
+    from combat import rounds
+    from combat.forms import PlaysForm
+
+    setup = services.BattleSetup(name="Hired help", clearing="Ruins 2", character_ids=[characters["Amazon"].pk],
+                                 monsters=["Wolf"], natives=[services.NativeChoice("Order 3", characters["Amazon"].pk)])
+    battle = services.start_battle(gm, "test", setup)
+    form = PlaysForm(options=rounds.side_options(battle.state, "Amazon"))
+    assert form.fields["hireling_0"].label == "Order 3 (hireling) attacks"
+    assert ("Wolf", "Wolf") in form.fields["hireling_0"].choices
