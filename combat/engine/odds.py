@@ -20,6 +20,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
 from typing import Any
 
 from combat.engine.attack import (
@@ -67,8 +68,10 @@ class OddsError(ValueError):
         super().__init__(f"{field}: {message}")
 
 
+@lru_cache(maxsize=64)
 def high_die_probability(high: int, count: int) -> Fraction:
-    """The chance that the highest of `count` dice shows `high`."""
+    """The chance that the highest of `count` dice shows `high`. Memoised: a pure function of two small
+    ints, asked six times per geometry."""
     return Fraction(high**count - (high - 1) ** count, 6**count)
 
 
@@ -354,14 +357,19 @@ def read_target(value: Any) -> TargetSpec:
     raise OddsError("target", "give a denizen, a character, a horse, or a raw vulnerability")
 
 
+_INTERCEPTED = ((ATTACK_BOX, Fraction(1)),)
+_NOT_INTERCEPTED = ((NOT_INTERCEPTING_BOX, Fraction(1)),)
+_DIRECTION_UNKNOWN = ((ATTACK_BOX, Fraction(1, 3)), (NOT_INTERCEPTING_BOX, Fraction(2, 3)))
+
+
 def _box_choices(intercept: Any, field: str) -> tuple[tuple[int, Fraction], ...]:
     if intercept is True:
-        return ((ATTACK_BOX, Fraction(1)),)
+        return _INTERCEPTED
     if intercept is False:
-        return ((NOT_INTERCEPTING_BOX, Fraction(1)),)
+        return _NOT_INTERCEPTED
     if intercept is None:
         # Two of the three boxes do not line up with the attack; which of the two cannot matter.
-        return ((ATTACK_BOX, Fraction(1, 3)), (NOT_INTERCEPTING_BOX, Fraction(2, 3)))
+        return _DIRECTION_UNKNOWN
     raise OddsError(field, f"must be true, false or null, not {intercept!r}")
 
 
@@ -563,9 +571,13 @@ class CaseReport:
 @lru_cache(maxsize=4096)
 def case_report(attack: Attack, target: Target, rules: RuleSet) -> CaseReport:
     distribution = attack_distribution(attack, target, rules)
-    outcomes = dict.fromkeys(OUTCOMES, Fraction(0))
+    # The probabilities share a denominator (6 ** dice, or 1): adding integer numerators is exact and
+    # spares a Fraction normalisation per die.
+    denominator = lcm(*(probability.denominator for _, probability, _ in distribution))
+    numerators = dict.fromkeys(OUTCOMES, 0)
     for _, probability, result in distribution:
-        outcomes[result.outcome] += probability
+        numerators[result.outcome] += probability.numerator * (denominator // probability.denominator)
+    outcomes = {name: Fraction(numerator, denominator) for name, numerator in numerators.items()}
     first = distribution[0][2]
     modifier = None
     if first.is_hit:
