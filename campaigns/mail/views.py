@@ -16,7 +16,8 @@ from campaigns.mail.models import DeliveredMail
 @require_GET
 @login_required
 def index(request):
-    page = Paginator(services.messages_for(request.user), 50).get_page(request.GET.get("page"))
+    messages_page = services.messages_for(request.user).select_related("campaign")
+    page = Paginator(messages_page, 50).get_page(request.GET.get("page"))
     return render(request, "mail/index.html", {"page": page, "test_form": TestEmailForm()})
 
 

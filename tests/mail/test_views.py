@@ -151,6 +151,7 @@ def test_a_gm_sees_the_mail_of_their_campaigns_and_only_that(client, campaigns_o
     client = signed_in(client, gm)
     listing = client.get(reverse("mail:index")).content
     assert b"Mine news" in listing and b"Theirs news" not in listing
+    assert b"<td>Mine</td>" in listing
     assert client.get(reverse("mail:detail", args=[own.pk])).status_code == 200
     assert client.get(reverse("mail:detail", args=[foreign.pk])).status_code == 404
 
