@@ -241,14 +241,16 @@ def _lock_or_unlock(request, slug, battle_id, number, character_id, action):
 @login_required
 @require_POST
 def resolve(request, slug, battle_id, number):
+    problem = ""
     try:
         started = services.request_resolve(request.user, slug, battle_id, number)
     except services.BattleError as error:
-        messages.error(request, str(error))
-        started = False
+        problem, started = str(error), False
     round_ = services.get_round(request.user, slug, battle_id, number)
     if request.htmx:
-        return render(request, "combat/round.html#status", _round_context(round_))
+        return render(request, "combat/round.html#status", {**_round_context(round_), "resolve_error": problem})
+    if problem:
+        messages.error(request, problem)
     if started:
         messages.success(request, "The round is being resolved.")
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)

@@ -47,3 +47,9 @@ def test_resolve_without_the_csrf_token_is_forbidden(gm, battle):
     client = Client(enforce_csrf_checks=True)
     client.force_login(gm)
     assert client.post(round_url(battle, suffix="resolve/"), HTTP_HX_REQUEST="true").status_code == 403
+
+
+@pytest.mark.django_db
+def test_resolve_by_htmx_with_a_side_unlocked_says_so_in_place(gm_client, battle):
+    partial = gm_client.post(round_url(battle, suffix="resolve/"), HTTP_HX_REQUEST="true").content.decode()
+    assert 'role="alert">Every side must be locked' in partial
