@@ -14,6 +14,7 @@ vulnerability, the *applied* harm, is the letter plus the stars, at most X.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 
 from combat.engine.dice import Dice, Roll
 from combat.engine.frozen import fast_init
@@ -285,14 +286,14 @@ def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, 
     return pending.after(dice.roll(pending.dice_count, pending.purpose))
 
 
-def _finisher(attack: Attack, events: list[Event], notes: list[str]):
+def _finisher(attack: Attack, events: list[Event], notes: tuple[str, ...]):
     def finish(
         hit: str, outcome: str, modifier=None, roll=None, adjusted=None, table_result=None, harm=None,
         sharpness=attack.sharpness, wounds=0, armor_changes=(), applied_harm=None, table=None,
     ) -> AttackResult:
         return AttackResult(
             hit, outcome, modifier, roll, adjusted, table_result, harm, sharpness, wounds, armor_changes,
-            tuple(events), applied_harm, table, tuple(notes),
+            tuple(events), applied_harm, table, notes,
         )
 
     return finish
@@ -303,7 +304,7 @@ def _before_the_roll(attack: Attack, target: Target, rules: RuleSet, actors: tup
     red side up, no table), else what the roll needs. The odds calculator works this out once for the
     six high dice it supposes."""
     events: list[Event] = []
-    notes = list(attack.notes)
+    notes = attack.notes  # a tuple: every result of this attack shares it
     finish = _finisher(attack, events, notes)
 
     for note in attack.notes:
@@ -381,43 +382,45 @@ def _before_the_roll(attack: Attack, target: Target, rules: RuleSet, actors: tup
 
 class _Pending:
     """An attack waiting for its table roll (see `_before_the_roll`); `after(roll)` finishes it and can be
-    called once per supposed roll, each call with its own copy of the events so far."""
+    called once per supposed roll, each call with its own copy of the events so far. What does not
+    depend on the die (the modifier's arithmetic, the table's name) is worked out here, once."""
 
     __slots__ = (
-        "attack", "target", "rules", "actors", "events", "notes", "hit", "level", "stars", "modifier",
-        "table_name", "rule_key", "dice_count", "purpose",
+        "attack", "target", "rules", "actors", "events", "notes", "hit", "level", "stars", "table_name",
+        "rule_number", "read", "total", "expression", "table_title", "dice_count", "purpose",
     )
 
     def __init__(self, attack, target, rules, actors, events, notes, hit, level, stars, modifier, table_name, rule_key):
         self.attack, self.target, self.rules, self.actors = attack, target, rules, actors
         self.events, self.notes, self.hit, self.level, self.stars = events, notes, hit, level, stars
-        self.modifier, self.table_name, self.rule_key = modifier, table_name, rule_key
+        self.table_name = table_name
+        self.rule_number = RULES[rule_key][0]
+        self.read = fumble_table if rule_key == "fumble" else partial(missile_table, rules.missile_table)
+        terms = list(modifier.terms) if modifier else []
+        if attack.die_modifier:
+            terms.append(str(attack.die_modifier))
+        self.total = (modifier.total if modifier else 0) + attack.die_modifier
+        self.expression = _expression(terms) if terms else None
+        self.table_title = table_name.split(" (")[0].removesuffix(" table")
         self.dice_count = 1 if attack.one_die else 2
         self.purpose = f"{table_name}: {attack.attacker} → {target.name}"
 
     def after(self, roll: Roll) -> AttackResult:
-        attack, target, rules, actors, modifier = self.attack, self.target, self.rules, self.actors, self.modifier
+        attack, actors, total = self.attack, self.actors, self.total
         events = list(self.events)
-        notes = list(self.notes)
-        finish = _finisher(attack, events, notes)
-        terms = list(modifier.terms) if modifier else []
-        if attack.die_modifier:
-            terms.append(str(attack.die_modifier))
-        total = (modifier.total if modifier else 0) + attack.die_modifier
+        finish = _finisher(attack, events, self.notes)
         adjusted = roll.high + total
-        if self.rule_key == "fumble":
-            outcome_table = fumble_table(adjusted)
-        else:
-            outcome_table = missile_table(rules.missile_table, adjusted)
-        expression = _expression(terms)
+        outcome_table = self.read(adjusted)
         label = outcome_table.label
-        arithmetic = f"{_die_text(roll)} + ({expression}) = {adjusted}" if terms else f"{_die_text(roll)} = {adjusted}"
+        if self.expression is not None:
+            arithmetic = f"{_die_text(roll)} + ({self.expression}) = {adjusted}"
+        else:
+            arithmetic = f"{_die_text(roll)} = {adjusted}"
         if outcome_table.clamped_roll != adjusted:
             arithmetic += f", read as {outcome_table.clamped_roll}"
-        number, _ = RULES[self.rule_key]
         table_name = self.table_name
         events.append(Event(
-            "table", f"{table_name.split(' (')[0].removesuffix(' table')}: {arithmetic} → {label}", number, table_name,
+            "table", f"{self.table_title}: {arithmetic} → {label}", self.rule_number, table_name,
             actors, {"roll": list(roll.dice), "adjusted": adjusted, "result": label},
         ))
         level, stars = _move_levels(self.level, self.stars, outcome_table, attack, events, actors)
@@ -426,7 +429,9 @@ class _Pending:
             harm=HARM_LETTERS[level], sharpness=stars, table=table_name,
         )
         wound_result = outcome_table.effect == "wound"
-        return _apply_to_target(attack, target, rules, self.hit, level, stars, wound_result, events, actors, finish, table_values)
+        return _apply_to_target(
+            attack, self.target, self.rules, self.hit, level, stars, wound_result, events, actors, finish, table_values,
+        )
 
 
 def _apply_kludge(attack: Attack, rules: RuleSet, stars: int, events: list[Event], actors) -> int:

@@ -52,7 +52,8 @@ from combat.engine.ruleset import RuleSet, RuleSetError, rules_from
 from combat.engine.tables import stumble_modifier, stumble_table
 
 OUTCOMES = ("killed", "wounded", "armor damaged", "armor destroyed", "no effect", "miss")
-CHANGE_TACTICS = Fraction(11, 36)  # a 6 on either of two dice
+CHANGE_TACTICS = Fraction(11, 36)
+_NOTHING = Fraction(0)  # a 6 on either of two dice
 ATTACK_BOX = 1
 NOT_INTERCEPTING_BOX = 2
 HARM_LETTER_SET = ("N", "L", "M", "H", "T", "RED")
@@ -504,7 +505,8 @@ def _answer(query: dict) -> dict:
         for case in cases:
             report = case_report(attack, case.target, rules)
             for name, p in report.outcomes:
-                outcomes[name] += case.probability * p
+                if p:
+                    outcomes[name] += case.probability * p
             reports.append((case, report))
     except AttackError as error:
         raise OddsError("attack", str(error)) from None
@@ -577,7 +579,9 @@ def case_report(attack: Attack, target: Target, rules: RuleSet) -> CaseReport:
     numerators = dict.fromkeys(OUTCOMES, 0)
     for _, probability, result in distribution:
         numerators[result.outcome] += probability.numerator * (denominator // probability.denominator)
-    outcomes = {name: Fraction(numerator, denominator) for name, numerator in numerators.items()}
+    outcomes = {
+        name: Fraction(numerator, denominator) if numerator else _NOTHING for name, numerator in numerators.items()
+    }
     first = distribution[0][2]
     modifier = None
     if first.is_hit:
@@ -613,8 +617,8 @@ def _case_steps(distribution) -> list[str]:
     table_at = next(index for index, event in enumerate(first.events) if event.kind == "table")
     steps = [str(event) for event in first.events[:table_at]]
     for high, probability, result in distribution:
-        at = next(index for index, event in enumerate(result.events) if event.kind == "table")
-        tail = "; ".join(str(event) for event in result.events[at:])
+        # every die's events share the same ones before the table roll, so the table is at the same place
+        tail = "; ".join([str(event) for event in result.events[table_at:]])
         steps.append(f"[high die {high}, probability {_fmt(probability)}] {tail}")
     return steps
 
