@@ -287,10 +287,12 @@ def _resolve_attack(attack: Attack, target: Target, rules: RuleSet, dice: Dice, 
 
 
 def _finisher(attack: Attack, events: list[Event], notes: tuple[str, ...]):
-    def finish(
-        hit: str, outcome: str, modifier=None, roll=None, adjusted=None, table_result=None, harm=None,
-        sharpness=attack.sharpness, wounds=0, armor_changes=(), applied_harm=None, table=None,
-    ) -> AttackResult:
+    """The function that ends an attack: `values` is (modifier, roll, adjusted, table_result, harm,
+    sharpness, table) once a table was rolled (`_table_values`), none of them before."""
+    untouched = (None, None, None, None, None, attack.sharpness, None)
+
+    def finish(hit: str, outcome: str, values: tuple = untouched, *, wounds=0, armor_changes=(), applied_harm=None) -> AttackResult:
+        modifier, roll, adjusted, table_result, harm, sharpness, table = values
         return AttackResult(
             hit, outcome, modifier, roll, adjusted, table_result, harm, sharpness, wounds, armor_changes,
             tuple(events), applied_harm, table, notes,
@@ -349,7 +351,7 @@ def _before_the_roll(attack: Attack, target: Target, rules: RuleSet, actors: tup
             f"{attack.attacker} is red side up: {target.name} is killed, whatever armor, tables or "
             "vulnerability", actors,
         ))
-        return finish(hit, "killed", applied_harm="RED", harm="RED")
+        return finish(hit, "killed", (None, None, None, None, "RED", attack.sharpness, None), applied_harm="RED")
 
     level = LEVEL[attack.harm]
     stars = attack.sharpness
@@ -370,10 +372,7 @@ def _before_the_roll(attack: Attack, target: Target, rules: RuleSet, actors: tup
         rule_key = "fumble"
         modifier = _table_modifier(attack, target, hit, rules, actors)
     else:
-        table_values = dict(
-            modifier=None, roll=None, adjusted=None, table_result=None,
-            harm=HARM_LETTERS[level], sharpness=stars, table=None,
-        )
+        table_values = (None, None, None, None, HARM_LETTERS[level], stars, None)
         return _apply_to_target(attack, target, rules, hit, level, stars, False, events, actors, finish, table_values)
     if modifier is not None:
         events.extend(modifier.events)
@@ -424,10 +423,7 @@ class _Pending:
             actors, {"roll": list(roll.dice), "adjusted": adjusted, "result": label},
         ))
         level, stars = _move_levels(self.level, self.stars, outcome_table, attack, events, actors)
-        table_values = dict(
-            modifier=total, roll=roll, adjusted=adjusted, table_result=label,
-            harm=HARM_LETTERS[level], sharpness=stars, table=table_name,
-        )
+        table_values = (total, roll, adjusted, label, HARM_LETTERS[level], stars, table_name)
         wound_result = outcome_table.effect == "wound"
         return _apply_to_target(
             attack, self.target, self.rules, self.hit, level, stars, wound_result, events, actors, finish, table_values,
@@ -495,12 +491,12 @@ def _apply_to_target(attack, target, rules, hit, level, stars, wound_result, eve
             "negligible", "harm",
             f"Negligible harm: {target.name} takes no harm, but the attack still hit", actors,
         ))
-        return finish(hit, "no effect", applied_harm="N", **values)
+        return finish(hit, "no effect", values, applied_harm="N")
 
     if target.kind != "character":
         if wound_result:
             events.append(_event("table_wound", "harm", f"'wound' has no effect on {target.name} (not a character)", actors))
-            return finish(hit, "no effect", applied_harm="N", **values)
+            return finish(hit, "no effect", values, applied_harm="N")
         if target.armored:
             stars = _lose_star(stars, f"{target.name} is armored", events, actors)
             applied = applied_level(level, stars)
@@ -513,10 +509,10 @@ def _apply_to_target(attack, target, rules, hit, level, stars, wound_result, eve
     if wound_result:
         if armor:
             events.append(_event("table_wound", "harm", f"'wound' hits {target.name}'s {armor[0].name}: no effect", actors))
-            return finish(hit, "no effect", applied_harm="N", **values)
+            return finish(hit, "no effect", values, applied_harm="N")
         events.append(_event("table_wound", "wound", f"'wound': {target.name}, hit where unarmored, takes 1 wound", actors))
         # "wound" replaces the harm: one wound, never a kill; it shows as Negligible harm.
-        return finish(hit, "wounded", wounds=1, applied_harm="N", **values)
+        return finish(hit, "wounded", values, wounds=1, applied_harm="N")
 
     if not armor:
         return _versus_vulnerability(
@@ -530,7 +526,7 @@ def _apply_to_target(attack, target, rules, hit, level, stars, wound_result, eve
             f"{harm_text(level, stars)} = beyond Tremendous: the missile ignores {target.name}'s armor and kills",
             actors,
         ))
-        return finish(hit, "killed", applied_harm="X", **values)
+        return finish(hit, "killed", values, applied_harm="X")
 
     if attack.missile and rules.penetrating_armor:
         return _penetrate(target, level, stars, vulnerability, hit, events, actors, finish, values)
@@ -547,17 +543,17 @@ def _versus_vulnerability(target, applied, vulnerability, hit, events, actors, f
         events.append(_event(
             "kill", "kill", f"{harm} ≥ {target.name}'s vulnerability {target.vulnerability}: killed", actors,
         ))
-        return finish(hit, "killed", applied_harm=HARM_LETTERS[applied], **values)
+        return finish(hit, "killed", values, applied_harm=HARM_LETTERS[applied])
     if wound and applied >= LEVEL["L"]:
         events.append(_event(
             "wound", "wound",
             f"{harm} < {target.name}'s vulnerability {target.vulnerability}: not killed, 1 wound", actors,
         ))
-        return finish(hit, "wounded", wounds=1, applied_harm=HARM_LETTERS[applied], **values)
+        return finish(hit, "wounded", values, wounds=1, applied_harm=HARM_LETTERS[applied])
     events.append(_event(
         "kill", "harm", f"{harm} < {target.name}'s vulnerability {target.vulnerability}: no effect", actors,
     ))
-    return finish(hit, "no effect", applied_harm=HARM_LETTERS[applied], **values)
+    return finish(hit, "no effect", values, applied_harm=HARM_LETTERS[applied])
 
 
 def _hit_armor(target, applied, hit, events, actors, finish, values):
@@ -586,7 +582,7 @@ def _hit_armor(target, applied, hit, events, actors, finish, values):
     events.append(_event("armor", "armor", text, actors, armor=piece.name))
     if outcome == "no effect" and wounds:
         outcome = "wounded"
-    return finish(hit, outcome, wounds=wounds, armor_changes=changes, applied_harm=harm, **values)
+    return finish(hit, outcome, values, wounds=wounds, armor_changes=changes, applied_harm=harm)
 
 
 def _penetrate(target, level, stars, vulnerability, hit, events, actors, finish, values):
@@ -603,13 +599,13 @@ def _penetrate(target, level, stars, vulnerability, hit, events, actors, finish,
                 "penetrating", "armor", f"Penetrating armor: {piece.name} ({piece.toughness}) > {harm}: stopped, no wound",
                 actors, armor=piece.name,
             ))
-            return finish(hit, "no effect", applied_harm=harm, **values)
+            return finish(hit, "no effect", values, applied_harm=harm)
         if toughness == current:
             events.append(_event(
                 "penetrating", "wound", f"Penetrating armor: {piece.name} ({piece.toughness}) = {harm}: stopped with 1 wound",
                 actors, armor=piece.name,
             ))
-            return finish(hit, "wounded", wounds=1, applied_harm=harm, **values)
+            return finish(hit, "wounded", values, wounds=1, applied_harm=harm)
         current -= 1
         events.append(_event(
             "penetrating_layers", "armor",
