@@ -59,6 +59,11 @@ def chit_name(ref: ChitRef, names: Mapping[ChitRef, str] | None = None) -> str:
     return combatant if part == "body" else f"{combatant}'s {part}"
 
 
+def _labels(refs: Iterable[ChitRef], names: Mapping[ChitRef, str] | None) -> dict[ChitRef, str]:
+    """`chit_name` of each chit, worked out once: the log names each chit two or three times."""
+    return {ref: chit_name(ref, names) for ref in refs}
+
+
 def boxes_needed(count: int) -> int:
     """Attackers are spread over as many boxes as possible (basic rules, placing attackers): min(count, 3)."""
     return min(count, 3)
@@ -91,13 +96,14 @@ def place(
         placed.append(ref)
     if not placed:
         return Placement(boxes)
+    label = _labels(placed, names)
     event = Event(
         "placement",
         f"Placed on {sheet}'s sheet, each in the emptiest box: "
-        + ", ".join(f"{chit_name(ref, names)} in box {boxes[ref]}" for ref in placed),
+        + ", ".join([f"{label[ref]} in box {boxes[ref]}" for ref in placed]),
         *PLACEMENT_RULE,
         actors=tuple(dict.fromkeys([sheet, *(ref[0] for ref in placed)])),
-        data={"sheet": sheet, "boxes": {chit_name(ref, names): boxes[ref] for ref in placed}},
+        data={"sheet": sheet, "boxes": {label[ref]: boxes[ref] for ref in placed}},
     )
     return Placement(boxes, (event,))
 
@@ -117,9 +123,8 @@ def roll_repositioning(
     roll = dice.roll(1, f"Repositioning: {group} on {sheet}'s sheet")
     die = roll.dice[0]
     moved = reposition(boxes, die)
-    moves = ", ".join(
-        f"{chit_name(ref, names)} {boxes[ref]}→{moved[ref]}" for ref in boxes if boxes[ref] != moved[ref]
-    )
+    label = _labels(boxes, names)
+    moves = ", ".join([f"{label[ref]} {boxes[ref]}→{moved[ref]}" for ref in boxes if boxes[ref] != moved[ref]])
     actors = tuple(dict.fromkeys([sheet, *(ref[0] for ref in boxes)]))
     event = Event(
         "reposition",
@@ -127,7 +132,7 @@ def roll_repositioning(
         + (f" ({moves})" if moves else ""),
         *REPOSITION_RULE,
         actors=actors,
-        data={"sheet": sheet, "group": group, "die": die, "boxes": {chit_name(r, names): b for r, b in moved.items()}},
+        data={"sheet": sheet, "group": group, "die": die, "boxes": {label[r]: b for r, b in moved.items()}},
     )
     return Placement(moved, (event,))
 
@@ -150,7 +155,8 @@ def roll_change_tactics(
         if not in_box:
             continue
         roll = dice.roll(2, f"Change tactics: {group} in box {box} on {sheet}'s sheet")
-        listed = ", ".join(chit_name(ref, names) for ref in in_box)
+        labels = [chit_name(ref, names) for ref in in_box]
+        listed = ", ".join(labels)
         if roll.high == 6:
             turned.update(in_box)
             outcome = f"high die 6 → {listed} {'turns' if len(in_box) == 1 else 'turn'} over"
@@ -163,7 +169,7 @@ def roll_change_tactics(
                 *TACTICS_RULE,
                 actors=tuple(dict.fromkeys([sheet, *(ref[0] for ref in in_box)])),
                 data={"sheet": sheet, "box": box, "dice": list(roll.dice), "turned": roll.high == 6,
-                      "chits": [chit_name(ref, names) for ref in in_box]},
+                      "chits": labels},
             )
         )
     return frozenset(turned), tuple(events)
