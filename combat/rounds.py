@@ -9,6 +9,7 @@ task resolves and what `resolve_round FILE` reads are one and the same.
 from __future__ import annotations
 
 import copy
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -441,14 +442,36 @@ class SideOptions:
     riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
 
 
+def _attack_spells(names: list[str]) -> list[tuple[str, str]]:
+    """The recorded spells that attack in melee, with the MAGIC type each needs."""
+    found = []
+    for name in names:
+        try:
+            spell = _catalogue().spell(name)
+        except LookupError:
+            continue
+        if spell.attack:
+            found.append((spell.name, spell.magic_type))
+    return found
+
+
+def _magic_type(label: str) -> str | None:
+    match = re.match(r"MAGIC\s+([IVX]+)", label)
+    return match.group(1) if match else None
+
+
 def side_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None) -> SideOptions:
     state = battle_state.get("state", {})
     entry = _character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
     fresh = [chit for chit in entry.get("chits", []) if chit.get("state", "fresh") == "fresh"]
-    fight = [(c["id"], c["id"]) for c in fresh if c["label"].split()[0] in {"FIGHT", "BERSERK", "MAGIC"}]
+    attack_spells = _attack_spells(recorded_spells or [])
+    castable_types = {magic_type for _, magic_type in attack_spells}
+    fight = [(c["id"], c["id"]) for c in fresh
+             if c["label"].split()[0] in {"FIGHT", "BERSERK"}
+             or (c["label"].startswith("MAGIC") and _magic_type(c["label"]) in castable_types)]
     move = [(c["id"], c["id"]) for c in fresh if c["label"].split()[0] in {"MOVE", "DUCK", "FLY"}]
     weapons = [(w["name"], f"{w['name']} ({'alerted' if w.get('alerted') else 'unalerted'})") for w in entry.get("weapons", [])]
-    spells = [(f"spell:{name}", f"Spell: {name}") for name in recorded_spells or []]
+    spells = [(f"spell:{name}", f"Spell: {name} (MAGIC {magic_type})") for name, magic_type in attack_spells]
     horse = entry.get("horse") or None
     sheets = battle_state.get("sheets", [])
     attackers = next((sheet["attackers"] for sheet in sheets if sheet["owner"] == character), [])

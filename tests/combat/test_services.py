@@ -373,3 +373,18 @@ def test_the_plays_form_offers_the_hirelings_targets(gm, campaign, characters):
     form = PlaysForm(options=rounds.side_options(battle.state, "Amazon"))
     assert form.fields["hireling_0"].label == "Order 3 (hireling) attacks"
     assert ("Wolf", "Wolf") in form.fields["hireling_0"].choices
+
+
+@pytest.mark.django_db
+def test_the_plays_form_offers_magic_chits_only_for_a_recorded_attack_spell_of_their_type(battle):
+    from combat import rounds
+
+    state = battle.state
+    amazon = next(c for c in state["state"]["characters"] if c["id"] == "Amazon")
+    amazon["chits"].append({"id": "MAGIC IV4", "label": "MAGIC IV4", "state": "fresh"})
+    amazon["chits"].append({"id": "MAGIC II3", "label": "MAGIC II3", "state": "fresh"})
+    options = rounds.side_options(state, "Amazon", ["Fiery Blast", "Peace"])
+    chits = [chit for chit, _ in options.fight_chits]
+    assert "MAGIC IV4" in chits and "MAGIC II3" not in chits
+    assert [value for value, _ in options.spells] == ["spell:Fiery Blast"]
+    assert "MAGIC IV4" not in [chit for chit, _ in rounds.side_options(state, "Amazon", []).fight_chits]
