@@ -12,6 +12,7 @@ urlpatterns = [
     path("<int:battle_id>/end/", views.end_battle, name="end"),
     path("<int:battle_id>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<int:battle_id>/rounds/<int:number>/status/", views.round_status, name="round_status"),
+    path("<int:battle_id>/rounds/<int:number>/round.json", views.round_file, name="round_file"),
     path("<int:battle_id>/rounds/<int:number>/resolve/", views.resolve, name="resolve"),
     path(side, views.save_side, name="save_side"),
     path(side + "validate/", views.validate_side, name="validate_side"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -280,3 +280,15 @@ def end_battle(request, slug, battle_id):
     battle = services.end_battle(request.user, slug, battle_id)
     messages.success(request, f"{battle.name} is over.")
     return redirect("combat:list", slug=slug)
+
+
+@login_required
+@require_GET
+def round_file(request, slug, battle_id, number):
+    """The resolved round as a round file with its seed: `python manage.py resolve_round` replays it."""
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    if round_.status != Round.Status.RESOLVED or not round_.input:
+        raise Http404("This round has not been resolved yet")
+    response = JsonResponse({**round_.input, "seed": round_.seed}, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response["Content-Disposition"] = f'attachment; filename="battle-{battle_id}-round-{number}.json"'
+    return response
