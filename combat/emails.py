@@ -33,18 +33,17 @@ def subject(round_) -> str:
 
 
 def calendar_line(campaign) -> str:
-    """Season and weather when the campaign plays with them, else the calendar date."""
-    rules = campaign.current_rules()
-    date = f"month {campaign.month}, day {campaign.day}"
-    if getattr(rules, "seasons_and_weather", False) and getattr(rules, "starting_season", None):
-        try:
-            from campaigns.calendar import season_for_month
+    """Season and weather (with the week's effects) when the campaign plays with them, else the date;
+    from campaigns.services.calendar_summary, which never shows the hidden weather chit."""
+    from campaigns.services import calendar_summary
 
-            season = season_for_month(rules.starting_season, campaign.month)
-        except Exception:  # a calendar the rules cannot place still gets its date
-            season = ""
-        return f"{season}, {date}, weather {campaign.get_weather_display().lower()}".strip(", ")
-    return date
+    summary = calendar_summary(campaign)
+    date = f"month {summary['month']}, week {summary['week']}, day {summary['day']}"
+    if not summary["season"]:
+        return date
+    effects = summary.get("effects") or {}
+    weather = effects.get("name") or summary["weather"]
+    return f"{summary['season']}, {date}, weather: {weather}"
 
 
 def visible_events(events: list[dict[str, Any]], combatant_ids: set[str]) -> list[dict[str, Any]]:
