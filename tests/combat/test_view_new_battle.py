@@ -44,3 +44,14 @@ def test_a_native_hired_by_an_absent_character_is_refused(gm_client, campaign, c
 @pytest.mark.django_db
 def test_the_new_battle_form_is_a_404_for_a_gm_of_another_campaign(outsider_client, campaign):
     assert outsider_client.get("/campaigns/test/battles/new/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_an_attack_naming_no_one_in_the_battle_is_an_error_on_that_field(gm_client, campaign, characters):
+    response = gm_client.post("/campaigns/test/battles/new/", {
+        "clearing": "Ruins 5", "characters": [characters["Amazon"].pk], "monsters": "Wolf",
+        "attacks": "Wolf -> White Knight",
+    })
+    page = response.content.decode()
+    assert "id_attacks_error" in page and "White Knight" in page
+    assert not Battle.objects.exists()
