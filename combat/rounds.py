@@ -550,28 +550,55 @@ def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: s
     return {"rules": rules, "attack": attack_query, "target": target_query, "intercept": None}
 
 
-def odds_for_plays(battle, plays: dict[str, Any], character: str) -> dict[str, Any] | None:
-    """The odds panel's figures for a side's planned attack, from the same function as `combat_odds`."""
+def odds_for_plays(battle, plays: dict[str, Any], character: str) -> list[dict[str, Any]]:
+    """The odds panel: for the side's planned attack and each of its hirelings' attacks, the chance to
+    kill or wound the target under the campaign's rules, from the same function as `combat_odds`."""
     try:
         from combat.engine.odds import attack_odds
     except ImportError:
-        return None
+        return []
+    rules = rules_dict(battle.campaign)
+    queries: list[tuple[str, str | None, dict[str, Any] | None]] = []
     try:
-        query = odds_query(battle.state, plays or {}, character, rules_dict(battle.campaign))
+        queries.append((character, (plays or {}).get("target"), odds_query(battle.state, plays or {}, character, rules)))
     except Exception:  # a half-typed draft is no reason to break the page
+        pass
+    state = battle.state.get("state", {})
+    retargeted = (plays or {}).get("hirelings") or {}
+    for denizen in state.get("denizens", []):
+        if denizen.get("hired_by") != character or denizen.get("dead") or denizen.get("fled"):
+            continue
+        target = retargeted.get(denizen["id"]) or denizen.get("target")
+        queries.append((denizen["id"], target, _denizen_odds_query(state, denizen, target, rules)))
+    panel = []
+    for attacker, target, query in queries:
+        if query is None:
+            continue
+        try:
+            answer = attack_odds(query)
+        except Exception as error:  # the odds cannot answer a draft the engine would reject anyway
+            panel.append({"attacker": attacker, "target": target, "error": str(error)})
+            continue
+        outcomes = answer.get("outcomes", {})
+        panel.append({
+            "attacker": attacker,
+            "target": target,
+            "p_kill": answer.get("p_kill", 0.0),
+            "p_wound": outcomes.get("wounded", 0.0),
+            "p_miss": outcomes.get("miss", 0.0),
+            "outcomes": outcomes,
+            "explanation": answer.get("explanation", ""),
+        })
+    return panel
+
+
+def _denizen_odds_query(state: dict[str, Any], denizen: dict[str, Any], target_id: str | None, rules) -> dict[str, Any] | None:
+    target = next((d for d in state.get("denizens", []) if d["id"] == target_id), None)
+    if target is None:
         return None
-    if query is None:
-        return None
-    try:
-        answer = attack_odds(query)
-    except Exception as error:  # the odds cannot answer a draft the engine would reject anyway
-        return {"error": str(error), "target": plays.get("target")}
-    outcomes = answer.get("outcomes", {})
     return {
-        "target": plays.get("target"),
-        "p_kill": answer.get("p_kill", 0.0),
-        "p_wound": outcomes.get("wounded", 0.0),
-        "p_miss": outcomes.get("miss", 0.0),
-        "outcomes": outcomes,
-        "explanation": answer.get("explanation", ""),
+        "rules": rules,
+        "attack": {"denizen": denizen["counter"], "side": denizen.get("side", "light")},
+        "target": {"denizen": target["counter"], "side": target.get("side", "light"), "may_change_tactics": True},
+        "intercept": None,
     }

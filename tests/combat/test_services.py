@@ -388,3 +388,18 @@ def test_the_plays_form_offers_magic_chits_only_for_a_recorded_attack_spell_of_t
     assert "MAGIC IV4" in chits and "MAGIC II3" not in chits
     assert [value for value, _ in options.spells] == ["spell:Fiery Blast"]
     assert "MAGIC IV4" not in [chit for chit, _ in rounds.side_options(state, "Amazon", []).fight_chits]
+
+
+@pytest.mark.django_db
+def test_the_odds_panel_covers_the_sides_attack_and_its_hirelings(gm, campaign, characters):
+    from combat import rounds
+
+    setup = services.BattleSetup(name="Hired help", clearing="Ruins 2", character_ids=[characters["Amazon"].pk],
+                                 monsters=["Wolf"], natives=[services.NativeChoice("Order 3", characters["Amazon"].pk)],
+                                 attacks=[("Wolf", "Amazon"), ("Order 3", "Wolf")])
+    battle = services.start_battle(gm, "test", setup)
+    plays = {"target": "Wolf", "attack": {"chit": "FIGHT M5", "box": 1, "weapon": "Short Sword"}}
+    panel = {entry["attacker"]: entry for entry in rounds.odds_for_plays(battle, plays, "Amazon")}
+    assert set(panel) == {"Amazon", "Order 3"}
+    assert panel["Order 3"]["target"] == "Wolf" and 0 < panel["Order 3"]["p_kill"] <= 1
+    assert abs(sum(panel["Amazon"]["outcomes"].values()) - 1) < 1e-9
