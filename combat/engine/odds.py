@@ -22,6 +22,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import lcm
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from combat.engine.attack import (
     ArmorLayer,
@@ -53,7 +54,8 @@ from combat.engine.tables import stumble_modifier, stumble_table
 
 OUTCOMES = ("killed", "wounded", "armor damaged", "armor destroyed", "no effect", "miss")
 CHANGE_TACTICS = Fraction(11, 36)
-_NOTHING = Fraction(0)  # a 6 on either of two dice
+_NOTHING = Fraction(0)
+_CERTAIN = Fraction(1)  # a 6 on either of two dice
 ATTACK_BOX = 1
 NOT_INTERCEPTING_BOX = 2
 HARM_LETTER_SET = ("N", "L", "M", "H", "T", "RED")
@@ -113,11 +115,31 @@ def _catalogue() -> Catalogue:
     return get_catalogue()
 
 
+_FOUND: WeakKeyDictionary = WeakKeyDictionary()  # catalogue → {(kind, name): counter}
+
+
+def _found_in(catalogue: Catalogue) -> dict:
+    """The lookups already answered from one catalogue (catalogues do not change once built): a lookup
+    normalises the name, which costs as much as a first-time query's arithmetic."""
+    try:
+        return _FOUND.setdefault(catalogue, {})
+    except TypeError:  # a catalogue that cannot be weakly referenced: no memo
+        return {}
+
+
 def _lookup(field: str, kind: str, name: Any):
     if not isinstance(name, str) or not name.strip():
         raise OddsError(field, f"must be the name of a {kind}")
+    catalogue = _catalogue()
+    found = _found_in(catalogue)
+    key = (kind, name)
     try:
-        return _catalogue().lookup(kind, name)
+        return found[key]
+    except KeyError:
+        pass
+    try:
+        counter = found[key] = catalogue.lookup(kind, name)
+        return counter
     except UnknownCounter as error:
         hint = f"; did you mean {', '.join(repr(s) for s in error.suggestions)}?" if error.suggestions else ""
         raise OddsError(field, f"unknown {kind} {name!r}{hint}") from None
@@ -388,7 +410,7 @@ class Case:
 
 
 def _cases(spec: TargetSpec, query: dict) -> list[Case]:
-    sides: list[tuple[str | None, Fraction]] = [(spec.side, Fraction(1))]
+    sides: list[tuple[str | None, Fraction]] = [(spec.side, _CERTAIN)]
     if spec.may_turn:
         sides = [(spec.side, 1 - CHANGE_TACTICS), (other_side(spec.side), CHANGE_TACTICS)]
     maneuvers = query.get("maneuvers")
@@ -415,7 +437,7 @@ def _cases(spec: TargetSpec, query: dict) -> list[Case]:
         else:
             time = spec.move_time_on(side)
             for maneuver, p in _maneuver_choices(time, query.get("intercept"), "intercept"):
-                cases.append(Case(side_p * p, _build_target(spec, maneuver, None), side))
+                cases.append(Case(p if side_p is _CERTAIN else side_p * p, _build_target(spec, maneuver, None), side))
     return cases
 
 
