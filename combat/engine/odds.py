@@ -49,6 +49,7 @@ from combat.engine.attackers import (
 )
 from combat.engine.catalogue import Catalogue, Monster, UnknownCounter
 from combat.engine.dice import Roll
+from combat.engine.frozen import fast_init
 from combat.engine.ruleset import RuleSet, RuleSetError, rules_from
 from combat.engine.tables import stumble_modifier, stumble_table
 
@@ -258,6 +259,7 @@ def read_attack(value: Any) -> Attack:
     return attack
 
 
+@fast_init
 @dataclass(frozen=True)
 class TargetSpec:
     """The target before the geometry is chosen: a function of (maneuver box, side)."""
@@ -402,6 +404,7 @@ def _maneuver_choices(time: int | None, intercept: Any, field: str):
     return tuple((Maneuver(box, time), p) for box, p in _box_choices(intercept, field))
 
 
+@fast_init
 @dataclass(frozen=True)
 class Case:
     probability: Fraction
@@ -581,6 +584,7 @@ def _answer(query: dict) -> dict:
     return answer
 
 
+@fast_init
 @dataclass(frozen=True)
 class CaseReport:
     """One geometry's share of an answer, computed once per (attack, target, rules) and cached."""
@@ -617,6 +621,7 @@ def case_report(attack: Attack, target: Target, rules: RuleSet) -> CaseReport:
     )
 
 
+@lru_cache(maxsize=64)  # a pure function of a frozen rule set, asked by every query
 def _differences(rules: RuleSet) -> str:
     differences = rules.differences_from_preset()
     if not differences:
