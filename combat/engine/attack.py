@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from combat.engine.dice import Dice, Roll
-from combat.engine.frozen import fast_init
 from combat.engine.log import Event
 from combat.engine.ruleset import RuleSet
 from combat.engine.tables import FUMBLE_TABLE_NAME, MISSILE_TABLE_NAMES, TableResult, fumble_table, missile_table
@@ -62,7 +61,6 @@ RULES = {
 }
 
 
-@fast_init
 @dataclass(frozen=True)
 class Maneuver:
     """A played maneuver. box None means none was played: always intercepted, time 8 (rule 5.4/4)."""
@@ -71,7 +69,6 @@ class Maneuver:
     time: int | None
 
 
-@fast_init
 @dataclass(frozen=True)
 class ArmorLayer:
     name: str
@@ -79,7 +76,6 @@ class ArmorLayer:
     state: str = "intact"  # "intact" or "damaged"
 
 
-@fast_init
 @dataclass(frozen=True)
 class Attack:
     attacker: str  # display name for the log: "Black Knight", "T Troll", "Giant's Club"
@@ -97,7 +93,6 @@ class Attack:
     notes: tuple[str, ...] = ()  # how the attack was built (the FIGHT chit's extra level, ...)
 
 
-@fast_init
 @dataclass(frozen=True)
 class Target:
     name: str
@@ -109,7 +104,6 @@ class Target:
     rider_maneuver: Maneuver | None = None  # an attack aimed at a rider who played his own maneuver (5.4/2)
 
 
-@fast_init
 @dataclass(frozen=True)
 class AttackResult:
     hit: str  # "intercept", "undercut", "miss" or "cancelled"
@@ -179,7 +173,6 @@ def _is_spell(attack: Attack, name: str) -> bool:
     return attack.spell is not None and attack.spell.strip().casefold() == name
 
 
-@fast_init
 @dataclass(frozen=True)
 class Modifier:
     """The table modifier (Hamblen's ruling: fixed when the hit is determined) and its terms."""

@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from combat.engine.dice import Dice
-from combat.engine.frozen import fast_init
 from combat.engine.log import Event
 
 ChitRef = tuple[str, str]  # (combatant id, part): part is "body", "weapon" or "horse"
@@ -42,7 +41,6 @@ REPOSITION_WORDS: dict[int, str] = {
 }
 
 
-@fast_init
 @dataclass(frozen=True)
 class Placement:
     """The boxes of one group of chits on a sheet, and the log of what happened to them."""

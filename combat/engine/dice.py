@@ -10,10 +10,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from combat.engine.frozen import fast_init
 
 
-@fast_init
 @dataclass(frozen=True)
 class Roll:
     purpose: str
@@ -39,15 +37,7 @@ class SeededDice:
         self._random = random.Random(self.seed)
 
     def roll(self, count: int, purpose: str) -> Roll:
-        # randint(1, 6) is 1 + _randbelow(6) (random.Random.randrange): the same draws, without the
-        # argument checks of randint and randrange, which cost as much as the draw itself.
-        below = self._random._randbelow
-        if count == 1:
-            dice: tuple[int, ...] = (below(6) + 1,)
-        elif count == 2:
-            dice = (below(6) + 1, below(6) + 1)
-        else:
-            dice = tuple(below(6) + 1 for _ in range(count))
+        dice = tuple(self._random.randint(1, 6) for _ in range(count))
         result = Roll(purpose, dice)
         self.history.append(result)
         return result

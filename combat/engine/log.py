@@ -5,10 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from combat.engine.frozen import fast_init
 
 
-@fast_init
 @dataclass(frozen=True)
 class Event:
     """One line of a round's log.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import groupby
 from weakref import WeakKeyDictionary
 
@@ -26,7 +26,6 @@ from combat.engine import denizens as sheet_rules
 from combat.engine.attack import Attack, Maneuver, Target, _resolve_attack
 from combat.engine.catalogue import Horse, Monster, Native, UnknownCounter
 from combat.engine.dice import Dice
-from combat.engine.frozen import fast_replace
 from combat.engine.log import Event
 from combat.engine.model import (
     BOXES,
@@ -954,7 +953,7 @@ class _Round:
                 )
             elif work.kills[body_key].block == block and strike.attacker not in work.kills[body_key].killers:
                 kill = work.kills[body_key]
-                work.kills[body_key] = fast_replace(kill, killers=kill.killers + (strike.attacker,))
+                work.kills[body_key] = replace(kill, killers=kill.killers + (strike.attacker,))
         elif result.is_hit and strike.part in ("body", "weapon") and _pins(self.counters[strike.attacker]):
             if body_key in (strike.target, f"horse:{strike.target}"):
                 work.hits_without_kill.add(strike.attacker)
@@ -982,7 +981,7 @@ class _Round:
                     chit = character.chit(play.attack.chit)
                     if play.attack.spell:
                         spell_cast = True
-                        chits[chit.id] = fast_replace(chit, state="fatigued")
+                        chits[chit.id] = replace(chit, state="fatigued")
                         self.events.append(_event(
                             "magic_fatigue", "fatigue", f"{character.id}'s {chit.id} cast {play.attack.spell}: it is fatigued",
                             [character.id],
@@ -1047,8 +1046,8 @@ class _Round:
             summary["killed"] = killed
             horse = character.horse
             if horse is not None and f"horse:{character.id}" in work.killed_in_block:
-                horse = fast_replace(horse, dead=True)
-            new_characters[character.id] = fast_replace(
+                horse = replace(horse, dead=True)
+            new_characters[character.id] = replace(
                 character, chits=tuple(chits.values()), weapons=tuple(weapons), armor=tuple(armor), horse=horse,
                 dead=killed,
             )
@@ -1169,7 +1168,7 @@ class _Round:
                     if owner is not None:
                         credited.append(owner)
                         shares[owner].append((kill, "hireling", 1 / len(kill.killers)))
-            kills.append(fast_replace(kill, credited_to=tuple(dict.fromkeys(credited)), fame=fame, notoriety=notoriety, gold=gold))
+            kills.append(replace(kill, credited_to=tuple(dict.fromkeys(credited)), fame=fame, notoriety=notoriety, gold=gold))
             self.events.append(_event(
                 "kill_credit", "kill",
                 f"{victim} is killed by {' and '.join(kill.killers)}" + (" (simultaneous)" if len(kill.killers) > 1 else ""),
@@ -1205,9 +1204,9 @@ class _Round:
                     )
                     self.events.append(_event("kill_credit", "bounty", text, [character_id], victim=kill.victim, multiplier=multiplier))
                     stored = by_victim[kill.victim]
-                    by_victim[kill.victim] = fast_replace(stored, multipliers={**stored.multipliers, character_id: multiplier})
+                    by_victim[kill.victim] = replace(stored, multipliers={**stored.multipliers, character_id: multiplier})
                 names.append(kill.victim)
-            characters[character_id] = fast_replace(character, kills=running)
+            characters[character_id] = replace(character, kills=running)
             if summary is not None:
                 summary["fame"] = total_fame
                 summary["notoriety"] = total_notoriety
@@ -1255,4 +1254,4 @@ def resolve_round(round_input: RoundInput, dice: Dice, catalogue=None) -> RoundR
     blocks = run.order(run.collect_strikes())
     run.resolve(blocks, bodies)
     result = run.finish(getattr(dice, "seed", None))
-    return fast_replace(result, warnings=warnings)
+    return replace(result, warnings=warnings)

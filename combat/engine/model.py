@@ -17,7 +17,6 @@ from functools import cached_property
 from typing import Literal
 
 from combat.engine.dice import Roll
-from combat.engine.frozen import fast_init
 from combat.engine.log import Event
 from combat.engine.ruleset import RuleSet
 
@@ -38,7 +37,6 @@ class ChitLabelError(ValueError):
     pass
 
 
-@fast_init
 @dataclass(frozen=True)
 class Chit:
     """One action chit of a character: "FIGHT H5*" is action FIGHT, strength H, time 5, one asterisk.
@@ -82,21 +80,18 @@ def parse_chit(label: str, state: str = "fresh", chit_id: str | None = None) -> 
     )
 
 
-@fast_init
 @dataclass(frozen=True)
 class WeaponState:
     name: str
     alerted: bool = False
 
 
-@fast_init
 @dataclass(frozen=True)
 class ArmorState:
     name: str
     state: str = "intact"  # intact, damaged or destroyed
 
 
-@fast_init
 @dataclass(frozen=True)
 class HorseState:
     """A character's active horse: a catalogue key ("horse/warhorse-2") or name."""
@@ -105,7 +100,6 @@ class HorseState:
     dead: bool = False
 
 
-@fast_init
 @dataclass(frozen=True)
 class CharacterState:
     id: str  # how plays and sheets name this character, usually the character's name
@@ -139,7 +133,6 @@ class CharacterState:
         return self.horse is not None and not self.horse.dead
 
 
-@fast_init
 @dataclass(frozen=True)
 class DenizenState:
     """A native or monster in the battle, hired or not.
@@ -164,7 +157,6 @@ class DenizenState:
         return not self.dead and not self.fled
 
 
-@fast_init
 @dataclass(frozen=True)
 class BattleState:
     """Everything that carries over from one round to the next in one clearing."""
@@ -193,7 +185,6 @@ class BattleState:
         return combatant if isinstance(combatant, DenizenState) else None
 
 
-@fast_init
 @dataclass(frozen=True)
 class Position:
     """Where a combatant stands on a melee sheet: its box is both its attack and maneuver box.
@@ -208,7 +199,6 @@ class Position:
     horse_box: int | None = None
 
 
-@fast_init
 @dataclass(frozen=True)
 class Sheet:
     """One melee sheet. Every combatant in `attackers` attacks the owner.
@@ -223,7 +213,6 @@ class Sheet:
     owner_target: str | None = None
 
 
-@fast_init
 @dataclass(frozen=True)
 class AttackPlay:
     """A FIGHT chit with a weapon (none: the dagger), or a MAGIC chit with an attack spell, in box
@@ -236,7 +225,6 @@ class AttackPlay:
     alerted: bool = False  # a MAGIC chit alerted earlier: the spell's attack time is 0 (the kludge's case)
 
 
-@fast_init
 @dataclass(frozen=True)
 class ManeuverPlay:
     """A MOVE chit, a Boots card (named, with its strength and time) or the active horse on its walking
@@ -250,7 +238,6 @@ class ManeuverPlay:
     horse: str | None = None  # "walking" or "galloping"
 
 
-@fast_init
 @dataclass(frozen=True)
 class Play:
     """One character's secret plays for the round."""
@@ -264,7 +251,6 @@ class Play:
     shield_box: int | None = None
 
 
-@fast_init
 @dataclass(frozen=True)
 class RoundInput:
     rules: RuleSet
@@ -283,7 +269,6 @@ class RoundInput:
         return self._plays_by_character.get(character_id)
 
 
-@fast_init
 @dataclass(frozen=True)
 class PlayError:
     """A play that breaks the rules. `path` names the field, e.g. "plays.Black Knight.maneuver.chit".
@@ -298,7 +283,6 @@ class PlayError:
         return f"{self.path}: {self.message}"
 
 
-@fast_init
 @dataclass(frozen=True)
 class Kill:
     victim: str  # the combatant id, or for a horse its name ("Swordsman's Pony")
@@ -312,7 +296,6 @@ class Kill:
     horse_of: str | None = None  # the horse's rider, when the victim is a horse
 
 
-@fast_init
 @dataclass(frozen=True)
 class CharacterSummary:
     character: str
@@ -329,7 +312,6 @@ class CharacterSummary:
     armor_changes: tuple[tuple[str, str], ...] = ()
 
 
-@fast_init
 @dataclass(frozen=True)
 class RoundResult:
     round_number: int

@@ -49,7 +49,6 @@ from combat.engine.attackers import (
 )
 from combat.engine.catalogue import Catalogue, Monster, UnknownCounter
 from combat.engine.dice import Roll
-from combat.engine.frozen import fast_init
 from combat.engine.ruleset import RuleSet, RuleSetError, rules_from
 from combat.engine.tables import stumble_modifier, stumble_table
 
@@ -259,7 +258,6 @@ def read_attack(value: Any) -> Attack:
     return attack
 
 
-@fast_init
 @dataclass(frozen=True)
 class TargetSpec:
     """The target before the geometry is chosen: a function of (maneuver box, side)."""
@@ -404,7 +402,6 @@ def _maneuver_choices(time: int | None, intercept: Any, field: str):
     return tuple((Maneuver(box, time), p) for box, p in _box_choices(intercept, field))
 
 
-@fast_init
 @dataclass(frozen=True)
 class Case:
     probability: Fraction
@@ -584,7 +581,6 @@ def _answer(query: dict) -> dict:
     return answer
 
 
-@fast_init
 @dataclass(frozen=True)
 class CaseReport:
     """One geometry's share of an answer, computed once per (attack, target, rules) and cached."""

@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache, cached_property
 
-from combat.engine.frozen import fast_init
 
 FUMBLE_TABLE_NAME = "Fumble table"
 MISSILE_TABLE_NAMES = {
@@ -31,7 +30,6 @@ MISSILE_TABLE_NAMES = {
 }
 
 
-@fast_init
 @dataclass(frozen=True)
 class TableResult:
     """What a table row does to the harm: move it by `levels`, or a special `effect`."""
@@ -144,7 +142,6 @@ def missile_table(name: str, adjusted: int) -> TableResult:
 STUMBLE_LIMIT = 6
 
 
-@fast_init
 @dataclass(frozen=True)
 class StumbleResult:
     adjusted: int
