@@ -7,11 +7,11 @@ and exits 2. The work is done by `combat.engine.odds.attack_odds`, which the web
 from __future__ import annotations
 
 import json
-import sys
 
 from django.core.management.base import BaseCommand
 
 from combat.engine.odds import OddsError, attack_odds
+from combat.management.json_input import JsonInputError, read_json_argument
 
 EXIT_BAD_QUERY = 2
 
@@ -31,17 +31,9 @@ class Command(BaseCommand):
 
     def _read(self, path: str):
         try:
-            if path == "-":
-                text = sys.stdin.read()
-            else:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-        except OSError as error:
-            self._fail(f"query: cannot read {path!r}: {error.strerror}")
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            self._fail(f"query: not valid JSON at line {error.lineno} column {error.colno}: {error.msg}")
+            return read_json_argument(path)
+        except JsonInputError as error:
+            self._fail(f"query: {error}")
 
     def _fail(self, message: str):
         self.stdout.write(json.dumps({"error": message}, ensure_ascii=False))

@@ -8,13 +8,13 @@ the rules prints {"errors": [{"path": ..., "message": ...}]} and exits 2; nothin
 from __future__ import annotations
 
 import json
-import sys
 
 from django.core.management.base import BaseCommand
 
 from combat.engine.dice import DiceExhausted, ScriptedDice, SeededDice
 from combat.engine.melee import RoundInvalid, resolve_round
 from combat.engine.round_format import RoundFormatError, read_round, result_to_json
+from combat.management.json_input import JsonInputError, read_json_argument
 
 EXIT_BAD_ROUND = 2
 
@@ -52,17 +52,9 @@ class Command(BaseCommand):
 
     def _read(self, path: str):
         try:
-            if path == "-":
-                text = sys.stdin.read()
-            else:
-                with open(path, encoding="utf-8") as handle:
-                    text = handle.read()
-        except OSError as error:
-            self._fail([{"path": "(file)", "message": f"cannot read {path!r}: {error.strerror}"}])
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            self._fail([{"path": "(file)", "message": f"not valid JSON at line {error.lineno} column {error.colno}: {error.msg}"}])
+            return read_json_argument(path)
+        except JsonInputError as error:
+            self._fail([{"path": "(file)", "message": str(error)}])
 
     def _fail(self, errors: list[dict[str, str]]):
         self.stdout.write(json.dumps({"errors": errors}, ensure_ascii=False, indent=2))
