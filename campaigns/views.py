@@ -213,18 +213,18 @@ def players(request, slug):
         else:
             messages.success(request, f"{player.name} joined the campaign.")
             return redirect("campaigns:players", slug=campaign.slug)
-    setup_form = SetupStepForm(campaign=campaign)
-    return render(
-        request,
-        "campaigns/players.html",
-        {
-            "campaign": campaign,
-            "players": campaign.players.prefetch_related("characters"),
-            "form": form,
-            "setup_form": setup_form,
-            "setup_steps": campaign.setup_steps.select_related("player"),
-        },
-    )
+    return render(request, "campaigns/players.html", _players_context(campaign, form, SetupStepForm(campaign=campaign)))
+
+
+def _players_context(campaign, form, setup_form):
+    """The Players page: the add-a-player form and the setup-step form, either of them bound."""
+    return {
+        "campaign": campaign,
+        "players": campaign.players.prefetch_related("characters"),
+        "form": form,
+        "setup_form": setup_form,
+        "setup_steps": campaign.setup_steps.select_related("player"),
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -267,18 +267,8 @@ def setup_step(request, slug):
         else:
             messages.success(request, f"Step {step.position} recorded.")
             return redirect("campaigns:players", slug=campaign.slug)
-    return render(
-        request,
-        "campaigns/players.html",
-        {
-            "campaign": campaign,
-            "players": campaign.players.prefetch_related("characters"),
-            "form": PlayerForm(initial={"time_zone": "UTC"}),
-            "setup_form": form,
-            "setup_steps": campaign.setup_steps.select_related("player"),
-        },
-        status=400,
-    )
+    context = _players_context(campaign, PlayerForm(initial={"time_zone": "UTC"}), form)
+    return render(request, "campaigns/players.html", context, status=400)
 
 
 @require_http_methods(["GET", "POST"])
