@@ -98,7 +98,7 @@ def detail(request, slug):
             "preset_title": PRESET_TITLES.get(rules.preset, rules.preset),
             "version": campaign.current_rules_version,
             "calendar": services.calendar_summary(campaign),
-            "players": campaign.players.all(),
+            "players": campaign.players.prefetch_related("characters"),
             "characters": characters,
             "gms": campaign.gms.all(),
         },

@@ -87,3 +87,21 @@ def test_a_gm_sees_the_house_counters_of_their_campaigns_only(client, gm, make_u
     assert "Dire Wolf" in html and "House rule" in html and "(Mine)" in html
     hounds = client.get(URL, {"q": "hound"}).content.decode()
     assert "Hell Hound" not in hounds
+
+
+@pytest.mark.django_db
+def test_the_page_asks_as_many_queries_for_four_house_counters_as_for_one(client, gm, django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    campaigns = [Campaign.objects.create(name=f"Campaign {n}", slug=f"campaign-{n}") for n in range(4)]
+    for campaign in campaigns:
+        campaign.gms.add(gm)
+    copy_original_to_house_counter("monster/wolf-1", campaigns=campaigns[:1])
+    with CaptureQueriesContext(connection) as with_one:
+        assert client.get(URL).status_code == 200
+    for key in ("monster/wolf-2", "monster/giant-bat-1", "native/order-3"):
+        copy_original_to_house_counter(key, campaigns=campaigns)
+    with django_assert_max_num_queries(len(with_one.captured_queries)):
+        response = client.get(URL, {"q": "wolf"})
+    assert response.status_code == 200

@@ -176,3 +176,29 @@ def test_a_gm_who_is_not_staff_cannot_send_a_test_email_or_see_mail_of_no_campai
     client = signed_in(client, gm)
     assert client.get(reverse("mail:detail", args=[staff_mail.pk])).status_code == 404
     assert b"Send test email" not in client.get(reverse("mail:index")).content
+
+
+def test_the_mail_page_asks_as_many_queries_for_twelve_messages_as_for_one(client, make_user, django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns.models import Campaign
+
+    gm = make_user("gm-many-mails")
+    campaigns = [Campaign.objects.create(name=f"Campaign {n}", slug=f"campaign-{n}") for n in range(3)]
+    for campaign in campaigns:
+        campaign.gms.add(gm)
+
+    def queue(number):
+        services.queue_email(to=f"p{number}@example.com", subject=f"Round {number}", text="results",
+                             campaign=campaigns[number % 3], idempotency_key=f"many-{number}")
+
+    queue(0)
+    client = signed_in(client, gm)
+    with CaptureQueriesContext(connection) as with_one:
+        assert client.get(reverse("mail:index")).status_code == 200
+    for number in range(1, 12):
+        queue(number)
+    with django_assert_max_num_queries(len(with_one.captured_queries)):
+        response = client.get(reverse("mail:index"))
+    assert b"Round 11" in response.content
