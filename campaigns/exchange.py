@@ -4,8 +4,7 @@
 refuses a broken file with CampaignFileError naming the field path (e.g. `players[2].email`), leaving
 the database as it was. Export after import gives the same JSON.
 
-Battles come from `combat.services.export_battles(campaign)` / `import_battles(campaign, data)` when the
-battles app provides them.
+Battles come from `combat.services.export_battles(campaign)` / `import_battles(campaign, data)`.
 """
 
 from __future__ import annotations
@@ -29,6 +28,7 @@ from campaigns.models import (
     StartingInfo,
     WeatherRoll,
 )
+from combat import services as combat_services
 from combat.engine.ruleset import RuleSetError, rules_from
 
 FORMAT = "herald-campaign/1"
@@ -43,14 +43,6 @@ class CampaignFileError(ValueError):
         super().__init__(f"{path}: {message}" if path else message)
 
 
-def _battle_functions():
-    try:
-        from combat import services as combat_services
-    except ImportError:
-        return None, None
-    return getattr(combat_services, "export_battles", None), getattr(combat_services, "import_battles", None)
-
-
 def _when(value: datetime.datetime | None) -> str | None:
     return value.isoformat() if value else None
 
@@ -62,7 +54,6 @@ def _username(user) -> str | None:
 def export_campaign(campaign: Campaign) -> dict[str, Any]:
     rules = campaign.current_rules()
     version = campaign.current_rules_version
-    export_battles, _ = _battle_functions()
     return {
         "format": FORMAT,
         "slug": campaign.slug,
@@ -116,7 +107,7 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
             {"position": s.position, "player": s.player.name, "kind": s.kind, "detail": s.detail}
             for s in campaign.setup_steps.select_related("player").order_by("position")
         ],
-        "battles": export_battles(campaign) if export_battles else [],
+        "battles": combat_services.export_battles(campaign),
     }
 
 
@@ -264,12 +255,9 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     battles = data.get("battles", [])
     if not isinstance(battles, list):
         raise CampaignFileError("battles", "must be a list")
-    _, import_battles = _battle_functions()
     if battles:
-        if import_battles is None:
-            raise CampaignFileError("battles", "this Herald cannot import battles yet")
         try:
-            import_battles(campaign, battles)
+            combat_services.import_battles(campaign, battles)
         except (KeyError, TypeError, ValueError) as error:
             raise CampaignFileError("battles", f"cannot be read: {error!r}") from None
         except Exception as error:

@@ -178,12 +178,6 @@ def set_auto_resolve(user, campaign: Campaign, auto_resolve: bool) -> Campaign:
     return campaign
 
 
-def add_gm(user, campaign: Campaign, other) -> None:
-    with transaction.atomic():
-        campaign = _require_gm(user, campaign)
-        campaign.gms.add(other)
-
-
 # -- the calendar -------------------------------------------------------------------------------------
 
 

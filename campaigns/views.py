@@ -12,6 +12,8 @@ from django_htmx.http import HttpResponseClientRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from campaigns.mail import services as mail_services
+from combat import services as combat_services
 from combat.engine.dice import SeededDice
 from combat.engine.relationships import relationship_name
 from combat.engine.ruleset import PRESET_TITLES
@@ -31,15 +33,6 @@ from .forms import (
 from .models import Character, Player, StartingInfo
 
 
-def _optional(module_name: str, attribute: str):
-    """A function another part of Herald provides once it lands (battles, mail); None until then."""
-    try:
-        module = __import__(module_name, fromlist=[attribute])
-    except ImportError:
-        return None
-    return getattr(module, attribute, None)
-
-
 def _partial(request, template: str, partial: str, context: dict):
     """The whole page, or only `partial` for an htmx request."""
     if request.htmx:
@@ -51,18 +44,12 @@ def _partial(request, template: str, partial: str, context: dict):
 @login_required
 def dashboard(request):
     campaigns = list(services.campaigns_for_gm(request.user))
-    dashboard_battles = _optional("combat.services", "dashboard_battles")
-    failed_messages_for = _optional("campaigns.mail.services", "failed_messages_for")
     context = {
         "campaigns": [(campaign, services.calendar_summary(campaign)) for campaign in campaigns],
         "create_form": CampaignCreateForm(),
-        "battles_enabled": dashboard_battles is not None,
-        "mail_enabled": failed_messages_for is not None,
+        "battles": combat_services.dashboard_battles(request.user),
+        "failed_messages": mail_services.failed_messages_for(request.user),
     }
-    if dashboard_battles is not None:
-        context["battles"] = dashboard_battles(request.user)
-    if failed_messages_for is not None:
-        context["failed_messages"] = failed_messages_for(request.user)
     return render(request, "campaigns/dashboard.html", context)
 
 
