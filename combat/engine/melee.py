@@ -41,7 +41,6 @@ from combat.engine.model import (
     DenizenState,
     Kill,
     ManeuverPlay,
-    Play,
     PlayError,
     Position,
     RoundInput,
