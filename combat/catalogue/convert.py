@@ -21,8 +21,10 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from combat.engine.catalogue_data import DATA_DIR
+
 FORMAT_VERSION = 1
-DEFAULT_OUT = Path(__file__).resolve().parent.parent / "data" / "catalogue"
+DEFAULT_OUT = DATA_DIR  # where the engine reads the catalogue from
 
 # The XML spells some native groups two ways ("Bashkar"/"Bashkars", "Woodfolk" for "Woodsfolk 1").
 NATIVE_GROUPS = {
