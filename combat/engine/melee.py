@@ -28,7 +28,9 @@ from combat.engine.catalogue import Horse, Monster, Native, UnknownCounter
 from combat.engine.dice import Dice
 from combat.engine.log import Event
 from combat.engine.model import (
+    ARMOR_STATES,
     BOXES,
+    CHIT_STATES,
     ArmorState,
     WeaponState,
     HORSE_SIDES,
@@ -240,7 +242,7 @@ def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
         except UnknownCounter as error:
             errors.append(PlayError(f"{path}.character", _unknown(error)))
         for chit in character.chits:
-            if chit.state not in ("fresh", "fatigued", "wounded"):
+            if chit.state not in CHIT_STATES:
                 errors.append(PlayError(f"{path}.chits.{chit.id}", f"state must be fresh, fatigued or wounded, not {chit.state!r}"))
         for weapon in character.weapons:
             try:
@@ -252,7 +254,7 @@ def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                 _find(catalogue, "armor_piece", armor.name)
             except UnknownCounter as error:
                 errors.append(PlayError(f"{path}.armor.{armor.name}", _unknown(error)))
-            if armor.state not in ("intact", "damaged", "destroyed"):
+            if armor.state not in ARMOR_STATES:
                 errors.append(PlayError(f"{path}.armor.{armor.name}", f"state must be intact, damaged or destroyed, not {armor.state!r}"))
         if character.horse is not None:
             try:
@@ -572,7 +574,6 @@ class _Working:
     characters: dict[str, CharacterState]
     denizens: dict[str, DenizenState]
     killed_in_block: dict[str, int] = field(default_factory=dict)
-    horse_killed_in_block: dict[str, int] = field(default_factory=dict)
     armor: dict[tuple[str, str], str] = field(default_factory=dict)
     wounds: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     weapon_hit: dict[tuple[str, str], bool] = field(default_factory=dict)

@@ -14,13 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
-from typing import Literal
 
 from combat.engine.dice import Roll
 from combat.engine.log import Event
 from combat.engine.ruleset import RuleSet
 
-ChitStateName = Literal["fresh", "fatigued", "wounded"]
 CHIT_STATES: tuple[str, ...] = ("fresh", "fatigued", "wounded")
 ARMOR_STATES: tuple[str, ...] = ("intact", "damaged", "destroyed")
 SIDES: tuple[str, ...] = ("light", "dark")
