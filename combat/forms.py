@@ -249,3 +249,143 @@ class ChitRecordForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["wounded"].choices = [(c["id"], c["id"]) for c in chits if c.get("state") != "wounded"]
         self.fields["fatigued"].choices = [(c["id"], c["id"]) for c in chits if c.get("state", "fresh") == "fresh" and "*" in c["label"]]
+
+
+class EncounterForm(forms.Form):
+    """One side's encounter step (rule 8.3): lures, deployments, a charge and one encounter action (run
+    away, alert a weapon or cast a spell), offering only what the character has and can use now
+    (`rounds.encounter_options`). The rules are checked by the engine (`validate_encounter`)."""
+
+    def __init__(self, *args, options: rounds.EncounterOptions, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.options = options
+        f = self.fields
+        if options.lurable:
+            why_not = "; ".join(f"{name} ({reason})" for name, reason in options.not_lurable)
+            f["lures"] = forms.MultipleChoiceField(
+                choices=[(name, name) for name in options.lurable], required=False,
+                widget=forms.CheckboxSelectMultiple, label="Lure onto his sheet",
+                help_text=f"Only unassigned denizens can be lured (8.3.4){'; not ' + why_not if why_not else ''}.",
+            )
+        for index, hireling in enumerate(options.hirelings):
+            f[f"deploy_{index}"] = choice([("", "Not deployed")] + [(t, t) for t in options.deploy_targets],
+                                          f"Deploy {hireling} against")
+        if options.charge_targets:
+            f["charge_target"] = choice(NONE + [(t, t) for t in options.charge_targets], "Charge")
+            f["charge_with"] = choice(NONE + self._movers(), "Charge with")
+        f["run"] = choice([("", "Does not run")] + self._movers(), "Run away with",
+                          help_text="The encounter action: run, alert or cast, one of them.")
+        if options.weapons_to_alert:
+            f["alert_weapon"] = choice(NONE + [(w, w) for w in options.weapons_to_alert], "Alert weapon")
+            f["alert_chit"] = choice(NONE + [(c, c) for c in options.fight_chits], "Alert with")
+        if options.spells and options.magic_chits:
+            f["cast_spell"] = choice(NONE + [(s, s) for s in options.spells], "Cast spell")
+            f["cast_chit"] = choice(NONE + [(c, c) for c in options.magic_chits], "Cast with")
+
+    def _movers(self) -> list[tuple[str, str]]:
+        movers = [(chit, chit) for chit in self.options.move_chits]
+        if self.options.horse:
+            movers += [(f"horse:{side}", f"{self.options.horse}, {side} side") for side in ("walking", "galloping")]
+        return movers
+
+    def field_for(self, engine_field: str) -> str:
+        """The form field of an engine error's field (`deploy:<hireling>` → `deploy_<index>`)."""
+        if engine_field.startswith("deploy:"):
+            hireling = engine_field.removeprefix("deploy:")
+            if hireling in self.options.hirelings:
+                return f"deploy_{self.options.hirelings.index(hireling)}"
+            return "__all__"
+        return engine_field if engine_field in self.fields else "__all__"
+
+    def clean(self):
+        data = super().clean()
+        chosen = [name for name, given in (("run", data.get("run")), ("alert_weapon", data.get("alert_weapon")),
+                                           ("cast_spell", data.get("cast_spell"))) if given]
+        for extra in chosen[1:]:
+            self.add_error(extra, "One encounter action per round: run away, alert a weapon or cast a spell.")
+        if data.get("charge_target") and not data.get("charge_with"):
+            self.add_error("charge_with", "Choose the MOVE chit or horse side he charges with.")
+        if data.get("charge_target") and data.get("run"):
+            self.add_error("run", "He charges this round and cannot run away.")
+        for weapon, chit, what in (("alert_weapon", "alert_chit", "a FIGHT chit"), ("cast_spell", "cast_chit", "a MAGIC chit")):
+            if data.get(weapon) and not data.get(chit):
+                self.add_error(chit, f"Choose {what} to play.")
+        return data
+
+    def to_encounter(self) -> dict[str, Any]:
+        """The side's encounter choices as stored in `SidePlays.plays["encounter"]`."""
+        data = self.cleaned_data
+        encounter: dict[str, Any] = {}
+        if data.get("lures"):
+            encounter["lures"] = list(data["lures"])
+        deployments = {hireling: data[f"deploy_{index}"] for index, hireling in enumerate(self.options.hirelings)
+                       if data.get(f"deploy_{index}")}
+        if deployments:
+            encounter["deployments"] = deployments
+        if data.get("charge_target") and data.get("charge_with"):
+            encounter["charge"] = {"target": data["charge_target"], **_mover(data["charge_with"])}
+        if data.get("run"):
+            encounter["run"] = _mover(data["run"])
+        if data.get("alert_weapon"):
+            encounter["alert"] = {"weapon": data["alert_weapon"], "chit": data.get("alert_chit") or ""}
+        if data.get("cast_spell"):
+            encounter["cast"] = {"spell": data["cast_spell"], "chit": data.get("cast_chit") or ""}
+        return encounter
+
+
+def _mover(value: str) -> dict[str, str]:
+    return {"horse": value.removeprefix("horse:")} if value.startswith("horse:") else {"chit": value}
+
+
+def initial_from_encounter(encounter: dict[str, Any], options: rounds.EncounterOptions) -> dict[str, Any]:
+    """The encounter form's initial values for stored choices (the inverse of `to_encounter`)."""
+    def mover(item: dict[str, Any]) -> str:
+        return f"horse:{item['horse']}" if item.get("horse") else item.get("chit", "")
+
+    initial: dict[str, Any] = {"lures": encounter.get("lures", [])}
+    for index, hireling in enumerate(options.hirelings):
+        initial[f"deploy_{index}"] = (encounter.get("deployments") or {}).get(hireling, "")
+    charge = encounter.get("charge") or {}
+    initial["charge_target"], initial["charge_with"] = charge.get("target", ""), mover(charge)
+    initial["run"] = mover(encounter.get("run") or {})
+    alert, cast = encounter.get("alert") or {}, encounter.get("cast") or {}
+    initial["alert_weapon"], initial["alert_chit"] = alert.get("weapon", ""), alert.get("chit", "")
+    initial["cast_spell"], initial["cast_chit"] = cast.get("spell", ""), cast.get("chit", "")
+    return initial
+
+
+class RoundEncounterForm(forms.Form):
+    """The GM's round-level entries for the encounter step: which native groups battle which characters
+    this evening (from the Meeting table, or as the GM decides), and a player's choice the engine asks
+    for (which hireling takes a denizen, 8.3.5a.3 / Watchful Natives 1.3)."""
+
+    def __init__(self, *args, groups: list[str], characters: list[str], choice_needed: dict | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.choice_needed = choice_needed
+        if groups and characters:
+            self.fields["battling"] = forms.MultipleChoiceField(
+                choices=[(f"{group}|{character}", f"the {group} battle {character}") for group in groups for character in characters],
+                required=False, widget=forms.CheckboxSelectMultiple, label="Native groups battling this evening",
+                help_text="As the Meeting table (or the GM) decided; luring, deploying against or targeting "
+                "an unhired native adds its group on its own (8.3.4e, 8.4.2d.7).",
+            )
+        if choice_needed:
+            self.fields["choice"] = forms.ChoiceField(
+                choices=[(option, option) for option in choice_needed["options"]],
+                label=f"Which of {choice_needed['character']}'s hirelings takes {choice_needed['denizen']}",
+                help_text=f"{choice_needed['message']} (rule {choice_needed['rule']}); ask the player.",
+            )
+
+    def to_entries(self, previous: dict[str, Any]) -> dict[str, Any]:
+        entries = dict(previous)
+        data = self.cleaned_data
+        if "battling" in self.fields:
+            entries["battling"] = [dict(zip(("group", "character"), pair.split("|", 1))) for pair in data.get("battling", [])]
+        if self.choice_needed and data.get("choice"):
+            entries["choices"] = {**(entries.get("choices") or {}), self.choice_needed["denizen"]: data["choice"]}
+            entries.pop("choice_needed", None)
+        return entries
+
+
+def initial_from_round_entries(entries: dict[str, Any]) -> dict[str, Any]:
+    return {"battling": [f"{b['group']}|{b['character']}" for b in entries.get("battling") or []]}

@@ -66,6 +66,12 @@ class Round(models.Model):
     result = models.JSONField(null=True, blank=True, help_text="The engine's result: new state, owed.")
     log = models.JSONField(default=list, blank=True, help_text="Every event of the round, with its rule.")
     error = models.TextField(blank=True, default="")
+    encounter = models.JSONField(
+        default=dict, blank=True,
+        help_text="The GM's entries for the encounter step: native groups battling whom (`battling`), "
+        "watchful natives carried over (`watchful`), the players' choices (`choices`) and a choice the "
+        "engine still needs (`choice_needed`).",
+    )
     task_id = models.CharField(max_length=80, blank=True, default="")
     attempts = models.PositiveIntegerField(default=0)
     resolve_requested_at = models.DateTimeField(null=True, blank=True)

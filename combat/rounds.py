@@ -194,7 +194,7 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
             }
         )
     plays = {combatant_id: engine_play(draft) for combatant_id, draft in plays_by_id.items()}
-    return {
+    round_file = {
         "format": "herald-round/1",
         "title": f"{battle.name} in {battle.clearing}, round {round_.number}",
         "rules": rules_dict(battle.campaign),
@@ -202,6 +202,10 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
         "sheets": sheets,
         "plays": plays,
     }
+    section, _ = encounter_section(plays_by_id, getattr(round_, "encounter", None) or {})
+    if section or has_unassigned_denizens(state):
+        round_file["encounter"] = section
+    return round_file
 
 
 def _retarget_hirelings(state: dict[str, Any], plays_by_id: dict[str, dict[str, Any]]) -> None:
@@ -307,18 +311,37 @@ class Outcome:
     combat_over: bool
 
 
+class ChoicePending(Exception):
+    """The encounter step needs a player's choice (which hireling takes a denizen, 8.3.5a.3 and Watchful
+    Natives 1.3) before the round can be resolved; `choice` is the engine's ChoiceNeeded as JSON."""
+
+    def __init__(self, choice: dict[str, Any]):
+        super().__init__(choice["message"])
+        self.choice = choice
+
+
 def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
-    """Resolve the round file with the seed's dice; raise ValueError naming every error when it is invalid."""
+    """Resolve the round file with the seed's dice: the encounter step first when the file has an
+    `encounter` section (combat.engine.encounter), then the melee round, from ONE dice stream, so the
+    same seed replays the same round. Raise ValueError naming every error when it is invalid, and
+    ChoicePending when the encounter needs a player's choice."""
     from combat.engine.dice import SeededDice
 
     melee, round_format = _engine()
     parsed = round_format.read_round(round_input).round_input
+    dice = SeededDice(seed)
+    encounter_events: list[dict[str, Any]] = []
+    encounter_summary = None
+    if "encounter" in round_input:
+        parsed, encounter_events, encounter_summary = _resolve_encounter(parsed, round_input["encounter"], dice)
     errors = [e for e in melee.validate_round(parsed) if getattr(e, "severity", "error") == "error"]
     if errors:
         raise ValueError("; ".join(str(error) for error in errors))
-    result = melee.resolve_round(parsed, SeededDice(seed))
+    result = melee.resolve_round(parsed, dice)
     result_dict = round_format.result_to_json(result)
-    events = result_dict.pop("events")
+    events = encounter_events + result_dict.pop("events")
+    if encounter_summary is not None:
+        result_dict["encounter"] = encounter_summary
     new_state = normalized_state(result_dict["state"])
     new_state["round"] = result.round_number + 1
     result_dict["seed"] = seed
@@ -602,3 +625,207 @@ def _denizen_odds_query(state: dict[str, Any], denizen: dict[str, Any], target_i
         "target": {"denizen": target["counter"], "side": target.get("side", "light"), "may_change_tactics": True},
         "intercept": None,
     }
+
+
+# --- the encounter step (docs/encounter.md) ----------------------------------------------------------
+
+ROUND_FIELD = ""  # the owner of an error that belongs to the GM's round-level entries
+
+
+def has_unassigned_denizens(state: dict[str, Any]) -> bool:
+    """An unhired denizen in the battle that attacks no one: the encounter step assigns it (8.3.5a.3)."""
+    return any(not d.get("hired_by") and not d.get("target") and not d.get("dead") and not d.get("fled")
+               for d in state.get("denizens", []))
+
+
+def encounter_section(plays_by_id: dict[str, dict[str, Any]], round_entries: dict[str, Any]):
+    """The round file's `encounter` section from each side's encounter choices (`plays["encounter"]`)
+    and the GM's round-level entries, and who owns each list item: {(list, index): (character, field)}.
+    An empty section ({}) means the round has no encounter step to resolve."""
+    section: dict[str, Any] = {}
+    owners: dict[tuple[str, int], tuple[str, str]] = {}
+
+    def add(key: str, item: dict[str, Any], owner: str, field: str) -> None:
+        items = section.setdefault(key, [])
+        owners[(key, len(items))] = (owner, field)
+        items.append(item)
+
+    for character, plays in plays_by_id.items():
+        choices = (plays or {}).get("encounter") or {}
+        for denizen in choices.get("lures") or []:
+            add("lures", {"lurer": character, "denizen": denizen}, character, "lures")
+        for index, (hireling, target) in enumerate((choices.get("deployments") or {}).items()):
+            if target:
+                add("deployments", {"hireling": hireling, "target": target}, character, f"deploy:{hireling}")
+        charge = choices.get("charge") or {}
+        if charge.get("target"):
+            add("charges", {"character": character, **charge}, character, "charge_with")
+        if choices.get("run"):
+            add("actions", {"character": character, "run": choices["run"]}, character, "run")
+        if (choices.get("alert") or {}).get("weapon"):
+            alert = choices["alert"]
+            item = {"character": character, "alert": alert["weapon"], **({"chit": alert["chit"]} if alert.get("chit") else {})}
+            add("actions", item, character, "alert_weapon")
+        if (choices.get("cast") or {}).get("spell"):
+            cast = choices["cast"]
+            item = {"character": character, "cast": cast["spell"], **({"chit": cast["chit"]} if cast.get("chit") else {})}
+            add("actions", item, character, "cast_spell")
+    for key in ("battling", "watchful"):
+        if round_entries.get(key):
+            section[key] = list(round_entries[key])
+    if round_entries.get("choices"):
+        section["choices"] = dict(round_entries["choices"])
+    return section, owners
+
+
+_INDEXED = re.compile(r"^(?:encounter\.)?(\w+)\[(\d+)\](?:\.(.*))?$")
+
+
+def _encounter_field(path: str, owners) -> tuple[str, str]:
+    """(character, form field) for an encounter error path such as `actions[0].run.chit`."""
+    match = _INDEXED.match(path)
+    if not match:
+        return ROUND_FIELD, "battling" if "battling" in path else ("choices" if "choices" in path else "__all__")
+    key, index, rest = match.group(1), int(match.group(2)), match.group(3) or ""
+    if key in ("battling", "meetings"):
+        return ROUND_FIELD, "battling"
+    owner = owners.get((key, index))
+    if owner is None:
+        return ROUND_FIELD, "__all__"
+    character, field = owner
+    if key == "charges" and rest.startswith("target"):
+        field = "charge_target"
+    elif key == "actions" and field != "run" and (rest == "" or rest.startswith("chit")):
+        # encounter_from_round names the action itself for a chit that is not the character's
+        field = {"alert_weapon": "alert_chit", "cast_spell": "cast_chit"}[field]
+    return character, field
+
+
+def encounter_errors(round_input: dict[str, Any], owners) -> dict[str, dict[str, str]]:
+    """The encounter step's errors by character and form field ({"": {...}} for the GM's round-level
+    entries), from the engine's `encounter_from_round`, `validate_encounter` and, for a run, the melee
+    rule that a red-side-up Tremendous monster on the sheet forbids running away (5.1, `run_errors`)."""
+    if "encounter" not in round_input:
+        return {}
+    section = round_input["encounter"]
+    from combat.engine import encounter as engine
+    from combat.engine.melee import run_errors
+
+    _, round_format = _engine()
+    try:
+        parsed = round_format.read_round(round_input).round_input
+    except round_format.RoundFormatError as error:
+        found = [e for e in error.errors if str(getattr(e, "path", "")).startswith("encounter")]
+        return _by_field(((_encounter_field(str(e.path), owners), e.message) for e in found))
+    try:
+        errors = engine.validate_encounter(engine.encounter_from_round(parsed, section))
+    except engine.EncounterInvalid as invalid:
+        errors = invalid.errors
+    # The melee step's targets are the plays form's business: validate_round reports them there.
+    found = [((_encounter_field(e.path, owners)), e.message) for e in errors if not e.path.startswith("targets[")]
+    for index, action in enumerate(section.get("actions", [])):
+        if "run" in action:
+            for error in run_errors(parsed, action["character"], f"actions[{index}].run"):
+                found.append(((action["character"], "run"), error.message))
+    return _by_field(found)
+
+
+def _by_field(found) -> dict[str, dict[str, str]]:
+    fields: dict[str, dict[str, str]] = {}
+    for (character, field), message in found:
+        side = fields.setdefault(character, {})
+        if message not in side.get(field, ""):
+            side[field] = f"{side[field]} {message}" if field in side else message
+    return fields
+
+
+def _resolve_encounter(parsed, section: dict[str, Any], dice):
+    """The encounter step with the round's dice; its events (as stored), what it decided, and the melee
+    round's input it leaves."""
+    from combat.engine import encounter as engine
+
+    encounter = engine.encounter_from_round(parsed, section)
+    errors = engine.validate_encounter(encounter)
+    if errors:
+        raise engine.EncounterInvalid(errors)
+    result = engine.resolve_encounter(encounter, dice)
+    if result.choice_needed is not None:
+        needed = result.choice_needed
+        raise ChoicePending({"path": needed.path, "denizen": needed.denizen, "character": needed.character,
+                             "options": list(needed.options), "rule": needed.rule, "message": needed.message})
+    summary = engine.encounter_summary(result)
+    summary["event_count"] = len(result.events)
+    summary["runs"] = [{"character": run.character, "ran": run.ran, "reason": run.reason,
+                        "adjusted_roll": run.adjusted_roll, "attempted": run.attempted} for run in result.runs]
+    return engine.apply_encounter(parsed, result), [event.to_dict() for event in result.events], summary
+
+
+@dataclass
+class EncounterOptions:
+    """What a side may do in the encounter step, for its encounter form."""
+
+    character: str
+    lurable: list[str]
+    not_lurable: list[tuple[str, str]]  # (denizen, why not)
+    hirelings: list[str]
+    deploy_targets: list[str]
+    charge_targets: list[str]
+    move_chits: list[str]
+    horse: str | None
+    weapons_to_alert: list[str]
+    fight_chits: list[str]
+    spells: list[str]
+    magic_chits: list[str]
+
+
+def encounter_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None) -> EncounterOptions:
+    """Only what the character has and can use now: unassigned denizens to lure (a red-side-up
+    Tremendous monster and an assigned denizen cannot be lured, 8.3.4), his hirelings and whom they may
+    be deployed against, the characters he may charge, his fresh MOVE/FLY chits and horse to run or
+    charge with, his unalerted weapons and fresh FIGHT chits, his recorded spells and MAGIC chits."""
+    state = battle_state.get("state", {})
+    entry = _character_entry(battle_state, character) or {}
+    active = [d for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")]
+    lurable, not_lurable = [], []
+    for denizen in active:
+        if denizen.get("hired_by"):
+            continue
+        if denizen.get("side") == "dark" and _pins(denizen["counter"]):
+            not_lurable.append((denizen["id"], "red side up"))
+        elif denizen.get("target"):
+            not_lurable.append((denizen["id"], f"already attacks {denizen['target']}"))
+        else:
+            lurable.append(denizen["id"])
+    others = [c["id"] for c in state.get("characters", [])
+              if c["id"] != character and not c.get("dead") and not c.get("fled")]
+    hirelings = [d["id"] for d in active if d.get("hired_by") == character]
+    fresh = [c for c in entry.get("chits", []) if c.get("state", "fresh") == "fresh"]
+    horse = entry.get("horse") or None
+    return EncounterOptions(
+        character=character,
+        lurable=lurable,
+        not_lurable=not_lurable,
+        hirelings=hirelings,
+        deploy_targets=[d["id"] for d in active if d.get("hired_by") != character] + others,
+        charge_targets=others,
+        move_chits=[c["id"] for c in fresh if c["label"].split()[0] in {"MOVE", "FLY"}],
+        horse=horse.get("counter") if isinstance(horse, dict) and not horse.get("dead") else None,
+        weapons_to_alert=[w["name"] for w in entry.get("weapons", []) if not w.get("alerted")],
+        fight_chits=[c["id"] for c in fresh if c["label"].split()[0] in {"FIGHT", "BERSERK"}],
+        spells=list(recorded_spells or []),
+        magic_chits=[c["id"] for c in fresh if c["label"].startswith("MAGIC")],
+    )
+
+
+def _pins(counter_name: str) -> bool:
+    try:
+        counter = _catalogue().denizen(counter_name)
+    except LookupError:
+        return False
+    return bool(getattr(getattr(counter, "dark", None), "pins", False))
+
+
+def native_groups(battle_state: dict[str, Any]) -> list[str]:
+    """The native groups with a member in the battle, for the GM's 'who battles whom' entry."""
+    groups = [d.get("group") for d in battle_state.get("state", {}).get("denizens", []) if not d.get("dead")]
+    return sorted({group for group in groups if group})

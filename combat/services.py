@@ -123,8 +123,8 @@ def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = ""
     return battle
 
 
-def _open_round(battle: Battle, number: int, user=None) -> Round:
-    round_ = Round.objects.create(battle=battle, number=number)
+def _open_round(battle: Battle, number: int, user=None, carried: dict[str, Any] | None = None) -> Round:
+    round_ = Round.objects.create(battle=battle, number=number, encounter=carried or {})
     living = rounds.living_character_ids(battle.state)
     for character in battle.characters.all():
         if rounds.character_id(character) in living:
@@ -153,7 +153,44 @@ def check_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> dict
     drafts[character_id] = plays
     round_input = rounds.build_input(round_.battle, round_, drafts)
     character = next(side.character for side in round_.sides.all() if side.character_id == character_id)
-    return rounds.validate(round_input, rounds.character_id(character))
+    name = rounds.character_id(character)
+    errors = rounds.validate(round_input, name)
+    _, owners = rounds.encounter_section(
+        {rounds.character_id(side.character): (plays if side.character_id == character_id else side.plays)
+         for side in round_.sides.all()},
+        round_.encounter or {},
+    )
+    if "encounter" in round_input:
+        for field, message in rounds.encounter_errors(round_input, owners).get(name, {}).items():
+            errors[f"{ENCOUNTER_PREFIX}{field}"] = message
+    return errors
+
+
+# A side's errors about its encounter choices are keyed "encounter.<field>" beside its plays' fields.
+ENCOUNTER_PREFIX = "encounter."
+
+
+def round_encounter_errors(round_: Round) -> dict[str, str]:
+    """The errors in the GM's round-level encounter entries (battling groups, choices), by field."""
+    drafts = {side.character_id: side.plays for side in round_.sides.all()}
+    round_input = rounds.build_input(round_.battle, round_, drafts)
+    _, owners = rounds.encounter_section(
+        {rounds.character_id(side.character): side.plays for side in round_.sides.all()}, round_.encounter or {}
+    )
+    return rounds.encounter_errors(round_input, owners).get(rounds.ROUND_FIELD, {})
+
+
+def save_round_encounter(user, slug: str, battle_id: int, number: int, entries: dict[str, Any]) -> Round:
+    """Keep the GM's round-level encounter entries (which groups battle whom this evening, a player's
+    choice the engine asked for) while the round is open or failed; a locked side stays locked."""
+    with transaction.atomic():
+        round_ = get_round(user, slug, battle_id, number)
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
+        if round_.status not in (Round.Status.DRAFTING, Round.Status.FAILED):
+            raise BattleError("The round is being resolved or resolved: its encounter can no longer change.")
+        round_.encounter = entries
+        round_.save(update_fields=["encounter"])
+    return round_
 
 
 def save_plays(user, slug: str, battle_id: int, number: int, character_id: int, plays: dict[str, Any]):
@@ -292,6 +329,7 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
             drafts = {side.character_id: side.plays for side in sides}
             round_input = rounds.build_input(battle, round_, drafts)
             outcome = rounds.resolve(round_input, round_.seed)
+            round_.encounter = {key: value for key, value in (round_.encounter or {}).items() if key != "choice_needed"}
 
             round_.input = round_input
             round_.rules = round_input.get("rules", {})
@@ -313,10 +351,22 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
             if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(
                 battle=battle, number=round_.number + 1
             ).exists():
-                _open_round(battle, round_.number + 1)
+                _open_round(battle, round_.number + 1, carried=_carried_encounter(outcome))
             if crash_before_commit:
                 raise SimulatedCrash("simulated crash before commit")
         events.info("round_resolved", round_id=round_.pk, events=len(outcome.events))
+        return round_
+    except rounds.ChoicePending as pending:
+        # Not a failure of the engine: the encounter needs a player's choice. Nothing was written; the
+        # page asks the GM, and Resolve replays from the same seed up to this point (docs/encounter.md).
+        with transaction.atomic():
+            round_ = Round.objects.select_for_update().get(pk=round_id)
+            if round_.status == Round.Status.RESOLVING:
+                round_.encounter = {**(round_.encounter or {}), "choice_needed": pending.choice}
+                round_.status = Round.Status.FAILED
+                round_.error = f"The encounter needs a choice: {pending.choice['message']}"
+                round_.save(update_fields=["encounter", "status", "error"])
+        events.info("round_needs_choice", round_id=round_id, path=pending.choice["path"])
         return round_
     except SimulatedCrash:
         raise
@@ -328,6 +378,20 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
             status=Round.Status.FAILED, error=f"{type(error).__name__}: {error}"
         )
         raise
+
+
+def _carried_encounter(outcome: rounds.Outcome) -> dict[str, Any]:
+    """What the next round's encounter inherits: native groups battling a character for the rest of the
+    day (8.3.4e, 8.4.2d.7) and natives still watchful (BIMR4 Watchful Natives 1)."""
+    summary = (outcome.result or {}).get("encounter")
+    if not summary:
+        return {}
+    carried: dict[str, Any] = {}
+    if summary.get("battling"):
+        carried["battling"] = [{"group": group, "character": character} for group, character in summary["battling"]]
+    if summary.get("watchful"):
+        carried["watchful"] = list(summary["watchful"])
+    return carried
 
 
 def record_wounds_and_fatigue(
@@ -420,6 +484,7 @@ def export_battles(campaign) -> list[dict[str, Any]]:
                         "result": r.result,
                         "log": r.log,
                         "error": r.error,
+                        "encounter": r.encounter,
                         "resolved_at": r.resolved_at.isoformat() if r.resolved_at else None,
                         "sides": [
                             {"character": _character_ref(s.character), "plays": s.plays, "locked": s.locked}
@@ -439,6 +504,13 @@ def export_battles(campaign) -> list[dict[str, Any]]:
 
 def _character_ref(character) -> str:
     return character.catalogue_name
+
+
+def _exported_time(value: str, path: str):
+    moment = parse_datetime(value) if isinstance(value, str) else None
+    if moment is None:
+        raise BattleError(f"{path} is not a date and time: {value!r}", {path: "must be an ISO 8601 date and time"})
+    return moment
 
 
 def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
@@ -466,6 +538,10 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                 state=item.get("state") or {},
                 demo_key=item.get("demo_key", ""),
             )
+            if item.get("created_at"):
+                # auto_now_add ignores a value given to create(); the exported time is restored after.
+                battle.created_at = _exported_time(item["created_at"], f"battles[{index}].created_at")
+                Battle.objects.filter(pk=battle.pk).update(created_at=battle.created_at)
             battle.characters.set(characters)
             for rdata in item.get("rounds", []):
                 round_ = Round.objects.create(
@@ -480,6 +556,7 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                     result=rdata.get("result"),
                     log=rdata.get("log") or [],
                     error=rdata.get("error", ""),
+                    encounter=rdata.get("encounter") or {},
                     resolved_at=parse_datetime(rdata["resolved_at"]) if rdata.get("resolved_at") else None,
                 )
                 for sdata in rdata.get("sides", []):

@@ -11,7 +11,16 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from combat import rounds, services
-from combat.forms import ChitRecordForm, NewBattleForm, PlaysForm, initial_from_plays
+from combat.forms import (
+    ChitRecordForm,
+    EncounterForm,
+    NewBattleForm,
+    PlaysForm,
+    RoundEncounterForm,
+    initial_from_encounter,
+    initial_from_plays,
+    initial_from_round_entries,
+)
 from combat.models import Round
 from combat.sheet_svg import sheet_svgs
 
@@ -59,17 +68,33 @@ def battle_detail(request, slug, battle_id):
     return redirect("combat:round", slug=slug, battle_id=battle.pk, number=current.number)
 
 
-def _side_context(round_, side, form=None, errors=None, saved=False):
-    """One side's form with the engine's errors beside the fields they name."""
+def _encounter_form(round_, side, data=None):
+    options = rounds.encounter_options(round_.battle.state, rounds.character_id(side.character), _recorded_spells(side.character))
+    initial = initial_from_encounter((side.plays or {}).get("encounter") or {}, options)
+    return EncounterForm(data, initial=initial, options=options, prefix=f"enc{side.character_id}")
+
+
+def _side_context(round_, side, form=None, errors=None, saved=False, encounter_form=None):
+    """One side's forms (encounter step, then melee plays) with the engine's errors beside the fields
+    they name."""
     battle = round_.battle
     name = rounds.character_id(side.character)
     options = rounds.side_options(battle.state, name, _recorded_spells(side.character))
     if form is None:
         form = PlaysForm(initial=initial_from_plays(side.plays, options), options=options, prefix=f"side{side.character_id}")
+    if encounter_form is None:
+        encounter_form = _encounter_form(round_, side)
     errors = dict(errors or {})
+    encounter_errors: dict[str, str] = {}
+    for key in [key for key in errors if key.startswith(services.ENCOUNTER_PREFIX)]:
+        field = encounter_form.field_for(key.removeprefix(services.ENCOUNTER_PREFIX))
+        message = errors.pop(key)
+        encounter_errors[field] = f"{encounter_errors[field]} {message}" if field in encounter_errors else message
+    encounter_fields = [{"field": encounter_form[field_name], "engine_error": encounter_errors.pop(field_name, None)}
+                        for field_name in encounter_form.fields]
     position_error = errors.pop("positions", None)
     fields = [{"field": form[field_name], "engine_error": errors.pop(field_name, None)} for field_name in form.fields]
-    general = [message for message in errors.values()]
+    general = [message for message in errors.values()] + [f"Encounter: {message}" for message in encounter_errors.values()]
     if position_error:
         general.append(f"Attackers' positions: {position_error}")
     return {
@@ -81,7 +106,10 @@ def _side_context(round_, side, form=None, errors=None, saved=False):
         "form": form,
         "fields": fields,
         "general_errors": general,
-        "has_errors": bool(general) or any(f["engine_error"] or f["field"].errors for f in fields) or bool(form.non_field_errors()),
+        "encounter_form": encounter_form,
+        "encounter_fields": encounter_fields,
+        "has_errors": bool(general) or any(f["engine_error"] or f["field"].errors for f in fields + encounter_fields)
+        or bool(form.non_field_errors()),
         "saved": saved,
         "odds": rounds.odds_for_plays(battle, side.plays, name),
     }
@@ -107,9 +135,33 @@ def _round_context(round_):
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
         "history": battle.rounds.order_by("number"),
     }
+    if round_.status in (Round.Status.DRAFTING, Round.Status.FAILED):
+        context["round_encounter"] = _round_encounter_context(round_)
     if round_.status == Round.Status.RESOLVED:
         context.update(_result_context(round_))
     return context
+
+
+def _round_encounter_form(round_, data=None):
+    state = round_.battle.state
+    entries = round_.encounter or {}
+    return RoundEncounterForm(
+        data,
+        initial=initial_from_round_entries(entries),
+        groups=rounds.native_groups(state),
+        characters=sorted(rounds.living_character_ids(state)),
+        choice_needed=entries.get("choice_needed"),
+        prefix="encounter",
+    )
+
+
+def _round_encounter_context(round_, form=None, errors=None, saved=False):
+    form = form or _round_encounter_form(round_)
+    errors = dict(errors or {}) if errors is not None else services.round_encounter_errors(round_)
+    fields = [{"field": form[name], "engine_error": errors.pop(name, None)} for name in form.fields]
+    return {"form": form, "fields": fields, "general_errors": list(errors.values()), "saved": saved,
+            "choice_needed": (round_.encounter or {}).get("choice_needed"), "round": round_,
+            "battle": round_.battle, "campaign": round_.battle.campaign}
 
 
 def _result_context(round_):
@@ -131,9 +183,13 @@ def _result_context(round_):
             chits=chits, prefix=f"chits{side.character_id}",
         )
         chit_forms.append({"character": side.character, "name": name, "owed": owed, "form": form, "record": record})
+    encounter = result.get("encounter") or {}
+    split = int(encounter.get("event_count") or 0)
     return {
         "summaries": summaries,
-        "events": round_.log,
+        "encounter": encounter,
+        "encounter_events": round_.log[:split],
+        "events": round_.log[split:],
         "kills": result.get("kills", []),
         "svgs": sheet_svgs(round_.input or {}, round_.log, {kill["victim"] for kill in result.get("kills", [])}),
         "chit_forms": chit_forms,
@@ -169,28 +225,41 @@ def _bound_form(request, round_, side):
     return PlaysForm(request.POST, options=options, prefix=f"side{side.character_id}")
 
 
+def _bound_forms(request, round_, side):
+    """The side's plays and encounter forms bound to the POST; the plays (with `encounter`) if both are
+    valid, else None."""
+    form, encounter_form = _bound_form(request, round_, side), _encounter_form(round_, side, request.POST)
+    if form.is_valid() and encounter_form.is_valid():
+        plays = form.to_plays()
+        choices = encounter_form.to_encounter()
+        if choices:
+            plays["encounter"] = choices
+        return form, encounter_form, plays
+    return form, encounter_form, None
+
+
 @login_required
 @require_POST
 def validate_side(request, slug, battle_id, number, character_id):
     """htmx: check the plays as the GM types and return the side's form with errors beside the fields."""
     round_, side = _side(request, slug, battle_id, number, character_id)
-    form = _bound_form(request, round_, side)
+    form, encounter_form, plays = _bound_forms(request, round_, side)
     errors = {}
-    if form.is_valid():
-        errors = services.check_plays(round_, side.character_id, form.to_plays())
-        side.plays = form.to_plays()  # shown in the odds panel; not saved
-    return render(request, "combat/round.html#side", {"s": _side_context(round_, side, form, errors)})
+    if plays is not None:
+        errors = services.check_plays(round_, side.character_id, plays)
+        side.plays = plays  # shown in the odds panel; not saved
+    return render(request, "combat/round.html#side", {"s": _side_context(round_, side, form, errors, encounter_form=encounter_form)})
 
 
 @login_required
 @require_POST
 def save_side(request, slug, battle_id, number, character_id):
     round_, side = _side(request, slug, battle_id, number, character_id)
-    form = _bound_form(request, round_, side)
+    form, encounter_form, plays = _bound_forms(request, round_, side)
     errors, saved = {}, False
-    if form.is_valid():
+    if plays is not None:
         try:
-            side, errors = services.save_plays(request.user, slug, battle_id, number, character_id, form.to_plays())
+            side, errors = services.save_plays(request.user, slug, battle_id, number, character_id, plays)
             saved = True
             if "lock" in request.POST and not errors:
                 side = services.lock_side(request.user, slug, battle_id, number, character_id)
@@ -204,10 +273,12 @@ def save_side(request, slug, battle_id, number, character_id):
         response["HX-Reswap"] = "outerHTML"
         return response
     if request.htmx:
-        return render(request, "combat/round.html#side", {"s": _side_context(round_, side, form, errors, saved)})
-    if errors or not form.is_valid():
+        return render(request, "combat/round.html#side",
+                      {"s": _side_context(round_, side, form, errors, saved, encounter_form=encounter_form)})
+    if errors or plays is None:
         context = _round_context(round_)
-        context["sides"] = [_side_context(round_, side, form, errors) if s["side"].pk == side.pk else s for s in context["sides"]]
+        context["sides"] = [_side_context(round_, side, form, errors, encounter_form=encounter_form)
+                            if s["side"].pk == side.pk else s for s in context["sides"]]
         return render(request, "combat/round.html", context, status=422)
     messages.success(request, f"{side.character.catalogue_name}'s plays are saved.")
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
@@ -253,6 +324,33 @@ def resolve(request, slug, battle_id, number):
         messages.error(request, problem)
     if started:
         messages.success(request, "The round is being resolved.")
+    return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+
+
+@login_required
+@require_POST
+def round_encounter(request, slug, battle_id, number):
+    """The GM's round-level encounter entries: which native groups battle whom this evening, and a
+    player's choice the engine asked for. htmx gets the card back with the engine's errors."""
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    form = _round_encounter_form(round_, request.POST)
+    errors, saved = None, False
+    if form.is_valid():
+        try:
+            round_ = services.save_round_encounter(request.user, slug, battle_id, number,
+                                                   form.to_entries(round_.encounter or {}))
+            saved = True
+            form = _round_encounter_form(round_)
+        except services.BattleError as error:
+            errors = {"__all__": str(error)}
+    if request.htmx:
+        # htmx swaps only 2xx answers: the card carries the errors itself.
+        return render(request, "combat/round.html#encounter", {"e": _round_encounter_context(round_, form, errors, saved)})
+    if saved:
+        messages.success(request, "The encounter's entries are saved.")
+    else:
+        messages.error(request, "The encounter's entries were not saved: " + "; ".join(
+            [*(errors or {}).values(), *(str(e) for field_errors in form.errors.values() for e in field_errors)]))
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
 
 

@@ -403,3 +403,44 @@ def test_the_odds_panel_covers_the_sides_attack_and_its_hirelings(gm, campaign, 
     assert set(panel) == {"Amazon", "Order 3"}
     assert panel["Order 3"]["target"] == "Wolf" and 0 < panel["Order 3"]["p_kill"] <= 1
     assert abs(sum(panel["Amazon"]["outcomes"].values()) - 1) < 1e-9
+
+
+@pytest.mark.django_db
+def test_import_restores_each_battles_creation_time(gm, battle):
+    from campaigns import services as campaign_services
+
+    Battle.objects.filter(pk=battle.pk).update(created_at="2026-03-01T09:30:00+00:00")
+    exported = services.export_battles(battle.campaign)
+    other = campaign_services.create_campaign(gm, "Copy", "copy", "bimr4")
+    for name, character in (("Alice", "Black Knight"), ("Bob", "Amazon")):
+        player = campaign_services.add_player(gm, other, {"name": name, "email": f"{name}@x.org", "time_zone": "UTC"})
+        campaign_services.add_character(gm, other, {"player": player.pk, "catalogue_name": character})
+    [copy] = services.import_battles(other, exported)
+    copy.refresh_from_db()
+    assert copy.created_at.isoformat() == exported[0]["created_at"] == "2026-03-01T09:30:00+00:00"
+
+
+@pytest.mark.django_db
+def test_import_refuses_a_creation_time_that_is_not_one(gm, battle):
+    exported = services.export_battles(battle.campaign)
+    exported[0].update(created_at="last spring", demo_key="")
+    count = Battle.objects.count()
+    with pytest.raises(services.BattleError) as refused:
+        services.import_battles(battle.campaign, exported)
+    assert "battles[0].created_at" in refused.value.errors and Battle.objects.count() == count
+
+
+@pytest.mark.django_db
+def test_the_round_encounter_entries_are_exported_and_imported(gm, battle, first_round):
+    Round.objects.filter(pk=first_round.pk).update(encounter={"battling": [{"group": "Soldiers", "character": "Amazon"}]})
+    exported = services.export_battles(battle.campaign)
+    Battle.objects.all().delete()
+    [copy] = services.import_battles(battle.campaign, exported)
+    assert copy.rounds.get(number=1).encounter == {"battling": [{"group": "Soldiers", "character": "Amazon"}]}
+
+
+@pytest.mark.django_db
+def test_save_round_encounter_is_refused_once_the_round_is_resolved(gm, battle, first_round):
+    Round.objects.filter(pk=first_round.pk).update(status=Round.Status.RESOLVED)
+    with pytest.raises(services.BattleError):
+        services.save_round_encounter(gm, "test", battle.pk, 1, {"battling": []})

@@ -1,0 +1,85 @@
+"""The resolve task with an encounter step (issue #7): the encounter runs first from the round's seeded
+dice, then the melee round; the same seed replays the same round, a second delivery changes nothing, the
+round file keeps the `encounter` section, and the page and the emails show the encounter's events."""
+
+import pytest
+
+from campaigns.mail.models import OutboxMessage
+from combat import services
+from combat.models import Battle, Round
+from combat.tasks import resolve_round_task
+from tests.combat.conftest import round_url
+from tests.combat.encounter_battles import start
+
+SEED = 7
+
+
+@pytest.fixture
+def lure_and_run(gm, campaign, characters):
+    """The Black Knight lures the unassigned Giant Bat; the Amazon runs from her Wolf with MOVE M4."""
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    battle = start(campaign, [knight, amazon], monsters=["Wolf", "Giant Bat"], attacks=[("Wolf", "Amazon")])
+    services.save_plays(gm, campaign.slug, battle.pk, 1, knight.pk, {"encounter": {"lures": ["Giant Bat"]}})
+    services.save_plays(gm, campaign.slug, battle.pk, 1, amazon.pk, {"encounter": {"run": {"chit": "MOVE M4"}}})
+    for character in (knight, amazon):
+        services.lock_side(gm, campaign.slug, battle.pk, 1, character.pk)
+    round_ = battle.rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(seed=SEED)
+    services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    return battle
+
+
+def resolved(battle) -> Round:
+    resolve_round_task.apply(args=[battle.rounds.get(number=1).pk])
+    return battle.rounds.get(number=1)
+
+
+@pytest.mark.django_db
+def test_the_task_resolves_the_encounter_before_the_melee_and_keeps_its_section_in_the_round_file(lure_and_run):
+    round_ = resolved(lure_and_run)
+    assert round_.status == Round.Status.RESOLVED
+    assert round_.input["encounter"]["lures"] == [{"lurer": "Black Knight", "denizen": "Giant Bat"}]
+    assert round_.input["encounter"]["actions"] == [{"character": "Amazon", "run": {"chit": "MOVE M4"}}]
+    count = round_.result["encounter"]["event_count"]
+    encounter_events = round_.log[:count]
+    assert any(event["rule"] == "8.3.4" and "Giant Bat" in event["text"] for event in encounter_events)
+    assert any(event["rule"] == "5.1" and "Amazon" in event["text"] for event in encounter_events)
+    assert all(event["rule"] for event in round_.log)
+
+
+@pytest.mark.django_db
+def test_the_stored_round_file_and_its_seed_replay_the_same_encounter_and_melee(lure_and_run):
+    from combat import rounds
+
+    first = resolved(lure_and_run)
+    replay = rounds.resolve(first.input, first.seed)
+    assert replay.events == first.log and replay.result == first.result
+
+
+@pytest.mark.django_db
+def test_another_seed_rolls_other_dice_for_the_encounter(lure_and_run):
+    from combat import rounds
+
+    first = resolved(lure_and_run)
+    dice = {rounds.resolve(first.input, seed).result["encounter"]["dice"][0][0] for seed in range(8)}
+    assert len(dice) > 1
+
+
+@pytest.mark.django_db
+def test_a_second_delivery_of_the_task_changes_nothing(lure_and_run):
+    first = resolved(lure_and_run)
+    emails = OutboxMessage.objects.count()
+    again = resolved(lure_and_run)
+    assert again.log == first.log and again.attempts == 1 and OutboxMessage.objects.count() == emails
+
+
+@pytest.mark.django_db
+def test_the_results_page_and_the_emails_show_the_encounter_events_with_their_rules(lure_and_run, gm_client):
+    round_ = resolved(lure_and_run)
+    lure_event = next(event for event in round_.log if event["rule"] == "8.3.4")
+    page = gm_client.get(round_url(lure_and_run)).content.decode()
+    encounter_section = page.split('id="encounter-heading"')[1].split("<h2>")[0]
+    assert lure_event["text"] in encounter_section and "rule 8.3.4 Luring" in encounter_section
+    assert "rule 5.1" in encounter_section
+    alice = OutboxMessage.objects.get(recipient="alice@example.com")  # the Black Knight's player
+    assert lure_event["text"] in alice.text

@@ -1,0 +1,87 @@
+"""The GM's round-level encounter entries (issue #7): which native groups battle which characters this
+evening, and the player's choice the engine asks for before the round can be resolved."""
+
+from unittest import mock
+
+import pytest
+
+from combat import services
+from combat.models import Round
+from tests.combat.conftest import round_url
+from tests.combat.encounter_battles import start
+
+
+@pytest.fixture
+def soldiers(campaign, characters):
+    """The Amazon with two unhired Soldiers, one attacking her and one unassigned."""
+    return start(campaign, [characters["Amazon"]], natives=[("Soldier 1", None), ("Soldier 2", None)],
+                 attacks=[("Soldier 1", "Amazon")])
+
+
+@pytest.mark.django_db
+def test_the_gm_records_which_native_groups_battle_whom_this_evening(gm_client, soldiers):
+    response = gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-battling": ["Soldiers|Amazon"]},
+                              HTTP_HX_REQUEST="true")
+    partial = response.content.decode()
+    assert response.status_code == 200 and "<html" not in partial and "Saved." in partial
+    assert Round.objects.get(battle=soldiers, number=1).encounter == {
+        "battling": [{"group": "Soldiers", "character": "Amazon"}]
+    }
+
+
+@pytest.mark.django_db
+def test_the_round_page_offers_each_group_present_against_each_character(gm_client, soldiers):
+    page = gm_client.get(round_url(soldiers)).content.decode()
+    assert 'value="Soldiers|Amazon"' in page and "the Soldiers battle Amazon" in page
+
+
+@pytest.mark.django_db
+def test_without_javascript_saving_the_entries_redirects_back_to_the_round(gm_client, soldiers):
+    response = gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-battling": ["Soldiers|Amazon"]})
+    assert response.status_code == 302 and response["Location"].endswith(round_url(soldiers))
+
+
+@pytest.mark.django_db
+def test_a_pair_not_offered_is_refused_and_nothing_changes(gm_client, soldiers):
+    response = gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-battling": ["Order|Amazon"]},
+                              HTTP_HX_REQUEST="true")
+    assert "Order|Amazon is not one of the available choices" in response.content.decode()
+    assert Round.objects.get(battle=soldiers, number=1).encounter == {}
+
+
+@pytest.mark.django_db
+def test_the_entries_cannot_change_once_the_round_is_resolving(gm_client, soldiers):
+    Round.objects.filter(battle=soldiers).update(status=Round.Status.RESOLVING)
+    response = gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-battling": ["Soldiers|Amazon"]})
+    assert response.status_code == 302
+    assert Round.objects.get(battle=soldiers, number=1).encounter == {}
+
+
+@pytest.mark.django_db
+def test_the_entries_are_a_404_for_a_gm_of_another_campaign(outsider_client, soldiers):
+    response = outsider_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-battling": ["Soldiers|Amazon"]})
+    assert response.status_code == 404
+
+
+@pytest.mark.django_db
+def test_the_gm_answers_the_choice_the_engine_needs_and_the_round_resolves(gm, gm_client, campaign, characters):
+    knight = characters["Black Knight"]
+    battle = start(campaign, [knight], monsters=["Wolf"], natives=[("Soldier 1", knight.pk), ("Soldier 2", knight.pk)],
+                   attacks=[("Soldier 1", "Soldier 2")])  # the Wolf is unassigned
+    battle.state["state"]["characters"][0]["hidden"] = True  # a hidden character: his hirelings take the Wolf
+    battle.save()
+    slug = campaign.slug
+    services.lock_side(gm, slug, battle.pk, 1, knight.pk)
+    with mock.patch("combat.services._enqueue"):
+        services.request_resolve(gm, slug, battle.pk, 1)
+    round_ = services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
+    assert round_.status == Round.Status.FAILED and round_.encounter["choice_needed"]["denizen"] == "Wolf"
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert "Which of Black Knight&#x27;s hirelings takes Wolf" in page
+    gm_client.post(round_url(battle, suffix="encounter/"), {"encounter-choice": "Soldier 2"})
+    assert Round.objects.get(pk=round_.pk).encounter["choices"] == {"Wolf": "Soldier 2"}
+    with mock.patch("combat.services._enqueue"):
+        assert services.request_resolve(gm, slug, battle.pk, 1)
+    round_ = services.resolve_round(round_.pk)
+    assert round_.status == Round.Status.RESOLVED
+    assert any("Wolf" in event["text"] and "Soldier 2" in event["text"] for event in round_.log[: round_.result["encounter"]["event_count"]])
