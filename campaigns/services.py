@@ -26,6 +26,8 @@ from campaigns.models import (
     default_character_state,
     validate_time_zone,
 )
+from combat.engine.catalogue import UnknownCounter
+from combat.engine.catalogue_data import get_catalogue
 from combat.engine.dice import Dice, SeededDice
 from combat.engine.ruleset import FIELD_NAMES, PRESETS, RuleSet, RuleSetError, rules_from
 
@@ -68,14 +70,8 @@ def _require_gm(user, campaign: Campaign) -> Campaign:
     return locked
 
 
-def _catalogue():
-    from combat.engine.catalogue_data import get_catalogue
-
-    return get_catalogue()
-
-
 def season_table(name: str):
-    return _catalogue().season(name)
+    return get_catalogue().season(name)
 
 
 # -- campaigns and rule sets ----------------------------------------------------------------------------
@@ -298,7 +294,7 @@ def delete_player(user, player: Player) -> None:
 
 
 def native_groups() -> list[str]:
-    return sorted({native.group for native in _catalogue().natives})
+    return sorted({native.group for native in get_catalogue().natives})
 
 
 def _clean_state(raw: Any) -> dict[str, Any]:
@@ -327,7 +323,6 @@ def _clean_state(raw: Any) -> dict[str, Any]:
 
 
 def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: Character | None = None) -> dict:
-    from combat.engine.catalogue import UnknownCounter
 
     errors: dict[str, str] = {}
     cleaned: dict[str, Any] = {}
@@ -339,7 +334,7 @@ def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: C
         errors["player"] = "Choose one of this campaign's players."
     name = str(data.get("catalogue_name") or "").strip()
     try:
-        cleaned["catalogue_name"] = _catalogue().character(name).name
+        cleaned["catalogue_name"] = get_catalogue().character(name).name
     except UnknownCounter as error:
         errors["catalogue_name"] = str(error)
     else:
@@ -388,7 +383,6 @@ def required_victory_points(campaign: Campaign, rules: RuleSet | None = None) ->
 
 
 def _clean_starting_info(campaign: Campaign, character: Character, data: Mapping[str, Any]) -> dict:
-    from combat.engine.catalogue import UnknownCounter
 
     errors: dict[str, str] = {}
     raw_requirements = data.get("victory_requirements") or {}
@@ -419,12 +413,12 @@ def _clean_starting_info(campaign: Campaign, character: Character, data: Mapping
     spells: list[str] = []
     for position, name in enumerate(data.get("recorded_spells") or []):
         try:
-            spells.append(_catalogue().spell(str(name).strip()).name)
+            spells.append(get_catalogue().spell(str(name).strip()).name)
         except UnknownCounter as error:
             errors[f"recorded_spells[{position}]"] = str(error)
     chits: list[str] = []
     try:
-        character_chits = {chit.label for chit in _catalogue().character(character.catalogue_name).chits}
+        character_chits = {chit.label for chit in get_catalogue().character(character.catalogue_name).chits}
     except UnknownCounter:
         character_chits = set()
     for position, label in enumerate(data.get("enchanted_chits") or []):

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from campaigns.mail import services as mail_services
 from combat import services as combat_services
+from combat.engine.catalogue_data import get_catalogue
 from combat.engine.dice import SeededDice
 from combat.engine.relationships import relationship_name
 from combat.engine.ruleset import PRESET_TITLES
@@ -280,7 +281,7 @@ def characters(request, slug):
         request,
         "campaigns/characters.html",
         {"campaign": campaign, "rows": rows, "form": form, "rules": rules,
-         "character_names": [c.name for c in services._catalogue().characters]},
+         "character_names": [c.name for c in get_catalogue().characters]},
     )
 
 
@@ -331,7 +332,7 @@ def starting_info(request, slug, character_id):
             "enchanted_chits": info.enchanted_chits,
             **{f"vp_{key}": value for key, value in info.victory_requirements.items()},
         }
-    counter = services._catalogue().character(character.catalogue_name)
+    counter = get_catalogue().character(character.catalogue_name)
     magic_chits = sorted({chit.label for chit in counter.chits if chit.label.upper().startswith("MAGIC")})
     form = StartingInfoForm(request.POST or None, initial=initial, magic_chits=magic_chits)
     if request.method == "POST" and form.is_valid():
