@@ -16,9 +16,13 @@ from campaigns.mail.models import DeliveredMail
 @require_GET
 @login_required
 def index(request):
-    messages_page = services.messages_for(request.user).select_related("campaign")
-    page = Paginator(messages_page, 50).get_page(request.GET.get("page"))
-    return render(request, "mail/index.html", {"page": page, "test_form": TestEmailForm()})
+    return _index_page(request, TestEmailForm(), request.GET.get("page"))
+
+
+def _index_page(request, test_form, page_number, status=200):
+    rows = services.messages_for(request.user).select_related("campaign")
+    page = Paginator(rows, 50).get_page(page_number)
+    return render(request, "mail/index.html", {"page": page, "test_form": test_form}, status=status)
 
 
 @require_GET
@@ -49,8 +53,7 @@ def send_test(request):
         raise Http404("No such page")
     form = TestEmailForm(request.POST)
     if not form.is_valid():
-        page = Paginator(services.messages_for(request.user), 50).get_page(1)
-        return render(request, "mail/index.html", {"page": page, "test_form": form}, status=400)
+        return _index_page(request, form, 1, status=400)
     message = services.queue_test_email(request.user, form.cleaned_data["to"])
     messages.success(request, f"A test email to {message.recipient} is on its way.")
     return redirect("mail:detail", pk=message.pk)

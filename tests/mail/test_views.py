@@ -202,3 +202,22 @@ def test_the_mail_page_asks_as_many_queries_for_twelve_messages_as_for_one(clien
     with django_assert_max_num_queries(len(with_one.captured_queries)):
         response = client.get(reverse("mail:index"))
     assert b"Round 11" in response.content
+
+
+def test_a_refused_test_email_shows_the_page_without_a_query_per_message(client, staff_user, django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from campaigns.models import Campaign
+
+    campaigns = [Campaign.objects.create(name=f"Campaign {n}", slug=f"campaign-{n}") for n in range(4)]
+    services.queue_email(to="p0@example.com", subject="Round 0", text="t", campaign=campaigns[0], idempotency_key="r-0")
+    client = signed_in(client, staff_user)
+    with CaptureQueriesContext(connection) as with_one:
+        assert client.post(reverse("mail:send_test"), {"to": "not an address"}).status_code == 400
+    for number in range(1, 8):
+        services.queue_email(to=f"p{number}@example.com", subject=f"Round {number}", text="t",
+                             campaign=campaigns[number % 4], idempotency_key=f"r-{number}")
+    with django_assert_max_num_queries(len(with_one.captured_queries)):
+        response = client.post(reverse("mail:send_test"), {"to": "not an address"})
+    assert response.status_code == 400 and b"Round 7" in response.content
