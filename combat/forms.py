@@ -264,17 +264,17 @@ class EncounterForm(forms.Form):
             why_not = "; ".join(f"{name} ({reason})" for name, reason in options.not_lurable)
             f["lures"] = forms.MultipleChoiceField(
                 choices=[(name, name) for name in options.lurable], required=False,
-                widget=forms.CheckboxSelectMultiple, label="Lure onto his sheet",
+                widget=forms.CheckboxSelectMultiple, label="Lure onto the character's sheet",
                 help_text=f"Only unassigned denizens can be lured (8.3.4){'; not ' + why_not if why_not else ''}.",
             )
+        f["run"] = choice([("", "Does not run")] + self._movers(), "Run away with",
+                          help_text="The encounter action: run, alert or cast, one of them.")
         for index, hireling in enumerate(options.hirelings):
             f[f"deploy_{index}"] = choice([("", "Not deployed")] + [(t, t) for t in options.deploy_targets],
                                           f"Deploy {hireling} against")
         if options.charge_targets:
             f["charge_target"] = choice(NONE + [(t, t) for t in options.charge_targets], "Charge")
             f["charge_with"] = choice(NONE + self._movers(), "Charge with")
-        f["run"] = choice([("", "Does not run")] + self._movers(), "Run away with",
-                          help_text="The encounter action: run, alert or cast, one of them.")
         if options.weapons_to_alert:
             f["alert_weapon"] = choice(NONE + [(w, w) for w in options.weapons_to_alert], "Alert weapon")
             f["alert_chit"] = choice(NONE + [(c, c) for c in options.fight_chits], "Alert with")

@@ -723,8 +723,9 @@ def encounter_errors(round_input: dict[str, Any], owners) -> dict[str, dict[str,
         errors = invalid.errors
     # The melee step's targets are the plays form's business: validate_round reports them there.
     found = [((_encounter_field(e.path, owners)), e.message) for e in errors if not e.path.startswith("targets[")]
+    refused_runs = {owner for owner, _ in found if owner[1] == "run"}
     for index, action in enumerate(section.get("actions", [])):
-        if "run" in action:
+        if "run" in action and (action["character"], "run") not in refused_runs:
             for error in run_errors(parsed, action["character"], f"actions[{index}].run"):
                 found.append(((action["character"], "run"), error.message))
     return _by_field(found)
@@ -753,11 +754,12 @@ def _resolve_encounter(parsed, section: dict[str, Any], dice):
         needed = result.choice_needed
         raise ChoicePending({"path": needed.path, "denizen": needed.denizen, "character": needed.character,
                              "options": list(needed.options), "rule": needed.rule, "message": needed.message})
-    summary = engine.encounter_summary(result)
+    melee_input = engine.apply_encounter(parsed, result)
+    summary = engine.encounter_summary(result, melee_input)  # with the melee sheets the step left
     summary["event_count"] = len(result.events)
     summary["runs"] = [{"character": run.character, "ran": run.ran, "reason": run.reason,
                         "adjusted_roll": run.adjusted_roll, "attempted": run.attempted} for run in result.runs]
-    return engine.apply_encounter(parsed, result), [event.to_dict() for event in result.events], summary
+    return melee_input, [event.to_dict() for event in result.events], summary
 
 
 @dataclass

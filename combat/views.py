@@ -164,6 +164,19 @@ def _round_encounter_context(round_, form=None, errors=None, saved=False):
             "battle": round_.battle, "campaign": round_.battle.campaign}
 
 
+def _melee_sheets_input(round_input, encounter):
+    """The round file with the sheets the encounter step left (luring, random assignment, runs), which
+    are the sheets the melee round was fought on."""
+    if not encounter.get("sheets"):
+        return round_input
+    boxes = {(sheet["owner"], a["combatant"]): a.get("box") for sheet in round_input.get("sheets", [])
+             for a in sheet.get("attackers", [])}
+    sheets = [{"owner": sheet["owner"], "owner_target": sheet.get("owner_target"),
+               "attackers": [{"combatant": name, "box": boxes.get((sheet["owner"], name))} for name in sheet["attackers"]]}
+              for sheet in encounter["sheets"]]
+    return {**round_input, "sheets": sheets}
+
+
 def _result_context(round_):
     result = round_.result or {}
     summaries = list(rounds.summaries(result).values())
@@ -191,7 +204,8 @@ def _result_context(round_):
         "encounter_events": round_.log[:split],
         "events": round_.log[split:],
         "kills": result.get("kills", []),
-        "svgs": sheet_svgs(round_.input or {}, round_.log, {kill["victim"] for kill in result.get("kills", [])}),
+        "svgs": sheet_svgs(_melee_sheets_input(round_.input or {}, encounter), round_.log,
+                           {kill["victim"] for kill in result.get("kills", [])}),
         "chit_forms": chit_forms,
     }
 

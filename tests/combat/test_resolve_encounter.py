@@ -83,3 +83,13 @@ def test_the_results_page_and_the_emails_show_the_encounter_events_with_their_ru
     assert "rule 5.1" in encounter_section
     alice = OutboxMessage.objects.get(recipient="alice@example.com")  # the Black Knight's player
     assert lure_event["text"] in alice.text
+
+
+@pytest.mark.django_db
+def test_the_results_page_draws_the_sheets_the_encounter_left(lure_and_run, gm_client):
+    round_ = resolved(lure_and_run)
+    knight_sheet = next(sheet for sheet in round_.result["encounter"]["sheets"] if sheet["owner"] == "Black Knight")
+    assert "Giant Bat" in knight_sheet["attackers"]
+    page = gm_client.get(round_url(lure_and_run)).content.decode()
+    sheets = page.split("<h2>Melee sheets</h2>")[1].split("<h2>")[0]
+    assert "Giant Bat" in sheets.split("Black Knight&#x27;s sheet")[0].rsplit("<figure", 1)[-1]
