@@ -370,10 +370,9 @@ class RoundEncounterForm(forms.Form):
                 "an unhired native adds its group on its own (8.3.4e, 8.4.2d.7).",
             )
         if choice_needed:
-            self.fields["choice"] = forms.ChoiceField(
-                choices=[(option, option) for option in choice_needed["options"]],
-                label=f"Which of {choice_needed['character']}'s hirelings takes {choice_needed['denizen']}",
-                help_text=f"{choice_needed['message']} (rule {choice_needed['rule']}); ask the player.",
+            self.fields["choice"] = choice(
+                [("", "— ask the player —")] + [(option, option) for option in choice_needed["options"]],
+                f"Which of {choice_needed['character']}'s hirelings takes {choice_needed['denizen']}",
             )
 
     def to_entries(self, previous: dict[str, Any]) -> dict[str, Any]:

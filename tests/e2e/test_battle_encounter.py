@@ -86,3 +86,32 @@ def test_the_encounter_step_fits_a_phone(signed_in_page, troll_battle, screensho
     expect(page.locator(f"#id_enc{knight.pk}-run")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
     screenshot(page, "battle-encounter-phone")
+
+
+def test_the_page_asks_the_gm_for_the_players_choice_before_the_round_resolves(signed_in_page, gm_user, screenshot):
+    from combat import services
+    from tests.combat.encounter_battles import set_character, start
+
+    campaign = gm_user.campaign
+    player = campaign_services.add_player(gm_user, campaign, {"name": "Alice", "email": "alice@example.com", "time_zone": "UTC"})
+    knight = campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
+    battle = start(campaign, [knight], monsters=["Wolf"], natives=[("Soldier 1", knight.pk), ("Soldier 2", knight.pk)],
+                   attacks=[("Soldier 1", "Soldier 2")], name="Hidden knight")
+    set_character(battle, "Black Knight", hidden=True)  # the unassigned Wolf goes to one of his two hirelings
+    services.lock_side(gm_user, campaign.slug, battle.pk, 1, knight.pk)
+
+    page = signed_in_page
+    page.goto(f"/campaigns/demo-realm/battles/{battle.pk}/rounds/1/")
+    page.get_by_role("button", name="Resolve round 1").click()
+    choice = page.get_by_label("Which of Black Knight's hirelings takes Wolf")
+    expect(choice).to_be_visible(timeout=20_000)
+    expect(page.locator("#round-encounter")).to_contain_text("rule 8.3.5a.3")
+    screenshot(page, "battle-encounter-choice-needed")
+    settled(page, lambda: choice.select_option("Soldier 2"))  # saved as the GM chooses
+    expect(page.locator("#round-encounter")).to_contain_text("Saved.")
+    expect(choice).to_have_count(0)
+    page.get_by_role("button", name="Resolve again").click()
+    encounter = page.locator(".encounter-result")
+    expect(encounter).to_be_visible(timeout=20_000)
+    expect(encounter).to_contain_text("Soldier 2")
+    screenshot(page, "battle-encounter-choice-resolved")
