@@ -172,6 +172,8 @@ ENCOUNTER_PREFIX = "encounter."
 
 def round_encounter_errors(round_: Round) -> dict[str, str]:
     """The errors in the GM's round-level encounter entries (battling groups, choices), by field."""
+    if not round_.encounter:
+        return {}  # nothing entered, nothing wrong: spare the battle page a round file per view
     drafts = {side.character_id: side.plays for side in round_.sides.all()}
     round_input = rounds.build_input(round_.battle, round_, drafts)
     _, owners = rounds.encounter_section(

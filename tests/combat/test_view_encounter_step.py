@@ -89,3 +89,15 @@ def test_locking_refuses_a_run_the_engine_refuses(gm, gm_client, trolls, charact
     with pytest.raises(services.BattleError) as refused:
         services.lock_side(gm, trolls.campaign.slug, trolls.pk, 1, knight.pk)
     assert "T Troll" in refused.value.errors["encounter.run"]
+
+
+@pytest.mark.django_db
+def test_without_javascript_saving_a_refused_run_keeps_the_draft_and_shows_the_error_beside_the_field(
+    gm_client, trolls, characters
+):
+    knight = characters["Black Knight"]
+    response = gm_client.post(side_url(trolls, knight), {**form_data(knight, {}), **encounter_data(knight, run="MOVE H6")})
+    page = response.content.decode()
+    assert response.status_code == 422 and "<html" in page
+    assert "cannot run away" in field_html(page, f"id_enc{knight.pk}-run")
+    assert SidePlays.objects.get(round__battle=trolls, character=knight).plays["encounter"] == {"run": {"chit": "MOVE H6"}}
