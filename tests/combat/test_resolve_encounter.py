@@ -93,3 +93,19 @@ def test_the_results_page_draws_the_sheets_the_encounter_left(lure_and_run, gm_c
     page = gm_client.get(round_url(lure_and_run)).content.decode()
     sheets = page.split("<h2>Melee sheets</h2>")[1].split("<h2>")[0]
     assert "Giant Bat" in sheets.split("Black Knight&#x27;s sheet")[0].rsplit("<figure", 1)[-1]
+
+
+@pytest.mark.django_db
+def test_the_downloaded_round_file_replays_through_the_engines_play_round_file(lure_and_run, gm_client):
+    import json
+
+    from combat.engine.encounter import play_round_file
+    from combat.engine.round_format import read_round
+
+    round_ = resolved(lure_and_run)
+    downloaded = json.loads(gm_client.get(round_url(lure_and_run, suffix="round.json")).content)
+    assert downloaded["encounter"] and downloaded["seed"] == round_.seed
+    encounter, melee = play_round_file(read_round(downloaded))
+    assert [str(event) for event in (*encounter.events, *melee.events)] == [
+        f"{event['text']} (rule {event['rule']} {event['rule_name']})" for event in round_.log
+    ]
