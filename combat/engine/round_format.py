@@ -378,7 +378,7 @@ def _play_to_json(play: Play) -> dict[str, Any]:
 
 
 def round_to_json(round_input: RoundInput, *, dice: list[int] | None = None, seed: int | None = None,
-                  title: str | None = None) -> dict[str, Any]:
+                  title: str | None = None, encounter: dict[str, Any] | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"format": FORMAT}
     if title:
         data["title"] = title
@@ -398,6 +398,8 @@ def round_to_json(round_input: RoundInput, *, dice: list[int] | None = None, see
         data["dice"] = list(dice)
     if seed is not None:
         data["seed"] = seed
+    if encounter is not None:
+        data["encounter"] = encounter  # the encounter step's section: docs/encounter.md
     return data
 
 

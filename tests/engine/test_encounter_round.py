@@ -275,3 +275,15 @@ def test_a_watchful_native_targeted_from_ambush_stays_watchful_but_stands_on_its
     assert any(
         "Berserker" in e.text and "Soldier 1" in e.text and e.kind == "hit" for e in round_result.events
     )
+
+
+def test_the_round_schema_carries_the_encounter_schema_and_names_a_bad_field():
+    from combat.engine.round_format import RoundFormatError, round_to_json, schema
+
+    assert schema()["$defs"]["encounter"] == ENCOUNTER_SCHEMA
+    with pytest.raises(RoundFormatError) as raised:
+        round_file([], {"lures": [{"lurer": "Amazon"}]})
+    assert [error.path for error in raised.value.errors] == ["encounter.lures.0"]
+    file = round_file([{"id": "Wolf"}], {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]})
+    written = round_to_json(file.round_input, encounter=file.encounter)
+    assert read_round(written).encounter == {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]}
