@@ -369,22 +369,71 @@ class RoundEncounterForm(forms.Form):
                 help_text="As the Meeting table (or the GM) decided; luring, deploying against or targeting "
                 "an unhired native adds its group on its own (8.3.4e, 8.4.2d.7).",
             )
-        if choice_needed:
-            self.fields["choice"] = choice(
-                [("", "— ask the player —")] + [(option, option) for option in choice_needed["options"]],
-                f"Which of {choice_needed['character']}'s hirelings takes {choice_needed['denizen']}",
+            pairs = [(f"{group}|{character}", f"{character} against the {group}") for group in groups for character in characters]
+            self.fields["meetings"] = forms.MultipleChoiceField(
+                choices=pairs, required=False, widget=forms.CheckboxSelectMultiple,
+                label="Roll on the Meeting table this evening",
+                help_text="The helper picks the column from the character's relationship (Knight's Adjustment "
+                "included) and reads BLOCK/BATTLE as battling; it needs the table below.",
             )
+            for column in MEETING_COLUMNS:
+                self.fields[f"meeting_{column}"] = forms.CharField(
+                    required=False, label=f"Meeting table, {column} column",
+                    help_text="The six results of rows 1 to 6, as printed, separated by |" if column == "Allied" else "",
+                    widget=forms.TextInput(attrs={"placeholder": "row 1 | row 2 | … | row 6"}),
+                )
+        if choice_needed:
+            if choice_needed["path"].startswith("meetings["):
+                self.fields["choice"] = choice(
+                    [("", "— ask the player —"), ("true", "Take the \"2\" result"), ("false", "Keep OPPORTUNITY")],
+                    f"{choice_needed['character']} rolled OPPORTUNITY against the {choice_needed['denizen']}",
+                )
+            else:
+                self.fields["choice"] = choice(
+                    [("", "— ask the player —")] + [(option, option) for option in choice_needed["options"]],
+                    f"Which of {choice_needed['character']}'s hirelings takes {choice_needed['denizen']}",
+                )
 
     def to_entries(self, previous: dict[str, Any]) -> dict[str, Any]:
         entries = dict(previous)
         data = self.cleaned_data
         if "battling" in self.fields:
             entries["battling"] = [dict(zip(("group", "character"), pair.split("|", 1))) for pair in data.get("battling", [])]
+        if "meetings" in self.fields:
+            # A player's earlier OPPORTUNITY choice stays with its roll.
+            earlier = {(m["group"], m["character"]): m for m in entries.get("meetings") or []}
+            meetings = [earlier.get(tuple(pair.split("|", 1))) or dict(zip(("group", "character"), pair.split("|", 1)))
+                        for pair in data.get("meetings", [])]
+            if meetings:
+                entries["meetings"] = meetings
+            else:
+                entries.pop("meetings", None)
+            table = {column: [cell.strip() for cell in data.get(f"meeting_{column}", "").split("|")]
+                     for column in MEETING_COLUMNS if data.get(f"meeting_{column}", "").strip()}
+            if table:
+                entries["meeting_table"] = table
+            else:
+                entries.pop("meeting_table", None)
         if self.choice_needed and data.get("choice"):
-            entries["choices"] = {**(entries.get("choices") or {}), self.choice_needed["denizen"]: data["choice"]}
+            path = self.choice_needed["path"]
+            if path.startswith("meetings["):
+                index = int(path.split("[", 1)[1].split("]", 1)[0])
+                if index < len(entries.get("meetings") or []):
+                    entries["meetings"][index] = {**entries["meetings"][index], "take_row_two": data["choice"] == "true"}
+            else:
+                entries["choices"] = {**(entries.get("choices") or {}), self.choice_needed["denizen"]: data["choice"]}
             entries.pop("choice_needed", None)
         return entries
 
 
+MEETING_COLUMNS = ("Allied", "Friendly", "Neutral", "Unfriendly", "Enemy")
+
+
 def initial_from_round_entries(entries: dict[str, Any]) -> dict[str, Any]:
-    return {"battling": [f"{b['group']}|{b['character']}" for b in entries.get("battling") or []]}
+    initial: dict[str, Any] = {
+        "battling": [f"{b['group']}|{b['character']}" for b in entries.get("battling") or []],
+        "meetings": [f"{m['group']}|{m['character']}" for m in entries.get("meetings") or []],
+    }
+    for column, rows in (entries.get("meeting_table") or {}).items():
+        initial[f"meeting_{column}"] = " | ".join(rows)
+    return initial

@@ -675,6 +675,10 @@ def encounter_section(plays_by_id: dict[str, dict[str, Any]], round_entries: dic
             section[key] = list(round_entries[key])
     if round_entries.get("choices"):
         section["choices"] = dict(round_entries["choices"])
+    if round_entries.get("meetings"):
+        section["meetings"] = [dict(meeting) for meeting in round_entries["meetings"]]
+    if round_entries.get("meeting_table"):
+        section["meeting_table"] = {column: list(rows) for column, rows in round_entries["meeting_table"].items()}
     return section, owners
 
 
@@ -683,12 +687,16 @@ _INDEXED = re.compile(r"^(?:encounter\.)?(\w+)\[(\d+)\](?:\.(.*))?$")
 
 def _encounter_field(path: str, owners) -> tuple[str, str]:
     """(character, form field) for an encounter error path such as `actions[0].run.chit`."""
+    table_cell = re.match(r"^(?:encounter\.)?meeting_table\.(?:columns\.)?(\w+)", path)
+    if table_cell:
+        return ROUND_FIELD, f"meeting_{table_cell.group(1)}"
     match = _INDEXED.match(path)
     if not match:
-        return ROUND_FIELD, "battling" if "battling" in path else ("choices" if "choices" in path else "__all__")
+        fields = (("battling", "battling"), ("meeting_table", "meetings"), ("choices", "choice"))
+        return ROUND_FIELD, next((field for key, field in fields if key in path), "__all__")
     key, index, rest = match.group(1), int(match.group(2)), match.group(3) or ""
     if key in ("battling", "meetings"):
-        return ROUND_FIELD, "battling"
+        return ROUND_FIELD, key
     owner = owners.get((key, index))
     if owner is None:
         return ROUND_FIELD, "__all__"

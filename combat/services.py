@@ -353,7 +353,7 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
             if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(
                 battle=battle, number=round_.number + 1
             ).exists():
-                _open_round(battle, round_.number + 1, carried=_carried_encounter(outcome))
+                _open_round(battle, round_.number + 1, carried=_carried_encounter(outcome, round_.encounter))
             if crash_before_commit:
                 raise SimulatedCrash("simulated crash before commit")
         events.info("round_resolved", round_id=round_.pk, events=len(outcome.events))
@@ -382,13 +382,16 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
         raise
 
 
-def _carried_encounter(outcome: rounds.Outcome) -> dict[str, Any]:
+def _carried_encounter(outcome: rounds.Outcome, entries: dict[str, Any] | None = None) -> dict[str, Any]:
     """What the next round's encounter inherits: native groups battling a character for the rest of the
-    day (8.3.4e, 8.4.2d.7) and natives still watchful (BIMR4 Watchful Natives 1)."""
+    day (8.3.4e, 8.4.2d.7), natives still watchful (BIMR4 Watchful Natives 1), and the Meeting table the
+    GM typed (the rolls themselves are the evening's, not repeated)."""
+    carried: dict[str, Any] = {}
+    if (entries or {}).get("meeting_table"):
+        carried["meeting_table"] = entries["meeting_table"]
     summary = (outcome.result or {}).get("encounter")
     if not summary:
-        return {}
-    carried: dict[str, Any] = {}
+        return carried
     if summary.get("battling"):
         carried["battling"] = [{"group": group, "character": character} for group, character in summary["battling"]]
     if summary.get("watchful"):

@@ -158,8 +158,12 @@ def _round_encounter_form(round_, data=None):
 def _round_encounter_context(round_, form=None, errors=None, saved=False):
     form = form or _round_encounter_form(round_)
     errors = dict(errors or {}) if errors is not None else services.round_encounter_errors(round_)
-    fields = [{"field": form[name], "engine_error": errors.pop(name, None)} for name in form.fields]
-    return {"form": form, "fields": fields, "general_errors": list(errors.values()), "saved": saved,
+    rows = [{"field": form[name], "engine_error": errors.pop(name, None)} for name in form.fields]
+    fields = [row for row in rows if not row["field"].name.startswith("meeting_")]
+    table_fields = [row for row in rows if row["field"].name.startswith("meeting_")]
+    return {"form": form, "fields": fields, "table_fields": table_fields, "general_errors": list(errors.values()),
+            "table_open": any(row["engine_error"] or row["field"].errors for row in table_fields),
+            "saved": saved,
             "choice_needed": (round_.encounter or {}).get("choice_needed"), "round": round_,
             "battle": round_.battle, "campaign": round_.battle.campaign}
 

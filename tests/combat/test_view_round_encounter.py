@@ -85,3 +85,36 @@ def test_the_gm_answers_the_choice_the_engine_needs_and_the_round_resolves(gm, g
     round_ = services.resolve_round(round_.pk)
     assert round_.status == Round.Status.RESOLVED
     assert any("Wolf" in event["text"] and "Soldier 2" in event["text"] for event in round_.log[: round_.result["encounter"]["event_count"]])
+
+
+COLUMN_ROWS = {column: ["BLOCK/BATTLE"] * 6 for column in ("Allied", "Friendly", "Neutral", "Unfriendly", "Enemy")}
+
+
+def meeting_table_data(rows=None) -> dict[str, str]:
+    return {f"encounter-meeting_{column}": " | ".join(cells) for column, cells in (rows or COLUMN_ROWS).items()}
+
+
+@pytest.mark.django_db
+def test_a_meeting_table_column_without_six_results_is_named_beside_its_field(gm_client, soldiers):
+    rows = dict(COLUMN_ROWS, Neutral=["TRADE", "NOTHING"])
+    response = gm_client.post(round_url(soldiers, suffix="encounter/"),
+                              {"encounter-meetings": ["Soldiers|Amazon"], **meeting_table_data(rows)}, HTTP_HX_REQUEST="true")
+    partial = response.content.decode()
+    neutral = partial.split('id="id_encounter-meeting_Neutral"')[1].split("</div>")[0]
+    assert 'id="id_encounter-meeting_Neutral_engine_error"' in neutral and "six results" in neutral
+
+
+@pytest.mark.django_db
+def test_a_meeting_table_roll_of_block_battle_makes_the_group_battle_the_character(gm, gm_client, soldiers, characters):
+    gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-meetings": ["Soldiers|Amazon"], **meeting_table_data()})
+    amazon = characters["Amazon"]
+    services.lock_side(gm, soldiers.campaign.slug, soldiers.pk, 1, amazon.pk)
+    with mock.patch("combat.services._enqueue"):
+        services.request_resolve(gm, soldiers.campaign.slug, soldiers.pk, 1)
+    round_ = services.resolve_round(Round.objects.get(battle=soldiers, number=1).pk)
+    assert round_.status == Round.Status.RESOLVED, round_.error
+    assert ["Soldiers", "Amazon"] in round_.result["encounter"]["battling"]
+    assert any(event["rule"] == "Meeting table" for event in round_.log)
+    next_round = Round.objects.get(battle=soldiers, number=2)
+    assert next_round.encounter["meeting_table"] == COLUMN_ROWS
+    assert {"group": "Soldiers", "character": "Amazon"} in next_round.encounter["battling"]
