@@ -118,3 +118,30 @@ def test_a_meeting_table_roll_of_block_battle_makes_the_group_battle_the_charact
     next_round = Round.objects.get(battle=soldiers, number=2)
     assert next_round.encounter["meeting_table"] == COLUMN_ROWS
     assert {"group": "Soldiers", "character": "Amazon"} in next_round.encounter["battling"]
+
+
+@pytest.mark.django_db
+def test_an_opportunity_asks_whether_the_player_takes_the_row_two_result(gm, gm_client, soldiers, characters):
+    rows = {column: ["BLOCK/BATTLE"] + ["OPPORTUNITY"] * 5 for column in COLUMN_ROWS}
+    gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-meetings": ["Soldiers|Amazon"], **meeting_table_data(rows)})
+    amazon = characters["Amazon"]
+    slug = soldiers.campaign.slug
+    services.lock_side(gm, slug, soldiers.pk, 1, amazon.pk)
+    with mock.patch("combat.services._enqueue"):
+        services.request_resolve(gm, slug, soldiers.pk, 1)
+    round_ = services.resolve_round(Round.objects.get(battle=soldiers, number=1).pk)
+    assert round_.status == Round.Status.FAILED
+    assert round_.encounter["choice_needed"]["path"] == "meetings[0].take_row_two"
+    page = gm_client.get(round_url(soldiers)).content.decode()
+    assert "Amazon rolled OPPORTUNITY against the Soldiers" in page and "waits for a player's choice" in page
+    gm_client.post(round_url(soldiers, suffix="encounter/"), {
+        "encounter-meetings": ["Soldiers|Amazon"], **meeting_table_data(rows), "encounter-choice": "true"})
+    assert Round.objects.get(pk=round_.pk).encounter["meetings"] == [
+        {"group": "Soldiers", "character": "Amazon", "take_row_two": True}]
+    with mock.patch("combat.services._enqueue"):
+        services.request_resolve(gm, slug, soldiers.pk, 1)
+    round_ = services.resolve_round(round_.pk)
+    assert round_.status == Round.Status.RESOLVED, round_.error
+    # Row 2 of every column here is OPPORTUNITY, not BLOCK/BATTLE: taking it does not battle.
+    assert ["Soldiers", "Amazon"] not in round_.result["encounter"]["battling"]
+    assert any("OPPORTUNITY" in event["text"] for event in round_.log)
