@@ -342,6 +342,7 @@ def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
     events = encounter_events + result_dict.pop("events")
     if encounter_summary is not None:
         result_dict["encounter"] = encounter_summary
+        events += _encounter_effort(result_dict, encounter_summary)
     new_state = normalized_state(result_dict["state"])
     new_state["round"] = result.round_number + 1
     result_dict["seed"] = seed
@@ -768,6 +769,34 @@ def _resolve_encounter(parsed, section: dict[str, Any], dice):
     summary["runs"] = [{"character": run.character, "ran": run.ran, "reason": run.reason,
                         "adjusted_roll": run.adjusted_roll, "attempted": run.attempted} for run in result.runs]
     return melee_input, [event.to_dict() for event in result.events], summary
+
+
+def _encounter_effort(result_dict: dict[str, Any], encounter_summary: dict[str, Any]) -> list[dict[str, Any]]:
+    """The chits played in the encounter step (charge, run, alert, cast) count toward the round's effort
+    (docs/encounter.md): the fatigue owed becomes every asterisk of the round less the free one. Changes
+    the summaries in place and returns the events that say so."""
+    from combat.engine.log import Event
+    from combat.engine.melee import RULES
+
+    rule, rule_name = RULES["fatigue"]
+    events = []
+    for summary in result_dict.get("summaries", []):
+        chits = encounter_summary.get("chits_played", {}).get(summary["character"], [])
+        extra = sum(chit.split(" #")[0].count("*") for chit in chits)
+        if not extra:
+            continue
+        melee = int(summary.get("asterisks_played") or 0)
+        total = melee + extra
+        summary["encounter_asterisks"] = extra
+        summary["asterisks_played"] = total
+        summary["fatigue_owed"] = max(0, total - 1)
+        events.append(Event(
+            "fatigue",
+            f"{summary['character']} also played {', '.join(chits)} in the encounter step: {melee} + {extra} = "
+            f"{total} asterisk(s) this round, 1 is free, {summary['fatigue_owed']} to fatigue",
+            rule, rule_name, (summary["character"],), {"asterisks": total, "fatigue_owed": summary["fatigue_owed"]},
+        ).to_dict())
+    return events
 
 
 @dataclass

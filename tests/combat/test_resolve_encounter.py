@@ -109,3 +109,19 @@ def test_the_downloaded_round_file_replays_through_the_engines_play_round_file(l
     assert [str(event) for event in (*encounter.events, *melee.events)] == [
         f"{event['text']} (rule {event['rule']} {event['rule_name']})" for event in round_.log
     ]
+
+
+@pytest.mark.django_db
+def test_a_chit_played_in_the_encounter_step_counts_toward_the_fatigue_owed(gm, campaign, characters):
+    amazon = characters["Amazon"]
+    battle = start(campaign, [amazon], monsters=["Wolf"], attacks=[("Wolf", "Amazon")])
+    plays = {"encounter": {"alert": {"weapon": "Short Sword", "chit": "FIGHT M4*"}},
+             "maneuver": {"chit": "MOVE M3*", "box": 1}}
+    _, errors = services.save_plays(gm, campaign.slug, battle.pk, 1, amazon.pk, plays)
+    assert errors == {}
+    services.lock_side(gm, campaign.slug, battle.pk, 1, amazon.pk)
+    services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    round_ = resolved(battle)
+    summary = next(s for s in round_.result["summaries"] if s["character"] == "Amazon")
+    assert summary["encounter_asterisks"] == 1 and summary["asterisks_played"] == 2 and summary["fatigue_owed"] == 1
+    assert any(e["kind"] == "fatigue" and "FIGHT M4*" in e["text"] and e["rule"] for e in round_.log)
