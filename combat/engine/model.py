@@ -308,6 +308,7 @@ class CharacterSummary:
     weapons_alerted: tuple[str, ...] = ()
     weapons_unalerted: tuple[str, ...] = ()
     armor_changes: tuple[tuple[str, str], ...] = ()
+    encounter_asterisks: int = 0  # asterisks of chits played in the encounter step, counted in asterisks_played
 
 
 @dataclass(frozen=True)

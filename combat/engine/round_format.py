@@ -404,6 +404,7 @@ def round_to_json(round_input: RoundInput, *, dice: list[int] | None = None, see
 
 
 def _summary_to_json(summary: CharacterSummary) -> dict[str, Any]:
+    encounter = {"encounter_asterisks": summary.encounter_asterisks} if summary.encounter_asterisks else {}
     return {
         "character": summary.character,
         "wounds_owed": summary.wounds_owed,
@@ -417,6 +418,7 @@ def _summary_to_json(summary: CharacterSummary) -> dict[str, Any]:
         "weapons_alerted": list(summary.weapons_alerted),
         "weapons_unalerted": list(summary.weapons_unalerted),
         "armor_changes": [list(change) for change in summary.armor_changes],
+        **encounter,
     }
 
 

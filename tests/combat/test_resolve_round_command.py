@@ -114,3 +114,16 @@ def test_it_reads_the_round_from_standard_input_with_a_dash():
     )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["state"]["characters"][0]["dead"] is True
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["encounter-stumble", "encounter-watchful-natives", "encounter-extended-treachery", "encounter-knights-adjustment"],
+)
+def test_it_resolves_the_encounter_step_before_the_melee(name):
+    expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text())
+    output = run(EXAMPLES / f"{name}.json")
+    encounter_lines = [event["line"] for event in output["events"][: output["encounter"]["event_count"]]]
+    assert encounter_lines == output["encounter"]["events"]
+    assert output["encounter"]["events"] == expected["events"]
+

@@ -1,5 +1,6 @@
-"""`python manage.py resolve_round FILE` (or "-" for standard input): resolve one melee round file
-(docs/round-format.md) and print the log and the new state as JSON.
+"""`python manage.py resolve_round FILE` (or "-" for standard input): resolve one round file
+(docs/round-format.md): its encounter step when it has an `encounter` section (docs/encounter.md), then
+the melee round, and print the log and the new state as JSON.
 
 The dice come from the file's "dice" list, else its "seed" (or --seed). A file that is malformed or breaks
 the rules prints {"errors": [{"path": ..., "message": ...}]} and exits 2; nothing is resolved.
@@ -12,7 +13,9 @@ import json
 from django.core.management.base import BaseCommand
 
 from combat.engine.dice import DiceExhausted, ScriptedDice, SeededDice
-from combat.engine.melee import RoundInvalid, resolve_round
+from combat.engine.encounter import EncounterInvalid
+from combat.engine.melee import RoundInvalid
+from combat.engine.play import EncounterChoicePending, play_round
 from combat.engine.round_format import RoundFormatError, read_round, result_to_json
 from combat.management.json_input import JsonInputError, read_json_argument
 
@@ -20,7 +23,7 @@ EXIT_BAD_ROUND = 2
 
 
 class Command(BaseCommand):
-    help = "Resolve one melee round file and print its log and the new state as JSON."
+    help = "Resolve one round file (encounter step, then melee) and print its log and the new state as JSON."
 
     def add_arguments(self, parser):
         parser.add_argument("file", help='a JSON round file, or "-" to read it from standard input')
@@ -37,12 +40,17 @@ class Command(BaseCommand):
                 dice = ScriptedDice(list(round_file.dice))
             else:
                 dice = round_file.make_dice()
-            result = resolve_round(round_file.round_input, dice)
-        except (RoundFormatError, RoundInvalid) as error:
+            played = play_round(round_file, dice)
+        except (RoundFormatError, RoundInvalid, EncounterInvalid) as error:
             self._fail([{"path": e.path, "message": e.message} for e in error.errors])
+        except EncounterChoicePending as pending:
+            self._fail([{"path": f"encounter.{pending.choice.path}", "message": pending.choice.message}])
         except DiceExhausted as error:
             self._fail([{"path": "dice", "message": f"not enough dice in the file: {error}"}])
+        result = played.result
         output = result_to_json(result)
+        if played.encounter is not None:
+            output["encounter"] = played.encounter
         if round_file.seed is not None and output["seed"] is None:
             output["seed"] = round_file.seed
         if options["text"]:
