@@ -76,6 +76,11 @@ def test_the_gm_enters_the_encounter_step_sees_a_refused_run_resolves_and_reads_
     expect(encounter).to_contain_text(re.compile(r"Amazon (runs with MOVE M4|cannot run away: .*Wolf)"))
     expect(encounter).to_contain_text(re.compile(r"rule (5\.1 Stumble|8\.3 Encounter step: running away)"))
     screenshot(page, "battle-encounter-results")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.reload()
+    expect(page.locator(".encounter-result")).to_be_visible()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
+    screenshot(page, "battle-encounter-results-phone")
 
 
 @pytest.mark.phone
