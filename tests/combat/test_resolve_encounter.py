@@ -125,3 +125,18 @@ def test_a_chit_played_in_the_encounter_step_counts_toward_the_fatigue_owed(gm, 
     summary = next(s for s in round_.result["summaries"] if s["character"] == "Amazon")
     assert summary["encounter_asterisks"] == 1 and summary["asterisks_played"] == 2 and summary["fatigue_owed"] == 1
     assert any(e["kind"] == "fatigue" and "FIGHT M4*" in e["text"] and e["rule"] for e in round_.log)
+
+
+@pytest.mark.django_db
+def test_resolve_round_replays_the_downloaded_round_file_with_its_encounter(lure_and_run, gm_client, tmp_path):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    round_ = resolved(lure_and_run)
+    path = tmp_path / "round.json"
+    path.write_bytes(gm_client.get(round_url(lure_and_run, suffix="round.json")).content)
+    out = StringIO()
+    call_command("resolve_round", str(path), "--text", stdout=out)
+    printed = out.getvalue().split("\n{", 1)[0].splitlines()
+    assert printed == [event["line"] for event in round_.log]
