@@ -321,33 +321,31 @@ class ChoicePending(Exception):
 
 
 def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
-    """Resolve the round file with the seed's dice: the encounter step first when the file has an
-    `encounter` section (combat.engine.encounter), then the melee round, from ONE dice stream, so the
-    same seed replays the same round. Raise ValueError naming every error when it is invalid, and
-    ChoicePending when the encounter needs a player's choice."""
+    """Resolve the round file with the seed's dice through the engine's `play_round`: the encounter step
+    first when the file has an `encounter` section, then the melee round, from ONE dice stream, so the
+    same seed replays the same round (and `manage.py resolve_round` replays it to the same log). Raise
+    ValueError naming every error when it is invalid, and ChoicePending when the encounter needs a
+    player's choice."""
     from combat.engine.dice import SeededDice
+    from combat.engine.play import EncounterChoicePending, play_round
 
-    melee, round_format = _engine()
-    parsed = round_format.read_round(round_input).round_input
-    dice = SeededDice(seed)
-    encounter_events: list[dict[str, Any]] = []
-    encounter_summary = None
-    if "encounter" in round_input:
-        parsed, encounter_events, encounter_summary = _resolve_encounter(parsed, round_input["encounter"], dice)
-    errors = [e for e in melee.validate_round(parsed) if getattr(e, "severity", "error") == "error"]
-    if errors:
-        raise ValueError("; ".join(str(error) for error in errors))
-    result = melee.resolve_round(parsed, dice)
-    result_dict = round_format.result_to_json(result)
-    events = encounter_events + result_dict.pop("events")
-    if encounter_summary is not None:
-        result_dict["encounter"] = encounter_summary
-        events += _encounter_effort(result_dict, encounter_summary)
+    _, round_format = _engine()
+    round_file = round_format.read_round(round_input)
+    try:
+        played = play_round(round_file, SeededDice(seed))
+    except EncounterChoicePending as pending:
+        needed = pending.choice
+        raise ChoicePending({"path": needed.path, "denizen": needed.denizen, "character": needed.character,
+                             "options": list(needed.options), "rule": needed.rule, "message": needed.message})
+    result_dict = round_format.result_to_json(played.result)
+    events = result_dict.pop("events")
+    if played.encounter is not None:
+        result_dict["encounter"] = played.encounter
     new_state = normalized_state(result_dict["state"])
-    new_state["round"] = result.round_number + 1
+    new_state["round"] = played.result.round_number + 1
     result_dict["seed"] = seed
     battle_state = {"state": new_state, "sheets": sheets_for(new_state)}
-    return Outcome(result=result_dict, events=events, state=battle_state, combat_over=bool(result.combat_ends))
+    return Outcome(result=result_dict, events=events, state=battle_state, combat_over=bool(played.result.combat_ends))
 
 
 def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
@@ -747,56 +745,6 @@ def _by_field(found) -> dict[str, dict[str, str]]:
         if message not in side.get(field, ""):
             side[field] = f"{side[field]} {message}" if field in side else message
     return fields
-
-
-def _resolve_encounter(parsed, section: dict[str, Any], dice):
-    """The encounter step with the round's dice; its events (as stored), what it decided, and the melee
-    round's input it leaves."""
-    from combat.engine import encounter as engine
-
-    encounter = engine.encounter_from_round(parsed, section)
-    errors = engine.validate_encounter(encounter)
-    if errors:
-        raise engine.EncounterInvalid(errors)
-    result = engine.resolve_encounter(encounter, dice)
-    if result.choice_needed is not None:
-        needed = result.choice_needed
-        raise ChoicePending({"path": needed.path, "denizen": needed.denizen, "character": needed.character,
-                             "options": list(needed.options), "rule": needed.rule, "message": needed.message})
-    melee_input = engine.apply_encounter(parsed, result)
-    summary = engine.encounter_summary(result, melee_input)  # with the melee sheets the step left
-    summary["event_count"] = len(result.events)
-    summary["runs"] = [{"character": run.character, "ran": run.ran, "reason": run.reason,
-                        "adjusted_roll": run.adjusted_roll, "attempted": run.attempted} for run in result.runs]
-    return melee_input, [event.to_dict() for event in result.events], summary
-
-
-def _encounter_effort(result_dict: dict[str, Any], encounter_summary: dict[str, Any]) -> list[dict[str, Any]]:
-    """The chits played in the encounter step (charge, run, alert, cast) count toward the round's effort
-    (docs/encounter.md): the fatigue owed becomes every asterisk of the round less the free one. Changes
-    the summaries in place and returns the events that say so."""
-    from combat.engine.log import Event
-    from combat.engine.melee import RULES
-
-    rule, rule_name = RULES["fatigue"]
-    events = []
-    for summary in result_dict.get("summaries", []):
-        chits = encounter_summary.get("chits_played", {}).get(summary["character"], [])
-        extra = sum(chit.split(" #")[0].count("*") for chit in chits)
-        if not extra:
-            continue
-        melee = int(summary.get("asterisks_played") or 0)
-        total = melee + extra
-        summary["encounter_asterisks"] = extra
-        summary["asterisks_played"] = total
-        summary["fatigue_owed"] = max(0, total - 1)
-        events.append(Event(
-            "fatigue",
-            f"{summary['character']} also played {', '.join(chits)} in the encounter step: {melee} + {extra} = "
-            f"{total} asterisk(s) this round, 1 is free, {summary['fatigue_owed']} to fatigue",
-            rule, rule_name, (summary["character"],), {"asterisks": total, "fatigue_owed": summary["fatigue_owed"]},
-        ).to_dict())
-    return events
 
 
 @dataclass

@@ -38,7 +38,7 @@ class PlayedRound:
 
 def play_round(round_file: RoundFile, dice: Dice, catalogue=None) -> PlayedRound:
     """Raises EncounterInvalid or RoundInvalid naming each field, or EncounterChoicePending."""
-    if not round_file.encounter:
+    if round_file.encounter is None:
         return PlayedRound(resolve_round(round_file.round_input, dice, catalogue))
     encounter = encounter_step.encounter_from_round(round_file.round_input, round_file.encounter, catalogue)
     errors = encounter_step.validate_encounter(encounter)
