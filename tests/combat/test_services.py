@@ -146,6 +146,14 @@ def test_each_player_email_holds_only_events_naming_that_players_character(gm, b
 
 
 @pytest.mark.django_db
+def test_the_killers_email_shows_the_kill_with_its_fame_and_notoriety(gm, battle, characters, valid_plays, first_round):
+    resolve_first_round(gm, battle, characters, valid_plays, first_round)
+    bob = OutboxMessage.objects.get(recipient="bob@example.com")
+    assert "Kills: Wolf (fame 0, notoriety 1)" in bob.text
+    assert "Kills: Wolf (fame 0, notoriety 1)" in bob.html
+
+
+@pytest.mark.django_db
 def test_resolving_twice_keeps_one_result_and_queues_no_second_email(gm, battle, characters, valid_plays, first_round):
     first = resolve_first_round(gm, battle, characters, valid_plays, first_round)
     log, count = first.log, OutboxMessage.objects.count()

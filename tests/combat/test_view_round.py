@@ -44,3 +44,11 @@ def test_the_results_show_sheets_attacks_with_their_rules_and_what_is_owed(gm_cl
         assert f"rule {event['rule']} {event['rule_name']}" in page.replace("&#x27;", "'")
     assert "Record wounds and fatigue" in page and "Record Black Knight's chits" in page
     assert "Round 2: enter plays" in page
+
+
+@pytest.mark.django_db
+def test_the_results_show_a_kills_fame_and_notoriety_as_numbers_not_floats(gm_client, gm, battle, characters,
+                                                                           valid_plays, first_round):
+    resolve_first_round(gm, battle, characters, valid_plays, first_round)
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert "<td>0 / 1</td>" in page and "1.0" not in page
