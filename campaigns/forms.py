@@ -59,7 +59,7 @@ RULE_HELP: dict[str, str] = {
     "knights_adjustment": "The Black Knight is Friendly, not Allied, with the Company; the White Knight with the Order.",
     "expanded_meeting_table": "An OPPORTUNITY result on the Meeting table may be taken as the '2' result.",
     "unlimited_communication": "Characters may talk privately wherever they are.",
-    "victory_points": "The points each character's victory requirements must total (BIMR4: 5 in Spring).",
+    "victory_points": "The points each character's victory requirements must total when Seasons and Weather is off; with it on, the starting season's points from the seasons table (BIMR4: 5 in Spring).",
     "fiery_blast_undercut_penalty": "Added to the missile table roll when a Fiery Blast undercuts.",
     "lightning_bolt_undercut_penalty": "Added to the missile table roll when a Lightning Bolt undercuts.",
     "alerted_spell_time": "The attack time of an alerted attack spell; empty for the spell's own time.",

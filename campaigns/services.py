@@ -378,8 +378,13 @@ def delete_character(user, character: Character) -> None:
 
 
 def required_victory_points(campaign: Campaign, rules: RuleSet | None = None) -> int:
-    """The points a character's victory requirements must total (BIMR4: 5 VPs in Spring)."""
-    return (rules or campaign.current_rules()).victory_points
+    """The points a character's victory requirements must total. With Seasons and Weather they are the
+    starting season's victory points from the seasons table (BIMR4: "5 VP's needed in SPRING"); without
+    seasons, the rule set's `victory_points`."""
+    rules = rules or campaign.current_rules()
+    if rules.seasons_and_weather and rules.starting_season:
+        return get_catalogue().season(rules.starting_season).victory_points
+    return rules.victory_points
 
 
 def _clean_starting_info(campaign: Campaign, character: Character, data: Mapping[str, Any]) -> dict:

@@ -177,3 +177,20 @@ def test_setup_steps_are_numbered_in_order(gm, campaign, player):
     first = services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "tile", "detail": "Borderland"})
     second = services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "character", "detail": "Amazon"})
     assert (first.position, second.position) == (1, 2)
+
+
+@pytest.mark.django_db
+def test_with_seasons_the_victory_requirements_total_the_starting_seasons_points(gm):
+    spring = services.create_campaign(gm, "Spring start", "spring-start", "bimr4")
+    assert services.required_victory_points(spring) == 5  # BIMR4: 5 VP's needed in SPRING
+    services.change_rules(gm, spring, {"starting_season": "Midsummer"}, "start in Midsummer")
+    spring = Campaign.objects.get(pk=spring.pk)
+    assert services.required_victory_points(spring) == 6  # Midsummer: 6 VPs a month in the seasons table
+
+
+@pytest.mark.django_db
+def test_without_seasons_the_victory_requirements_total_the_rule_sets_points(gm):
+    campaign = services.create_campaign(gm, "No seasons", "no-seasons", "optional-3e")
+    services.change_rules(gm, campaign, {"victory_points": 7}, "a longer game")
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert services.required_victory_points(campaign) == 7
