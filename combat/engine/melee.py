@@ -421,13 +421,9 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
             ids.append(play.attack.chit)
         if len(ids) != len(set(ids)):
             errors.append(PlayError(path, "the same chit cannot be played twice in one round"))
-        asterisks = sum(chit.effort for _, chit in chits_used)
-        if asterisks > 2:
-            errors.append(PlayError(
-                f"{path}.effort",
-                f"{asterisks} asterisks played ({' + '.join(f'{c.id}' for _, c in chits_used if c.effort)}); at most "
-                "two asterisks a round",
-            ))
+        effort = effort_limit_error(f"{path}.effort", chits_used)
+        if effort is not None:
+            errors.append(effort)
         if play.shield_box is not None:
             if play.shield_box not in BOXES:
                 errors.append(PlayError(f"{path}.shield_box", f"a box is 1, 2 or 3, not {play.shield_box!r}"))
@@ -453,6 +449,38 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
         elif play.attack is not None:
             errors.append(PlayError(f"{path}.target", "an attack needs a target"))
     return errors
+
+
+def effort_chits(character: CharacterState, play) -> list[tuple[str, Chit]]:
+    """The chits of a character's melee plays whose asterisks are effort, each with its field under
+    `plays.<character>.`: the attack's FIGHT chit (a MAGIC chit casting a spell is fatigued instead)
+    and the MOVE chits of his maneuver and rider's own maneuver. Chits he does not have are left out
+    (validation reports them)."""
+    named = []
+    if play.attack is not None and not play.attack.spell:
+        named.append(("attack.chit", play.attack.chit))
+    for field, maneuver in (("maneuver.chit", play.maneuver), ("rider_maneuver.chit", play.rider_maneuver)):
+        if maneuver is not None and maneuver.chit:
+            named.append((field, maneuver.chit))
+    return [(field, character.chit(chit_id)) for field, chit_id in named if character.chit(chit_id) is not None]
+
+
+def asterisks_of(chits) -> int:
+    """The effort of the chits played (rule of effort): one asterisk for each star on a chit."""
+    return sum(chit.effort for chit in chits)
+
+
+def effort_limit_error(path: str, chits_used) -> PlayError | None:
+    """Effort limit (realmspeak-notes 1.2): at most two asterisks a round. `chits_used` are
+    (field, Chit) pairs, each chit once; the error names `path`."""
+    asterisks = asterisks_of(chit for _, chit in chits_used)
+    if asterisks <= 2:
+        return None
+    return PlayError(
+        path,
+        f"{asterisks} asterisks played ({' + '.join(c.id for _, c in chits_used if c.effort)}); at most "
+        "two asterisks a round (Effort limit)",
+    )
 
 
 def _is_shield(catalogue, name: str) -> bool:
@@ -976,22 +1004,15 @@ class _Round:
             chits = {chit.id: chit for chit in character.chits}
             asterisks = 0
             if play is not None and not character.dead and not character.fled:
-                played = []
-                if play.attack is not None:
+                if play.attack is not None and play.attack.spell:
                     chit = character.chit(play.attack.chit)
-                    if play.attack.spell:
-                        spell_cast = True
-                        chits[chit.id] = replace(chit, state="fatigued")
-                        self.events.append(_event(
-                            "magic_fatigue", "fatigue", f"{character.id}'s {chit.id} cast {play.attack.spell}: it is fatigued",
-                            [character.id],
-                        ))
-                    else:
-                        played.append(chit)
-                for maneuver in (play.maneuver, play.rider_maneuver):
-                    if maneuver is not None and maneuver.chit:
-                        played.append(character.chit(maneuver.chit))
-                asterisks = sum(chit.effort for chit in played)
+                    spell_cast = True
+                    chits[chit.id] = replace(chit, state="fatigued")
+                    self.events.append(_event(
+                        "magic_fatigue", "fatigue", f"{character.id}'s {chit.id} cast {play.attack.spell}: it is fatigued",
+                        [character.id],
+                    ))
+                asterisks = asterisks_of(chit for _, chit in effort_chits(character, play))
             owed = max(0, asterisks - 1)
             fatigue_total += owed
             summary["asterisks_played"] = asterisks

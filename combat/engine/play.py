@@ -13,8 +13,8 @@ from typing import Any
 from combat.engine import encounter as encounter_step
 from combat.engine.dice import Dice
 from combat.engine.log import Event
-from combat.engine.melee import RULES, resolve_round
-from combat.engine.model import RoundResult
+from combat.engine.melee import RULES, RoundInvalid, effort_chits, effort_limit_error, resolve_round, validate_round
+from combat.engine.model import PlayError, RoundResult
 from combat.engine.round_format import RoundFile
 
 
@@ -44,6 +44,9 @@ def play_round(round_file: RoundFile, dice: Dice, catalogue=None) -> PlayedRound
     errors = encounter_step.validate_encounter(encounter)
     if errors:
         raise encounter_step.EncounterInvalid(errors)
+    effort = effort_errors(round_file)
+    if effort:
+        raise RoundInvalid(effort)
     decided = encounter_step.resolve_encounter(encounter, dice)
     if decided.choice_needed is not None:
         raise EncounterChoicePending(decided.choice_needed)
@@ -88,3 +91,82 @@ def _with_encounter_effort(melee: RoundResult, chits_played) -> tuple[tuple, lis
             rule, rule_name, (summary.character,), {"asterisks": total, "fatigue_owed": owed},
         ))
     return tuple(summaries), events
+
+
+def validate_round_file(round_file: RoundFile, catalogue=None) -> list[PlayError | encounter_step.EncounterError]:
+    """Every error of a round file, each naming its field: the melee plays (`validate_round`), the
+    encounter section (`encounter_from_round`, `validate_encounter`) and the effort limit across the
+    whole round (`effort_errors`). Warnings (severity "warning") do not stop the round.
+
+    With an encounter section, the melee sheets and the plays' targets are left to the encounter step,
+    which builds the sheets and may give a play its target (`play_round` checks them after it)."""
+    errors: list = list(validate_round(round_file.round_input, catalogue))
+    if round_file.encounter is None:
+        return errors
+    errors = [error for error in errors if not _settled_by_encounter(error.path)]
+    try:
+        encounter = encounter_step.encounter_from_round(round_file.round_input, round_file.encounter, catalogue)
+    except encounter_step.EncounterInvalid as invalid:
+        errors.extend(invalid.errors)
+    else:
+        errors.extend(encounter_step.validate_encounter(encounter))
+    return errors + effort_errors(round_file)
+
+
+def _settled_by_encounter(path: str) -> bool:
+    return path.startswith("sheets") or (path.startswith("plays.") and path.endswith(".target"))
+
+
+def effort_errors(round_file: RoundFile) -> list[PlayError]:
+    """Effort limit (realmspeak-notes 1.2): at most two asterisks a round, counted over the chits of the
+    encounter step (charge, run, alert, cast) and of the melee (attack, maneuver, rider's own maneuver)
+    together. A chit named in both steps is counted once and is an error: a chit is played once a round.
+    A round whose melee plays alone pass the limit is reported by `validate_round`, not here."""
+    if round_file.encounter is None:
+        return []
+    round_input = round_file.round_input
+    named = _encounter_chits(round_file.encounter)
+    errors: list[PlayError] = []
+    for character in round_input.state.characters:
+        if character.dead or character.fled:
+            continue
+        play = round_input.play(character.id)
+        melee_chits = [
+            (f"plays.{character.id}.{field}", chit) for field, chit in (effort_chits(character, play) if play else [])
+        ]
+        encounter_chits = [
+            (path, character.chit(label)) for path, label in named.get(character.id, ())
+            if character.chit(label) is not None
+        ]
+        first_path: dict[str, str] = {}
+        chits_used = []
+        for path, chit in encounter_chits + melee_chits:
+            if chit.id in first_path:
+                errors.append(PlayError(
+                    path, f"{chit.id} is already played at {first_path[chit.id]}: a chit is played once a round",
+                ))
+                continue
+            first_path[chit.id] = path
+            chits_used.append((path, chit))
+        if sum(chit.effort for _, chit in melee_chits) > 2:
+            continue
+        last_effort = next((path for path, chit in reversed(chits_used) if chit.effort), "")
+        error = effort_limit_error(last_effort, chits_used)
+        if error is not None:
+            errors.append(error)
+    return errors
+
+
+def _encounter_chits(section) -> dict[str, list[tuple[str, str]]]:
+    """The chits a round file's `encounter` section names, by character: (field, chit label)."""
+    named: dict[str, list[tuple[str, str]]] = {}
+    for i, charge in enumerate(section.get("charges", [])):
+        if charge.get("chit"):
+            named.setdefault(charge["character"], []).append((f"encounter.charges[{i}].chit", charge["chit"]))
+    for i, action in enumerate(section.get("actions", [])):
+        run = action.get("run")
+        if isinstance(run, dict) and run.get("chit"):
+            named.setdefault(action["character"], []).append((f"encounter.actions[{i}].run.chit", run["chit"]))
+        elif action.get("chit"):
+            named.setdefault(action["character"], []).append((f"encounter.actions[{i}].chit", action["chit"]))
+    return named

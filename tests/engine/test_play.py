@@ -1,0 +1,90 @@
+"""combat.engine.play: the whole round a round file describes. The effort limit (at most two
+asterisks a round, realmspeak-notes 1.2) counts the encounter step's chits with the melee's."""
+
+import copy
+import json
+from pathlib import Path
+
+import pytest
+
+from combat.engine.dice import ScriptedDice
+from combat.engine.melee import RoundInvalid
+from combat.engine.play import play_round, validate_round_file
+from combat.engine.round_format import read_round
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+AMAZON_CHITS = ["MOVE M3**", "MOVE M3*", "MOVE M4", "FIGHT L2*", "FIGHT M4*", "FIGHT M5"]
+
+
+def amazon_runs_then_fights(run_chit: str, attack_chit: str, maneuver_chit: str = "MOVE M4") -> dict:
+    """The stumble example (the Amazon tries to run), with chits of our choosing."""
+    data = json.loads((EXAMPLES / "encounter-stumble.json").read_text())
+    data = copy.deepcopy(data)
+    data["state"]["characters"][0]["chits"] = list(AMAZON_CHITS)
+    data["encounter"]["actions"][0]["run"]["chit"] = run_chit
+    data["plays"]["Amazon"]["attack"]["chit"] = attack_chit
+    data["plays"]["Amazon"]["maneuver"]["chit"] = maneuver_chit
+    return data
+
+
+def blocking(errors):
+    return {error.path: error.message for error in errors if getattr(error, "severity", "error") == "error"}
+
+
+def test_it_refuses_a_run_with_move_m3_double_star_and_a_fight_l2_star_in_the_melee():
+    round_file = read_round(amazon_runs_then_fights("MOVE M3**", "FIGHT L2*"))
+
+    errors = blocking(validate_round_file(round_file))
+
+    assert list(errors) == ["plays.Amazon.attack.chit"]
+    assert "3 asterisks played (MOVE M3** + FIGHT L2*)" in errors["plays.Amazon.attack.chit"]
+    assert "Effort limit" in errors["plays.Amazon.attack.chit"]
+    with pytest.raises(RoundInvalid) as refused:
+        play_round(round_file, ScriptedDice([3, 5] * 30))
+    assert [error.path for error in refused.value.errors] == ["plays.Amazon.attack.chit"]
+
+
+def test_it_accepts_one_asterisk_in_the_encounter_and_one_in_the_melee():
+    round_file = read_round(amazon_runs_then_fights("MOVE M3*", "FIGHT L2*"))
+
+    assert blocking(validate_round_file(round_file)) == {}
+    played = play_round(round_file, round_file.make_dice())
+    assert played.encounter is not None
+
+
+def test_it_names_the_encounter_chit_when_the_asterisks_are_all_in_the_encounter_and_maneuver():
+    round_file = read_round(amazon_runs_then_fights("MOVE M3**", "FIGHT M5", maneuver_chit="MOVE M3*"))
+
+    errors = blocking(validate_round_file(round_file))
+
+    assert list(errors) == ["plays.Amazon.maneuver.chit"]
+    assert "3 asterisks played" in errors["plays.Amazon.maneuver.chit"]
+
+
+def test_it_refuses_the_same_chit_played_in_the_encounter_and_in_the_melee_and_counts_it_once():
+    round_file = read_round(amazon_runs_then_fights("MOVE M3**", "FIGHT M5", maneuver_chit="MOVE M3**"))
+
+    errors = blocking(validate_round_file(round_file))
+
+    assert list(errors) == ["plays.Amazon.maneuver.chit"]
+    assert "already played at encounter.actions[0].run.chit" in errors["plays.Amazon.maneuver.chit"]
+    assert "asterisks played" not in errors["plays.Amazon.maneuver.chit"]
+
+
+def test_it_names_the_charge_chit_when_the_encounter_alone_passes_the_limit():
+    data = amazon_runs_then_fights("MOVE M3**", "FIGHT M5")
+    data["encounter"]["actions"] = [{"character": "Amazon", "alert": "Short Sword", "chit": "FIGHT L2*"}]
+    data["encounter"]["charges"] = [{"character": "Amazon", "target": "Swordsman", "chit": "MOVE M3**"}]
+    round_file = read_round(data)
+
+    errors = blocking(validate_round_file(round_file))
+
+    assert "encounter.actions[0].chit" in errors
+    assert "3 asterisks played (MOVE M3** + FIGHT L2*)" in errors["encounter.actions[0].chit"]
+
+
+def test_the_golden_examples_are_valid_round_files():
+    for path in sorted(EXAMPLES.glob("*.json")):
+        if path.name.endswith((".result.json", ".expected.json")):
+            continue
+        assert blocking(validate_round_file(read_round(json.loads(path.read_text())))) == {}, path.name
