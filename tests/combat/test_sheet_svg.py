@@ -1,0 +1,99 @@
+"""The melee sheets drawn as SVG: every piece that stood on a sheet, in its box, labelled and tied to its
+owner, from the round files in docs/examples and the engine's logs of them."""
+
+import json
+import re
+from pathlib import Path
+
+from combat.sheet_svg import sheet_svg, sheet_svgs
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+def drawn(name):
+    round_input = json.loads((EXAMPLES / f"{name}.json").read_text())
+    result = json.loads((EXAMPLES / f"{name}.result.json").read_text())
+    sheets = sheet_svgs(round_input, result["events"], {kill["victim"] for kill in result["kills"]})
+    return {sheet["owner"]: str(sheet["svg"]) for sheet in sheets}
+
+
+def box_of(svg, label):
+    """The box whose header comes last before the label's text."""
+    position = svg.index(label)
+    return int(re.findall(r"Box (\d):", svg[:position])[-1])
+
+
+def text_element(svg, label):
+    return re.search(r"<text[^>]*>(?:(?!</text>).)*" + re.escape(label) + r".*?</text>", svg).group(0)
+
+
+def test_it_draws_a_monsters_club_in_its_own_box_with_its_side():
+    giant = drawn("thirty-combatants")["Giant"]
+    assert "Giant&#x27;s Giant Club (light)" in giant
+    assert box_of(giant, "Giant&#x27;s Giant Club") == 1  # repositioned from 2 to 1 by die 3
+    assert box_of(giant, "Giant (light) (sheet owner)") == 2
+
+
+def test_it_ties_a_piece_to_its_owner_with_a_bracket():
+    giant = drawn("thirty-combatants")["Giant"]
+    assert giant.count('class="sheet-tie"') == 1
+    assert "<title>Giant&#x27;s piece</title>" in giant
+
+
+def test_it_draws_a_natives_horse_galloping_in_its_own_box():
+    knight = drawn("rider-horse-and-rider")["White Knight"]
+    assert box_of(knight, "Lancer 1&#x27;s Lancer Pony 1 (galloping)") == 3
+    assert box_of(knight, "Lancer 1 (light)") == 2  # repositioned from 1 by die 3
+    assert 'class="sheet-tie"' in knight
+
+
+def test_it_draws_the_characters_own_horse_and_the_riders_own_maneuver():
+    knight = drawn("rider-horse-and-rider")["White Knight"]
+    assert box_of(knight, "Horse: White Knight&#x27;s Warhorse (galloping)") == 2
+    assert box_of(knight, "Rider: MOVE H6") == 3
+    assert box_of(knight, "Attack: FIGHT T5* Great Sword") == 1
+
+
+def test_it_draws_a_red_side_up_monster_in_red_and_says_so():
+    amazon = drawn("red-side-up-t-troll")["Amazon"]
+    troll = text_element(amazon, "T Troll (red side up)")
+    assert 'fill="#b3001b"' in troll and "sheet-red" in troll
+
+
+def test_it_turns_red_a_monster_that_hit_without_killing_this_round():
+    knight = drawn("thirty-combatants")["Black Knight"]
+    assert "sheet-red" in text_element(knight, "T Troll (red side up)")
+
+
+def test_it_strikes_through_the_dead_and_says_dead():
+    amazon = drawn("thirty-combatants")["Amazon"]
+    goblin = text_element(amazon, "Sword Goblin 1 (dark)")
+    assert 'text-decoration="line-through"' in goblin and "✝ dead" in goblin
+    assert 'text-decoration="line-through"' not in text_element(amazon, "Spear Goblin 1 (dark)")
+
+
+def test_it_shows_the_side_a_counter_fought_on_after_changing_tactics():
+    amazon = drawn("thirty-combatants")["Amazon"]
+    assert "Spear Goblin 2 (dark)" in amazon  # light side up, turned over by a 6 in box 2
+
+
+def test_it_names_each_sheet_for_screen_readers():
+    sheets = drawn("rider-horse-and-rider")
+    for owner, svg in sheets.items():
+        assert f'aria-label="Melee sheet of {owner}' in svg and f"<title>Melee sheet of {owner}" in svg
+        assert 'role="img"' in svg
+
+
+def test_it_draws_a_club_where_the_side_placed_it_when_the_log_has_no_placement():
+    state = {"characters": [{"id": "Amazon"}], "denizens": [{"id": "Giant", "counter": "Giant", "side": "light",
+                                                               "weapon_side": "dark"}]}
+    sheet = {"owner": "Amazon", "attackers": [{"combatant": "Giant", "box": 3, "weapon_box": 1}]}
+    svg = str(sheet_svg(sheet, None, set(), state))
+    assert box_of(svg, "Giant&#x27;s Giant Club (dark)") == 1
+    assert box_of(svg, "Giant (light)") == 3
+
+
+def test_it_escapes_names():
+    sheet = {"owner": "<b>Knight</b>", "attackers": [{"combatant": "Wolf <i>", "box": 1}]}
+    svg = str(sheet_svg(sheet, None, set(), {}))
+    assert "<b>" not in svg and "<i>" not in svg and "&lt;b&gt;Knight" in svg
