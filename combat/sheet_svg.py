@@ -24,7 +24,7 @@ BOX_TITLES = {1: ("Thrust", "Charge"), 2: ("Swing", "Dodge"), 3: ("Smash", "Duck
 WIDTH, LINE, FONT = 360, 20, 13
 HEADER = 52  # owner's name and target
 BOX_HEADER = 22
-TEXT_X = 24  # room on the left for the brackets tying a piece to its owner
+TEXT_X = 32  # room on the left for the brackets tying a piece to its owner
 MAX_LABEL = 44
 COLOURS = {"attacker": "#1f1b16", "red": "#b3001b", "piece": "#4a4238", "attack": "#1f1b16",
            "maneuver": "#2f6b2f", "shield": "#5f584e", "owner": "#1f3f7a"}
@@ -209,7 +209,7 @@ def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[st
     boxes = _entries(sheet, play, killed, denizens, characters, logged or _Sheet(), attacking_elsewhere or set())
     owner = sheet["owner"]
     owner_dead = owner in killed or bool((characters.get(owner) or {}).get("dead")) or (owner in denizens and denizens[owner].dead)
-    y = HEADER
+    y = HEADER if sheet.get("owner_target") else HEADER - 18
     body: list[str] = []
     rows: dict[str, tuple[float, float]] = {}  # a combatant's counter row, then its piece's row
     pieces: list[tuple[str, float]] = []
@@ -217,7 +217,7 @@ def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[st
         entries = boxes[box]
         height = BOX_HEADER + max(len(entries), 1) * LINE + 8
         body.append(f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{height}" rx="4" fill="none" stroke="#b9a98f"/>')
-        body.append(f'<text x="14" y="{y + 16}" font-size="12" font-weight="700" fill="#7a2e1d">Box {box}: '
+        body.append(f'<text x="{TEXT_X - 4}" y="{y + 16}" font-size="12" font-weight="700" fill="#7a2e1d">Box {box}: '
                     f'{attack_title} / {maneuver_title}</text>')
         if not entries:
             body.append(f'<text x="{TEXT_X}" y="{y + BOX_HEADER + 14}" font-size="12" fill="#8a8175">(empty)</text>')
@@ -233,7 +233,7 @@ def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[st
         if combatant not in rows:
             continue
         owner_y = rows[combatant][0] - 4
-        x = 12 + (index % 3) * 3
+        x = 11 + (index % 4) * 5  # side by side, so that ties on one sheet stay apart
         body.append(f'<path d="M{TEXT_X - 2} {owner_y} H{x} V{piece_y - 4} H{TEXT_X - 2}" fill="none" stroke="#4a4238" '
                     f'stroke-dasharray="3 2" class="sheet-tie"><title>{escape(combatant + "'s piece")}</title></path>')
     height = y + 4
