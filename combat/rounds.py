@@ -277,10 +277,21 @@ def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
     this side's concern. A malformed round file reports its path under "__all__"."""
     melee, round_format = _engine()
     try:
-        parsed = round_format.read_round(round_input).round_input
+        round_file = round_format.read_round(round_input)
     except round_format.RoundFormatError as error:
         return _errors_from(error.errors, combatant_id, include_foreign=False)
-    return _errors_from(melee.validate_round(parsed), combatant_id, include_foreign=False)
+    errors = melee.validate_round(round_file.round_input)
+    # The effort limit over the whole round; encounter_errors shows those naming an encounter chit.
+    errors += [error for error in _effort_errors(round_file) if error.path.startswith("plays.")]
+    return _errors_from(errors, combatant_id, include_foreign=False)
+
+
+def _effort_errors(round_file):
+    """At most two asterisks a round, the encounter step's chits and the melee's together (and a chit
+    played once), from the engine's `play.effort_errors`."""
+    from combat.engine.play import effort_errors
+
+    return effort_errors(round_file)
 
 
 def _errors_from(errors, combatant_id: str, *, include_foreign: bool) -> dict[str, str]:
@@ -710,8 +721,9 @@ def _encounter_field(path: str, owners) -> tuple[str, str]:
 
 def encounter_errors(round_input: dict[str, Any], owners) -> dict[str, dict[str, str]]:
     """The encounter step's errors by character and form field ({"": {...}} for the GM's round-level
-    entries), from the engine's `encounter_from_round`, `validate_encounter` and, for a run, the melee
-    rule that a red-side-up Tremendous monster on the sheet forbids running away (5.1, `run_errors`)."""
+    entries), from the engine's `encounter_from_round`, `validate_encounter`, for a run, the melee
+    rule that a red-side-up Tremendous monster on the sheet forbids running away (5.1, `run_errors`), and
+    the effort limit over the round when it names an encounter chit."""
     if "encounter" not in round_input:
         return {}
     section = round_input["encounter"]
@@ -720,10 +732,11 @@ def encounter_errors(round_input: dict[str, Any], owners) -> dict[str, dict[str,
 
     _, round_format = _engine()
     try:
-        parsed = round_format.read_round(round_input).round_input
+        round_file = round_format.read_round(round_input)
     except round_format.RoundFormatError as error:
         found = [e for e in error.errors if str(getattr(e, "path", "")).startswith("encounter")]
         return _by_field(((_encounter_field(str(e.path), owners), e.message) for e in found))
+    parsed = round_file.round_input
     try:
         errors = engine.validate_encounter(engine.encounter_from_round(parsed, section))
     except engine.EncounterInvalid as invalid:
@@ -735,6 +748,10 @@ def encounter_errors(round_input: dict[str, Any], owners) -> dict[str, dict[str,
         if "run" in action and (action["character"], "run") not in refused_runs:
             for error in run_errors(parsed, action["character"], f"actions[{index}].run"):
                 found.append(((action["character"], "run"), error.message))
+    found += [
+        (_encounter_field(error.path, owners), error.message)
+        for error in _effort_errors(round_file) if error.path.startswith("encounter.")
+    ]
     return _by_field(found)
 
 

@@ -127,3 +127,15 @@ def test_it_resolves_the_encounter_step_before_the_melee(name):
     assert encounter_lines == output["encounter"]["events"]
     assert output["encounter"]["events"] == expected["events"]
 
+
+
+def test_it_exits_2_when_the_run_and_the_melee_together_play_three_asterisks(tmp_path):
+    data = example("encounter-stumble")
+    data["state"]["characters"][0]["chits"] = ["MOVE M3**", "MOVE M4", "FIGHT L2*", "FIGHT M5"]
+    data["encounter"]["actions"][0]["run"]["chit"] = "MOVE M3**"
+    data["plays"]["Amazon"]["attack"]["chit"] = "FIGHT L2*"
+    data["plays"]["Amazon"]["maneuver"]["chit"] = "MOVE M4"
+    code, output = run_failing(write(tmp_path, data))
+    assert code == 2
+    assert [error["path"] for error in output["errors"]] == ["plays.Amazon.attack.chit"]
+    assert "at most two asterisks a round" in output["errors"][0]["message"]

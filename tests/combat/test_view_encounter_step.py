@@ -101,3 +101,49 @@ def test_without_javascript_saving_a_refused_run_keeps_the_draft_and_shows_the_e
     assert response.status_code == 422 and "<html" in page
     assert "cannot run away" in field_html(page, f"id_enc{knight.pk}-run")
     assert SidePlays.objects.get(round__battle=trolls, character=knight).plays["encounter"] == {"run": {"chit": "MOVE H6"}}
+
+
+@pytest.mark.django_db
+def test_a_run_with_an_asterisk_and_a_two_asterisk_attack_are_refused_beside_the_attack_chit(gm_client, trolls, characters):
+    amazon = characters["Amazon"]
+    plays = {"target": "Wolf", "attack": {"chit": "FIGHT M3**", "weapon": "Short Sword", "box": 1},
+             "maneuver": {"chit": "MOVE M4", "box": 2}}
+    data = {**form_data(amazon, plays), **encounter_data(amazon, run="MOVE M3*")}
+    partial = gm_client.post(side_url(trolls, amazon, suffix="validate/"), data, HTTP_HX_REQUEST="true").content.decode()
+    attack_field = field_html(partial, f"id_side{amazon.pk}-attack_chit")
+    assert f'id="id_side{amazon.pk}-attack_chit_engine_error"' in attack_field
+    assert "3 asterisks played (MOVE M3* + FIGHT M3**)" in attack_field and "at most two asterisks a round" in attack_field
+    assert f"id_enc{amazon.pk}-run_engine_error" not in partial
+
+
+@pytest.mark.django_db
+def test_one_asterisk_in_the_run_and_one_in_the_attack_are_accepted(gm_client, trolls, characters):
+    amazon = characters["Amazon"]
+    plays = {"target": "Wolf", "attack": {"chit": "FIGHT M4*", "weapon": "Short Sword", "box": 1},
+             "maneuver": {"chit": "MOVE M4", "box": 2}}
+    data = {**form_data(amazon, plays), **encounter_data(amazon, run="MOVE M3*")}
+    partial = gm_client.post(side_url(trolls, amazon, suffix="validate/"), data, HTTP_HX_REQUEST="true").content.decode()
+    assert "asterisks played" not in partial and "engine_error" not in partial
+
+
+@pytest.mark.django_db
+def test_locking_refuses_a_round_of_three_asterisks_over_the_run_and_the_melee(gm_client, gm, trolls, characters):
+    amazon = characters["Amazon"]
+    plays = {"target": "Wolf", "attack": {"chit": "FIGHT M3**", "weapon": "Short Sword", "box": 1},
+             "maneuver": {"chit": "MOVE M4", "box": 2}}
+    gm_client.post(side_url(trolls, amazon), {**form_data(amazon, plays), **encounter_data(amazon, run="MOVE M3*")})
+    with pytest.raises(services.BattleError) as refused:
+        services.lock_side(gm, trolls.campaign.slug, trolls.pk, 1, amazon.pk)
+    assert "at most two asterisks a round" in refused.value.errors["attack_chit"]
+    assert SidePlays.objects.get(round__battle=trolls, character=amazon).locked is False
+
+
+@pytest.mark.django_db
+def test_the_same_move_chit_for_the_run_and_the_maneuver_is_refused_beside_the_maneuver(gm_client, trolls, characters):
+    amazon = characters["Amazon"]
+    plays = {"target": "Wolf", "attack": {"chit": "FIGHT M5", "weapon": "Short Sword", "box": 1},
+             "maneuver": {"chit": "MOVE M4", "box": 2}}
+    data = {**form_data(amazon, plays), **encounter_data(amazon, run="MOVE M4")}
+    partial = gm_client.post(side_url(trolls, amazon, suffix="validate/"), data, HTTP_HX_REQUEST="true").content.decode()
+    maneuver_field = field_html(partial, f"id_side{amazon.pk}-maneuver")
+    assert "MOVE M4 is already played at encounter.actions[0].run.chit" in maneuver_field
