@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.html import escape
+
+from combat.engine.catalogue import Native
 from django.utils.safestring import SafeString, mark_safe
 
 BOX_TITLES = {1: ("Thrust", "Charge"), 2: ("Swing", "Dodge"), 3: ("Smash", "Duck")}
@@ -63,6 +65,7 @@ class _Sheet:
 
 
 def _catalogue():
+    """The engine's catalogue, for piece names and which monsters pin (are red side up when dark)."""
     from combat.engine.catalogue_data import get_catalogue
 
     return get_catalogue()
@@ -82,7 +85,7 @@ def _denizens(state: dict[str, Any], turned_red: set[str]) -> dict[str, _Denizen
             counter = None
         if counter is not None:
             weapon, horse, dark = getattr(counter, "weapon", None), getattr(counter, "horse", None), getattr(counter, "dark", None)
-            denizen.native = horse is not None or denizen.native and weapon is None
+            denizen.native = isinstance(counter, Native)
             denizen.pins = bool(getattr(dark, "pins", False)) and not denizen.native
             piece = weapon or horse
             denizen.piece_name = piece.name if piece is not None else None

@@ -97,3 +97,25 @@ def test_it_escapes_names():
     sheet = {"owner": "<b>Knight</b>", "attackers": [{"combatant": "Wolf <i>", "box": 1}]}
     svg = str(sheet_svg(sheet, None, set(), {}))
     assert "<b>" not in svg and "<i>" not in svg and "&lt;b&gt;Knight" in svg
+
+
+def test_it_draws_a_dragons_head_turned_over_by_changing_tactics():
+    state = {"characters": [{"id": "Amazon"}], "denizens": [{"id": "T Dragon", "counter": "T Dragon"}]}
+    round_input = {"state": state, "sheets": [{"owner": "Amazon", "attackers": [{"combatant": "T Dragon"}]}], "plays": {}}
+    events = [
+        {"kind": "placement", "data": {"sheet": "Amazon", "boxes": {"T Dragon": 1, "T Dragon's Dragon Head": 2}}},
+        {"kind": "tactics", "data": {"sheet": "Amazon", "box": 2, "turned": True, "chits": ["T Dragon's Dragon Head"]}},
+    ]
+    svg = str(sheet_svgs(round_input, events)[0]["svg"])
+    assert box_of(svg, "T Dragon&#x27;s Dragon Head (dark)") == 2
+    assert box_of(svg, "T Dragon (light)") == 1
+
+
+def test_a_native_without_a_horse_has_no_piece_and_a_denizens_sheet_says_whom_it_attacks():
+    state = {"characters": [{"id": "Captain"}],
+             "denizens": [{"id": "Giant", "counter": "Giant"}, {"id": "Soldier 1", "counter": "Soldier 1", "group": "Soldiers"}]}
+    sheet = {"owner": "Giant", "owner_target": "Soldier 1", "attackers": [{"combatant": "Soldier 1", "box": 2}]}
+    svg = str(sheet_svg(sheet, None, set(), state))
+    assert "attacks Soldier 1" in svg
+    assert box_of(svg, "Soldier 1 (light)") == 2 and "Soldier 1&#x27;s" not in svg
+    assert "Giant (light) (sheet owner)" in svg
