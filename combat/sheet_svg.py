@@ -268,11 +268,8 @@ def _logged_sheets(events: list[dict[str, Any]]) -> dict[str, _Sheet]:
 
 
 def _turned_red(events: list[dict[str, Any]]) -> set[str]:
-    """Tremendous monsters that hit without killing this round and turned red side up (the engine's
-    red-side event carries no data, so its kind, wording and first actor say which)."""
-    return {event["actors"][0] for event in events
-            if event.get("kind") == "tactics" and not event.get("data") and event.get("actors")
-            and "turns red side up" in event.get("text", "")}
+    """Tremendous monsters that hit without killing this round and turned red side up."""
+    return {event["data"]["monster"] for event in events if (event.get("data") or {}).get("turned_red_side_up")}
 
 
 def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None) -> list[dict[str, Any]]:

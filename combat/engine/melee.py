@@ -1088,7 +1088,7 @@ class _Round:
                     side = "dark"
                     self.events.append(_event(
                         "red_side", "tactics", f"{denizen.id} hit {target} without killing: it turns red side up and holds {target}",
-                        self._actors(denizen.id, target),
+                        self._actors(denizen.id, target), monster=denizen.id, turned_red_side_up=True,
                     ))
                 elif side == "dark" and not target_alive:
                     side = "light"
