@@ -73,6 +73,11 @@ RULES = {
     "combat_ends": ("basic", "Combat ends after two consecutive rounds without harm, fatigue or spellcasting, or when no character is left"),
     "riding": ("5.2", "Riding horses: the horse is the only piece he can play to move"),
     "weight": ("basic", "A MOVE chit must be as strong as the heaviest item carried"),
+    # Community fixes a GM may turn on (optional-combat-rules.md, "Community fixes"); each is a RuleSet setting.
+    "fiery_blast_single_target": ("community", "Fiery Blast may target only one individual"),
+    "fiery_blast_no_riders": ("community", "Fiery Blast may not target riders (must target horses)"),
+    "fiery_blast_no_dwelling_natives": ("community", "Fiery Blast may not target unhired natives in a Dwelling clearing"),
+    "fiery_blast_no_bounty_multiplier": ("community", "No bounty multiplication for Fiery Blast kills"),
 }
 
 FIGHT_ACTIONS = ("FIGHT", "BERSERK")
@@ -90,6 +95,48 @@ class RoundInvalid(ValueError):
 def _event(key: str, kind: str, text: str, actors, **data) -> Event:
     number, name = RULES[key]
     return Event(kind, text, number, name, tuple(dict.fromkeys(a for a in actors if a)), data)
+
+
+def _community(key: str) -> str:
+    """How an error names a community rule: its name, "community rule" and the setting that turns it on."""
+    return f"{RULES[key][1]} (community rule, setting {key})"
+
+
+def _casts_fiery_blast(play) -> bool:
+    return play is not None and play.attack is not None and (play.attack.spell or "").strip().casefold() == "fiery blast"
+
+
+def _fiery_blast_target_errors(round_input: RoundInput, catalogue, play, target, path: str) -> list[PlayError]:
+    """Community fixes on a Fiery Blast's target (each off by default):
+
+    - `fiery_blast_no_riders`: Fiery Blast may not target riders; the play must aim at the horse
+      (`target_part` "horse"), reported at `plays.<character>.target_part`.
+    - `fiery_blast_no_dwelling_natives`: Fiery Blast may not target an unhired native when the clearing holds
+      a dwelling (`state.dwelling`), reported at `plays.<character>.target`.
+    - `fiery_blast_single_target`: always holds here, so it refuses nothing: a play has exactly one
+      `target` (the round file cannot name several), so every spell is cast at one individual.
+    """
+    rules = round_input.rules
+    if not _casts_fiery_blast(play) or target is None:
+        return []
+    errors = []
+    if rules.fiery_blast_no_riders and play.target_part == "rider":
+        errors.append(PlayError(
+            f"{path}.target_part",
+            f"{_community('fiery_blast_no_riders')}: aim it at {play.target}'s horse (target_part \"horse\"), not the rider",
+        ))
+    if rules.fiery_blast_no_dwelling_natives and round_input.state.dwelling and isinstance(target, DenizenState):
+        try:
+            native = isinstance(_lookup_denizen(catalogue, target.counter), Native)
+        except UnknownCounter:
+            native = False
+        if native and target.hired_by is None:
+            errors.append(PlayError(
+                f"{path}.target",
+                f"{_community('fiery_blast_no_dwelling_natives')}: {play.target} is an unhired native and this "
+                f"clearing holds the {round_input.state.dwelling}",
+            ))
+    return errors
 
 
 def _catalogue(catalogue):
@@ -446,6 +493,8 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                     errors.append(PlayError(f"{path}.target_part", "attacking a rider apart from his horse is Optional Combat Rule 5.3, which these rules do not use"))
                 elif not _is_mounted(round_input, catalogue, target):
                     errors.append(PlayError(f"{path}.target_part", f"{play.target} rides no horse"))
+            if play.target_part in ("horse", "rider") and not any(error.path.startswith(f"{path}.target") for error in errors):
+                errors.extend(_fiery_blast_target_errors(round_input, catalogue, play, target, path))
         elif play.attack is not None:
             errors.append(PlayError(f"{path}.target", "an attack needs a target"))
     return errors
@@ -1141,6 +1190,7 @@ class _Round:
             characters=tuple(new_characters.values()),
             denizens=tuple(new_denizens),
             previous_round_quiet=quiet,
+            dwelling=self.state.dwelling,
         )
         return RoundResult(
             round_number=self.state.round_number,
@@ -1172,7 +1222,11 @@ class _Round:
     def _score(self, characters: dict[str, CharacterState], summaries: dict[str, dict]) -> tuple[Kill, ...]:
         """Rule 43.4: each character's kills this round, highest notoriety first, each worth its fame and
         notoriety times the character's running count of kills this combat; a bounty is divided among
-        simultaneous killers; a hireling's kill is credited to its owner (multiplier 1)."""
+        simultaneous killers; a hireling's kill is credited to its owner (multiplier 1).
+
+        Community fix `fiery_blast_no_bounty_multiplier` (off by default): a character's kill made by his
+        Fiery Blast scores fame and notoriety with multiplier 1, but it still advances his kill count, so a
+        later kill this combat (by any attack) has the count's multiplier as usual."""
         work = self.work
         kills: list[Kill] = []
         shares: dict[str, list[tuple[Kill, str, float]]] = defaultdict(list)
@@ -1206,9 +1260,12 @@ class _Round:
             for kill, how, share in entries:
                 fame, notoriety, gold = self._victim_values(kill.victim)
                 bounty_victim = kill.horse_of is None and kill.victim not in characters
+                flat_fiery_blast = False
                 if how == "own" and bounty_victim:
                     running += 1
                     multiplier = running
+                    if self.rules.fiery_blast_no_bounty_multiplier and _casts_fiery_blast(self.input.play(character_id)):
+                        flat_fiery_blast, multiplier = True, 1
                 else:
                     multiplier = 1
                 if bounty_victim:
@@ -1223,7 +1280,11 @@ class _Round:
                         f"{notoriety} × {multiplier} × {_share_text(share)} = {_number(got_notoriety)}"
                         + (f", gold {gold} × {_share_text(share)} = {_number(got_gold)}" if gold else "")
                     )
-                    self.events.append(_event("kill_credit", "bounty", text, [character_id], victim=kill.victim, multiplier=multiplier))
+                    rule_key = "kill_credit"
+                    if flat_fiery_blast:
+                        rule_key = "fiery_blast_no_bounty_multiplier"
+                        text += f" (a Fiery Blast kill: multiplier 1 instead of {running}; it still counts: {running} kills this combat)"
+                    self.events.append(_event(rule_key, "bounty", text, [character_id], victim=kill.victim, multiplier=multiplier))
                     stored = by_victim[kill.victim]
                     by_victim[kill.victim] = replace(stored, multipliers={**stored.multipliers, character_id: multiplier})
                 names.append(kill.victim)

@@ -163,6 +163,7 @@ class BattleState:
     characters: tuple[CharacterState, ...]
     denizens: tuple[DenizenState, ...] = ()
     previous_round_quiet: bool = False  # the previous round had no harm, fatigue or spellcasting
+    dwelling: str | None = None  # the clearing's dwelling ("Inn", "Chapel"...), None: no dwelling
 
     @cached_property
     def _by_id(self) -> dict[str, CharacterState | DenizenState]:

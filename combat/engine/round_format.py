@@ -231,6 +231,7 @@ def state_from_json(raw: dict[str, Any], errors: list[PlayError] | None = None, 
         characters=tuple(_character(c, errors, catalogue) for c in raw.get("characters", [])),
         denizens=tuple(_denizen(d) for d in raw.get("denizens", [])),
         previous_round_quiet=raw.get("previous_round_quiet", False),
+        dwelling=raw.get("dwelling") or None,
     )
 
 
@@ -328,12 +329,15 @@ def denizen_to_json(denizen: DenizenState) -> dict[str, Any]:
 
 
 def state_to_json(state: BattleState) -> dict[str, Any]:
-    return {
+    raw: dict[str, Any] = {
         "round": state.round_number,
         "previous_round_quiet": state.previous_round_quiet,
         "characters": [character_to_json(c) for c in state.characters],
         "denizens": [denizen_to_json(d) for d in state.denizens],
     }
+    if state.dwelling:  # written only when set, so files without a dwelling read back byte for byte
+        raw["dwelling"] = state.dwelling
+    return raw
 
 
 def _position_to_json(position: Position) -> dict[str, Any]:
