@@ -160,9 +160,16 @@ ARROW = re.compile(r"\s*(?:->|→|attacks)\s*", re.IGNORECASE)
 HIRED = re.compile(r"\s+hired by\s+", re.IGNORECASE)
 
 
+DWELLINGS = [("", "None"), *((name, name) for name in ("Chapel", "Guard", "House", "Inn", "Large Fire", "Small Fire"))]
+
+
 class NewBattleForm(forms.Form):
     name = forms.CharField(max_length=200, required=False, help_text="Leave empty for 'Battle in <clearing>'.")
     clearing = forms.CharField(max_length=120, help_text="e.g. Cave 4")
+    dwelling = forms.ChoiceField(
+        choices=DWELLINGS, required=False, label="Dwelling in the clearing",
+        help_text="Only the community setting 'Fiery Blast may not target unhired natives in a Dwelling clearing' uses it.",
+    )
     characters = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
                                                 label="Characters present")
     monsters = forms.CharField(

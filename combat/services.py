@@ -88,6 +88,7 @@ class BattleSetup:
     monsters: list[str] = field(default_factory=list)
     natives: list[NativeChoice] = field(default_factory=list)
     attacks: list[tuple[str, str]] = field(default_factory=list)  # (attacker, target) by name or id
+    dwelling: str = ""  # the clearing's dwelling ("Inn"), written as the round file's state.dwelling
 
 
 def start_battle(user, slug: str, setup: BattleSetup) -> Battle:
@@ -110,6 +111,8 @@ def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = ""
             natives=[(native.name, native.hired_by) for native in setup.natives],
             attacks=setup.attacks,
         )
+        if setup.dwelling:
+            state["state"]["dwelling"] = setup.dwelling
         battle = Battle.objects.create(
             campaign=campaign,
             name=setup.name or f"Battle in {setup.clearing}",

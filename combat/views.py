@@ -46,6 +46,7 @@ def new_battle(request, slug):
             monsters=data["monsters"],
             natives=[services.NativeChoice(name, hired_by) for name, hired_by in data["natives"]],
             attacks=data["attacks"],
+            dwelling=data.get("dwelling") or "",
         )
         try:
             battle = services.start_battle(request.user, slug, setup)
