@@ -167,8 +167,8 @@ class NewBattleForm(forms.Form):
     name = forms.CharField(max_length=200, required=False, help_text="Leave empty for 'Battle in <clearing>'.")
     clearing = forms.CharField(max_length=120, help_text="e.g. Cave 4")
     dwelling = forms.ChoiceField(
-        choices=DWELLINGS, required=False, label="Dwelling in the clearing",
-        help_text="Only the community setting 'Fiery Blast may not target unhired natives in a Dwelling clearing' uses it.",
+        choices=DWELLINGS, required=False, label="Dwelling",
+        help_text="The dwelling in this clearing, if any. Only the community setting 'Fiery Blast may not target unhired natives in a Dwelling clearing' uses it.",
     )
     characters = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
                                                 label="Characters present")
