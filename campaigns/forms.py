@@ -293,4 +293,7 @@ def apply_service_errors(form: forms.Form, error: ValidationError, field_for=Non
         if target == "__all__" or target not in form.fields:
             target = None
         for message in messages:
-            form.add_error(target, message if target or field == "__all__" else f"{field}: {message}")
+            if target or field == "__all__":
+                form.add_error(target, message)
+            else:  # above the form: say which part it is about, in words ("Victory requirements: ...")
+                form.add_error(None, f"{field.replace('_', ' ').replace('.', ' ').capitalize()}: {message}")

@@ -16,7 +16,8 @@ def test_requirements_that_do_not_total_the_points_are_refused(gm_client, black_
     response = gm_client.post(
         reverse("campaigns:starting_info", args=["bimr4", black_knight.pk]), {"vp_fame": 2, "vp_gold": 1}
     )
-    assert "must total 5" in response.content.decode()
+    page = response.content.decode()
+    assert "Victory requirements: must total 5" in page and "victory_requirements:" not in page
     assert not StartingInfo.objects.exists()
 
 
