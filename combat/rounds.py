@@ -14,16 +14,21 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-
-class EngineUnavailable(RuntimeError):
-    """The melee engine is not installed in this build."""
+from combat.engine import encounter as engine
+from combat.engine import melee, round_format
+from combat.engine.catalogue_data import get_catalogue
+from combat.engine.dice import SeededDice
+from combat.engine.melee import run_errors
+from combat.engine.model import ChitLabelError, parse_chit
+from combat.engine.odds import attack_odds
+from combat.engine.play import EncounterChoicePending, effort_errors, play_round
+from combat.engine.round_format import rules_to_json
 
 
 # --- building the battle state -----------------------------------------------------------------------
 
 
 def _catalogue():
-    from combat.engine.catalogue_data import get_catalogue
 
     return get_catalogue()
 
@@ -156,7 +161,6 @@ def living_character_ids(battle_state: dict[str, Any]) -> set[str]:
 
 def rules_dict(campaign) -> str | dict[str, Any]:
     """The campaign's rule set as the round file writes it: a preset name and its overrides."""
-    from combat.engine.round_format import rules_to_json
 
     return rules_to_json(campaign.current_rules())
 
@@ -259,23 +263,13 @@ FIELD_FOR_PATH = {
 }
 
 
-def _engine():
-    try:
-        from combat.engine import melee, round_format
-    except ImportError as error:
-        raise EngineUnavailable(f"the melee engine is not available: {error}") from error
-    return melee, round_format
-
-
 def parse_input(round_input: dict[str, Any]):
-    _, round_format = _engine()
     return round_format.read_round(round_input).round_input
 
 
 def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
     """The engine's errors for one side's plays, by form field; errors elsewhere in the round are not
     this side's concern. A malformed round file reports its path under "__all__"."""
-    melee, round_format = _engine()
     try:
         round_file = round_format.read_round(round_input)
     except round_format.RoundFormatError as error:
@@ -289,7 +283,6 @@ def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
 def _effort_errors(round_file):
     """At most two asterisks a round, the encounter step's chits and the melee's together (and a chit
     played once), from the engine's `play.effort_errors`."""
-    from combat.engine.play import effort_errors
 
     return effort_errors(round_file)
 
@@ -337,10 +330,7 @@ def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
     same seed replays the same round (and `manage.py resolve_round` replays it to the same log). Raise
     ValueError naming every error when it is invalid, and ChoicePending when the encounter needs a
     player's choice."""
-    from combat.engine.dice import SeededDice
-    from combat.engine.play import EncounterChoicePending, play_round
 
-    _, round_format = _engine()
     round_file = round_format.read_round(round_input)
     try:
         played = play_round(round_file, SeededDice(seed))
@@ -549,7 +539,6 @@ def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: s
     """The `combat_odds` query (shared/spec/odds.md) for a side's planned attack, or None without one.
 
     The target's direction is left unknown: repositioning and change tactics happen after the plays."""
-    from combat.engine.model import ChitLabelError, parse_chit
 
     attack = plays.get("attack") or {}
     target_id = plays.get("target")
@@ -586,10 +575,6 @@ def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: s
 def odds_for_plays(battle, plays: dict[str, Any], character: str) -> list[dict[str, Any]]:
     """The odds panel: for the side's planned attack and each of its hirelings' attacks, the chance to
     kill or wound the target under the campaign's rules, from the same function as `combat_odds`."""
-    try:
-        from combat.engine.odds import attack_odds
-    except ImportError:
-        return []
     rules = rules_dict(battle.campaign)
     queries: list[tuple[str, str | None, dict[str, Any] | None]] = []
     try:
@@ -727,10 +712,7 @@ def encounter_errors(round_input: dict[str, Any], owners) -> dict[str, dict[str,
     if "encounter" not in round_input:
         return {}
     section = round_input["encounter"]
-    from combat.engine import encounter as engine
-    from combat.engine.melee import run_errors
 
-    _, round_format = _engine()
     try:
         round_file = round_format.read_round(round_input)
     except round_format.RoundFormatError as error:

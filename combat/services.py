@@ -164,8 +164,8 @@ def check_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> dict
         round_.encounter or {},
     )
     if "encounter" in round_input:
-        for field, message in rounds.encounter_errors(round_input, owners).get(name, {}).items():
-            errors[f"{ENCOUNTER_PREFIX}{field}"] = message
+        for form_field, message in rounds.encounter_errors(round_input, owners).get(name, {}).items():
+            errors[f"{ENCOUNTER_PREFIX}{form_field}"] = message
     return errors
 
 
@@ -374,8 +374,6 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
         events.info("round_needs_choice", round_id=round_id, path=pending.choice["path"])
         return round_
     except SimulatedCrash:
-        raise
-    except rounds.EngineUnavailable:
         raise
     except Exception as error:
         logger.exception("round %s failed to resolve", round_id)

@@ -508,9 +508,9 @@ def effort_chits(character: CharacterState, play) -> list[tuple[str, Chit]]:
     named = []
     if play.attack is not None and not play.attack.spell:
         named.append(("attack.chit", play.attack.chit))
-    for field, maneuver in (("maneuver.chit", play.maneuver), ("rider_maneuver.chit", play.rider_maneuver)):
+    for path, maneuver in (("maneuver.chit", play.maneuver), ("rider_maneuver.chit", play.rider_maneuver)):
         if maneuver is not None and maneuver.chit:
-            named.append((field, maneuver.chit))
+            named.append((path, maneuver.chit))
     return [(field, character.chit(chit_id)) for field, chit_id in named if character.chit(chit_id) is not None]
 
 

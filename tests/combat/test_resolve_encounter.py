@@ -6,7 +6,7 @@ import pytest
 
 from campaigns.mail.models import OutboxMessage
 from combat import services
-from combat.models import Battle, Round
+from combat.models import Round
 from combat.tasks import resolve_round_task
 from tests.combat.conftest import round_url
 from tests.combat.encounter_battles import start

@@ -1,7 +1,6 @@
 """A GM signs in through the form in a real Chromium and reaches the dashboard."""
 
 import shutil
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command

@@ -8,7 +8,6 @@ import django_htmx
 import pytest
 from django.contrib import messages
 from django.contrib.staticfiles import finders
-from django.http import HttpResponse
 from django.template import engines
 from django.urls import reverse
 

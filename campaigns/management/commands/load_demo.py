@@ -1,10 +1,11 @@
-from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from campaigns import services
 from campaigns.models import Campaign
+from combat.demo import create_demo_battle
+from combat.models import Battle
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "demo-gm-pass"
@@ -41,19 +42,7 @@ class Command(BaseCommand):
                         campaign,
                         {"player": player.pk, "catalogue_name": character_name, "starting_native_group": group},
                     )
-            battle_created = self._create_demo_battle(campaign)
-        self.stdout.write(f"Demo campaign {campaign.slug!r} is ready" + (" with a battle ready for plays." if battle_created else "."))
+            if not Battle.objects.filter(campaign=campaign).exists():
+                create_demo_battle(campaign)
+        self.stdout.write(f"Demo campaign {campaign.slug!r} is ready with a battle ready for plays.")
         self.stdout.write(f"Sign in at /accounts/login/ as {DEMO_USERNAME} / {DEMO_PASSWORD}")
-
-    def _create_demo_battle(self, campaign) -> bool:
-        try:
-            from combat.demo import create_demo_battle
-        except ImportError:
-            return False
-        try:
-            battle_model = apps.get_model("combat", "Battle")
-        except LookupError:
-            return False
-        if not battle_model.objects.filter(campaign=campaign).exists():
-            create_demo_battle(campaign)
-        return True
