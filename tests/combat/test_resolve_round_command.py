@@ -121,7 +121,7 @@ def test_it_reads_the_round_from_standard_input_with_a_dash():
     ["encounter-stumble", "encounter-watchful-natives", "encounter-extended-treachery", "encounter-knights-adjustment"],
 )
 def test_it_resolves_the_encounter_step_before_the_melee(name):
-    expected = json.loads((EXAMPLES / f"{name}.expected.json").read_text())
+    expected = json.loads((EXAMPLES / f"{name}.result.json").read_text())["encounter"]
     output = run(EXAMPLES / f"{name}.json")
     encounter_lines = [event["line"] for event in output["events"][: output["encounter"]["event_count"]]]
     assert encounter_lines == output["encounter"]["events"]
