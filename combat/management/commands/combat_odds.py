@@ -1,7 +1,9 @@
-"""`python manage.py combat_odds QUERY.json` (or "-" for standard input): spec/odds.md.
+"""`python manage.py combat_odds QUERY.json` (or "-" for standard input): spec/odds.md, and for the other
+combat systems spec/odds-systems.md (a query with a "system" key).
 
 Prints one JSON object and exits 0; a query it cannot answer prints {"error": "..."} naming the field
-and exits 2. The work is done by `combat.engine.odds.attack_odds`, which the web odds panel calls too.
+and exits 2. The work is done by the system's own odds (`systems.system_odds` finds it); Magic Realm's is
+`combat.engine.odds.attack_odds`, which the web odds panel calls too.
 """
 
 from __future__ import annotations
@@ -10,22 +12,22 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from combat.engine.odds import OddsError, attack_odds
 from combat.management.json_input import JsonInputError, read_json_argument
+from systems import OddsQueryError, system_odds
 
 EXIT_BAD_QUERY = 2
 
 
 class Command(BaseCommand):
-    help = "The exact odds of one attack (or of running away), as in spec/odds.md."
+    help = "The exact odds of one attack (or of running away), as in spec/odds.md and spec/odds-systems.md."
 
     def add_arguments(self, parser):
         parser.add_argument("query", help='a JSON query file, or "-" to read it from standard input')
 
     def handle(self, *args, **options):
         try:
-            answer = attack_odds(self._read(options["query"]))
-        except OddsError as error:
+            answer = system_odds(self._read(options["query"]))
+        except OddsQueryError as error:
             self._fail(str(error))
         self.stdout.write(json.dumps(answer, ensure_ascii=False, indent=2))
 
