@@ -12,7 +12,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any
 
-from systems.errors import OddsQueryError
+from systems.errors import OddsQueryError, RoundFileError, UnknownSystem
 
 # The name a query or a campaign uses -> the package that implements it.
 SYSTEMS = {
@@ -23,15 +23,21 @@ SYSTEMS = {
 }
 DEFAULT_SYSTEM = "magic-realm"
 
-__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "OddsQueryError", "get_system", "system_odds"]
+__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "OddsQueryError", "RoundFileError", "UnknownSystem", "get_system", "system_odds",
+           "system_of"]
 
 
 def get_system(name: Any) -> ModuleType:
-    """The package of the system called `name`; OddsQueryError naming `system` when there is none."""
+    """The package of the system called `name`; UnknownSystem (naming `system`) when there is none."""
     if not isinstance(name, str) or name not in SYSTEMS:
         known = ", ".join(sorted(SYSTEMS))
-        raise OddsQueryError(f"system: unknown combat system {name!r} (known: {known})")
+        raise UnknownSystem(f"system: unknown combat system {name!r} (known: {known})")
     return import_module(SYSTEMS[name])
+
+
+def system_of(data: dict) -> str:
+    """The system a query or a round file is for: its "system" key, Magic Realm when it has none."""
+    return data.get("system", DEFAULT_SYSTEM)
 
 
 def system_odds(query: Any) -> dict:
@@ -39,4 +45,8 @@ def system_odds(query: Any) -> dict:
     Magic Realm (spec/odds-systems.md). Raises OddsQueryError with a message naming the field."""
     if not isinstance(query, dict):
         raise OddsQueryError("query: must be a JSON object")
-    return get_system(query.get("system", DEFAULT_SYSTEM)).odds(query)
+    try:
+        system = get_system(system_of(query))
+    except UnknownSystem as error:
+        raise OddsQueryError(str(error)) from error
+    return system.odds(query)

@@ -1,5 +1,17 @@
 """The errors every combat system raises through the interface, so callers need not know the system."""
 
 
+class UnknownSystem(ValueError):
+    """No combat system has that name; the message names the field `system`."""
+
+
 class OddsQueryError(ValueError):
     """An odds query that cannot be answered; the message names the field ("attack.dice: ...")."""
+
+
+class RoundFileError(ValueError):
+    """A round file that cannot be resolved: `errors` lists (path, message) pairs, each naming its field."""
+
+    def __init__(self, errors: list[tuple[str, str]]):
+        super().__init__("; ".join(f"{path}: {message}" for path, message in errors))
+        self.errors = errors

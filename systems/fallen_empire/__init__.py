@@ -1,8 +1,9 @@
-"""Fallen Empire (an OD&D campaign's fighting rules) and its Joust (docs/systems/fallen-empire.md)."""
+"""Fallen Empire (OD&D) and its Joust (docs/systems/fallen-empire.md)."""
 
+from systems.fallen_empire.joust_file import resolve_file
 from systems.fallen_empire.odds import odds
 
 NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
-__all__ = ["NAME", "TITLE", "odds"]
+__all__ = ["NAME", "TITLE", "odds", "resolve_file"]

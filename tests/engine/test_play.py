@@ -85,6 +85,6 @@ def test_it_names_the_charge_chit_when_the_encounter_alone_passes_the_limit():
 
 def test_the_golden_examples_are_valid_round_files():
     for path in sorted(EXAMPLES.glob("*.json")):
-        if path.name.endswith(".result.json"):
+        if path.name.endswith(".result.json") or json.loads(path.read_text()).get("system", "magic-realm") != "magic-realm":
             continue
         assert blocking(validate_round_file(read_round(json.loads(path.read_text())))) == {}, path.name

@@ -4,6 +4,8 @@ the melee round, and print the log and the new state as JSON.
 
 The dice come from the file's "dice" list, else its "seed" (or --seed). A file that is malformed or breaks
 the rules prints {"errors": [{"path": ..., "message": ...}]} and exits 2; nothing is resolved.
+
+A file with a "system" key other than "magic-realm" is resolved by that combat system (docs/systems.md).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from combat.engine.melee import RoundInvalid
 from combat.engine.play import EncounterChoicePending, play_round
 from combat.engine.round_format import RoundFormatError, read_round, result_to_json
 from combat.management.json_input import JsonInputError, read_json_argument
+from systems import DEFAULT_SYSTEM, RoundFileError, UnknownSystem, get_system, system_of
 
 EXIT_BAD_ROUND = 2
 
@@ -32,6 +35,11 @@ class Command(BaseCommand):
 
     def handle(self, *args, **options):
         data = self._read(options["file"])
+        if isinstance(data, dict) and system_of(data) != DEFAULT_SYSTEM:
+            self._resolve_by_system(data, options["seed"])
+            return
+        if isinstance(data, dict):
+            data = {key: value for key, value in data.items() if key != "system"}
         try:
             round_file = read_round(data)
             if options["seed"] is not None:
@@ -56,6 +64,19 @@ class Command(BaseCommand):
         if options["text"]:
             for event in result.events:
                 self.stdout.write(str(event))
+        self.stdout.write(json.dumps(output, ensure_ascii=False, indent=2))
+
+    def _resolve_by_system(self, data: dict, seed: int | None):
+        try:
+            system = get_system(system_of(data))
+        except UnknownSystem as error:
+            self._fail([{"path": "system", "message": str(error).removeprefix("system: ")}])
+        if not hasattr(system, "resolve_file"):
+            self._fail([{"path": "system", "message": f"Herald cannot resolve {system.TITLE} round files yet"}])
+        try:
+            output = system.resolve_file(data, seed)
+        except RoundFileError as error:
+            self._fail([{"path": path, "message": message} for path, message in error.errors])
         self.stdout.write(json.dumps(output, ensure_ascii=False, indent=2))
 
     def _read(self, path: str):
