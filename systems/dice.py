@@ -62,3 +62,13 @@ class ScriptedDice:
         result = Throw(purpose, sides, faces)
         self.history.append(result)
         return result
+
+
+def dice_for(data: dict, seed: int | None) -> tuple[Dice, int | None]:
+    """The dice for a round file: `seed` when given (a command's --seed), else the file's "dice" list, else
+    its "seed", else a fresh seed; with the seed used (None for a list), so the result can say it."""
+    if seed is None and "dice" in data:
+        return ScriptedDice(list(data["dice"])), None
+    if seed is None:
+        seed = data.get("seed", random.SystemRandom().randrange(2**63))
+    return SeededDice(seed), seed

@@ -1,5 +1,23 @@
 """The errors every combat system raises through the interface, so callers need not know the system."""
 
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """One thing wrong with a system's input: the field's path ("plays.Aldric.attack.dice") and why."""
+
+    path: str
+    message: str
+
+
+class PlaysInvalid(ValueError):
+    """Plays that break a system's rules; `errors` lists each FieldError."""
+
+    def __init__(self, errors: list[FieldError]):
+        super().__init__("; ".join(f"{error.path}: {error.message}" for error in errors))
+        self.errors = errors
+
 
 class UnknownSystem(ValueError):
     """No combat system has that name; the message names the field `system`."""

@@ -1,7 +1,7 @@
 """Enchanted Realms' odds query (spec/odds-systems.md): one attack's die pool against Protective Points.
 
 {"system": "enchanted-realms", "attack": {"dice": 2, "bonus": 4}, "target": {"pp": 11}}
-answers `p_hit`, the chance that at least one die strikes (Enchanted Realms: Striking the Opponent)."""
+answers `p_hit`, the chance that at least one die strikes (rule ER 4.4 A strike)."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def odds(query: dict) -> dict:
         "strikes": [float(p) for p in strikes],
         "explanation": [
             f"One d20 strikes on a natural 20, never on a natural 1, otherwise when d20 + {bonus} ≥ {pp}: "
-            f"{exact(p_die)} (Enchanted Realms: Striking the Opponent; a natural 20 always strikes, a natural 1 always misses)",
-            f"At least one of {dice} dice strikes: 1 - (1 - {exact(p_die)})^{dice} = {exact(p_hit)} (Enchanted Realms: Striking the Opponent)",
+            f"{exact(p_die)} (rule ER 4.3 Natural 20 and natural 1)",
+            f"At least one of {dice} dice strikes: 1 - (1 - {exact(p_die)})^{dice} = {exact(p_hit)} (rule ER 4.4 A strike)",
         ],
     }

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from systems.dice import Dice
+from systems.errors import FieldError, PlaysInvalid
 from systems.events import Event
 from systems.fallen_empire.joust_throw import MAX_THROW, injures, unhorses
 
@@ -48,18 +49,6 @@ class JoustState:
 
     def opponent(self, name: str) -> Jouster:
         return next(jouster for jouster in self.jousters if jouster.name != name)
-
-
-@dataclass(frozen=True)
-class FieldError:
-    path: str
-    message: str
-
-
-class JoustInvalid(ValueError):
-    def __init__(self, errors: list[FieldError]):
-        super().__init__("; ".join(f"{error.path}: {error.message}" for error in errors))
-        self.errors = errors
 
 
 @dataclass(frozen=True)
@@ -116,7 +105,7 @@ def pair_losses(first: tuple[str, tuple[int, ...]], second: tuple[str, tuple[int
 def resolve_pass(state: JoustState, choices: Mapping[str, int], dice: Dice) -> PassResult:
     errors = validate_choices(state, choices)
     if errors:
-        raise JoustInvalid(errors)
+        raise PlaysInvalid(errors)
     number = state.passes + 1
     first, second = state.jousters
     events: list[Event] = []

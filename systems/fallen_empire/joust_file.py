@@ -3,33 +3,18 @@ result. `manage.py resolve_round` calls `resolve_file` through the systems regis
 
 from __future__ import annotations
 
-import json
-import random
-from functools import lru_cache
 from pathlib import Path
 
-import jsonschema
-
-from systems.dice import DiceExhausted, ScriptedDice, SeededDice
-from systems.errors import RoundFileError
-from systems.fallen_empire.joust import JoustInvalid, JoustOutcome, JoustState, Jouster, resolve_pass
+from systems.dice import DiceExhausted, dice_for
+from systems.errors import PlaysInvalid, RoundFileError
+from systems.fallen_empire.joust import JoustOutcome, JoustState, Jouster, resolve_pass
+from systems.schema import check_against_schema
 
 SCHEMA_PATH = Path(__file__).with_name("joust.schema.json")
 
 
-@lru_cache(maxsize=1)
-def schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text())
-
-
-def _path(error: jsonschema.ValidationError) -> str:
-    return ".".join(str(part) for part in error.absolute_path) or "(file)"
-
-
 def read_state(data: dict) -> JoustState:
-    errors = sorted(jsonschema.Draft202012Validator(schema()).iter_errors(data), key=lambda error: list(error.absolute_path))
-    if errors:
-        raise RoundFileError([(_path(error), error.message) for error in errors])
+    check_against_schema(data, SCHEMA_PATH)
     jousters = tuple(Jouster(entry["name"], entry["pool"]) for entry in data["jousters"])
     if jousters[0].name == jousters[1].name:
         raise RoundFileError([("jousters.1.name", f"both jousters are called {jousters[0].name!r}")])
@@ -46,12 +31,10 @@ def outcome_to_json(outcome: JoustOutcome | None) -> dict | None:
 def resolve_file(data: dict, seed: int | None = None) -> dict:
     """The result of the pass in `data`: its log, the dice thrown and the jousters' state after it."""
     state = read_state(data)
-    if seed is None and "dice" not in data:
-        seed = data.get("seed", random.SystemRandom().randrange(2**63))
-    dice = SeededDice(seed) if seed is not None else ScriptedDice(list(data["dice"]))
+    dice, seed = dice_for(data, seed)
     try:
         result = resolve_pass(state, data["choices"], dice)
-    except JoustInvalid as error:
+    except PlaysInvalid as error:
         raise RoundFileError([(e.path, e.message) for e in error.errors]) from error
     except DiceExhausted as error:
         raise RoundFileError([("dice", f"not enough dice in the file: {error}")]) from error

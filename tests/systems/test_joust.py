@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from systems.errors import PlaysInvalid
 from systems.dice import ScriptedDice, SeededDice
 from systems.fallen_empire.joust import (
-    JoustInvalid,
     JoustState,
     Jouster,
     dice_open_to,
@@ -47,7 +47,7 @@ def test_it_refuses_a_choice_outside_the_pool_naming_the_jouster(choice):
 
 
 def test_it_refuses_a_pass_until_both_have_chosen():
-    with pytest.raises(JoustInvalid) as raised:
+    with pytest.raises(PlaysInvalid) as raised:
         resolve_pass(joust(), {ASH: 2}, ScriptedDice([]))
     assert [error.path for error in raised.value.errors] == [f"choices.{KNIGHT}"]
 

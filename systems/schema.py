@@ -1,0 +1,24 @@
+"""Checking a system's round file against its JSON schema, with errors that name the field."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from pathlib import Path
+
+import jsonschema
+
+from systems.errors import RoundFileError
+
+
+@lru_cache(maxsize=None)
+def _validator(path: Path) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json.loads(path.read_text()))
+
+
+def check_against_schema(data: object, schema_path: Path) -> None:
+    if not isinstance(data, dict):
+        raise RoundFileError([("(file)", "a round file is a JSON object")])
+    errors = sorted(_validator(schema_path).iter_errors(data), key=lambda error: list(error.absolute_path))
+    if errors:
+        raise RoundFileError([(".".join(map(str, error.absolute_path)) or "(file)", error.message) for error in errors])
