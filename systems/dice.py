@@ -72,3 +72,18 @@ def dice_for(data: dict, seed: int | None) -> tuple[Dice, int | None]:
     if seed is None:
         seed = data.get("seed", random.SystemRandom().randrange(2**63))
     return SeededDice(seed), seed
+
+
+def resolve_with_dice(data: dict, seed: int | None, resolve):
+    """Run `resolve(dice)` with the dice of a round file (`dice_for`); returns (result, dice, seed).
+
+    Broken plays and a dice list that runs short become a RoundFileError naming the field."""
+    from systems.errors import PlaysInvalid, RoundFileError
+
+    dice, seed = dice_for(data, seed)
+    try:
+        return resolve(dice), dice, seed
+    except PlaysInvalid as error:
+        raise RoundFileError([(e.path, e.message) for e in error.errors]) from error
+    except DiceExhausted as error:
+        raise RoundFileError([("dice", f"not enough dice in the file: {error}")]) from error

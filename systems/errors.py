@@ -33,3 +33,9 @@ class RoundFileError(ValueError):
     def __init__(self, errors: list[tuple[str, str]]):
         super().__init__("; ".join(f"{path}: {message}" for path, message in errors))
         self.errors = errors
+
+
+def duplicate_names(names: list[str], path: str = "combatants") -> list[FieldError]:
+    """An error for each name that an earlier entry already uses: names identify combatants in plays."""
+    return [FieldError(f"{path}.{index}.name", f"two combatants are called {name!r}")
+            for index, name in enumerate(names) if names.index(name) != index]

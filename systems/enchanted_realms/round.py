@@ -14,7 +14,7 @@ from systems.enchanted_realms.damage import Strike, damage_text, modifiers, roll
 from systems.enchanted_realms.initiative import initiative_order
 from systems.enchanted_realms.model import MAX_POOL, METHODS, REACTIONS, Combatant, RoundInput
 from systems.enchanted_realms.protection import Guard, roll_guards
-from systems.errors import FieldError, PlaysInvalid
+from systems.errors import FieldError, PlaysInvalid, duplicate_names
 from systems.events import Event
 
 
@@ -28,11 +28,8 @@ class RoundResult:
 
 
 def validate(round_input: RoundInput) -> list[FieldError]:
-    errors = []
     names = [combatant.name for combatant in round_input.combatants]
-    for index, name in enumerate(names):
-        if names.index(name) != index:
-            errors.append(FieldError(f"combatants.{index}.name", f"two combatants are called {name!r}"))
+    errors = duplicate_names(names)
     for name, play in round_input.plays.items():
         path = f"plays.{name}"
         if name not in names:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from systems.dice import DiceExhausted, dice_for
+from systems.dice import resolve_with_dice
 from systems.enchanted_realms.model import Attack, Combatant, Play, RoundInput
 from systems.enchanted_realms.round import resolve_round
-from systems.errors import PlaysInvalid, RoundFileError
 from systems.schema import check_against_schema
 
 SCHEMA_PATH = Path(__file__).with_name("round.schema.json")
@@ -36,13 +35,7 @@ def read_round(data: dict) -> RoundInput:
 
 def resolve_file(data: dict, seed: int | None = None) -> dict:
     round_input = read_round(data)
-    dice, seed = dice_for(data, seed)
-    try:
-        result = resolve_round(round_input, dice)
-    except PlaysInvalid as error:
-        raise RoundFileError([(e.path, e.message) for e in error.errors]) from error
-    except DiceExhausted as error:
-        raise RoundFileError([("dice", f"not enough dice in the file: {error}")]) from error
+    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_round(round_input, dice))
     return {
         "format": "herald-enchanted-realms/1",
         "system": "enchanted-realms",

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from systems.dice import DiceExhausted, dice_for
-from systems.errors import PlaysInvalid, RoundFileError
+from systems.dice import resolve_with_dice
+from systems.errors import RoundFileError
 from systems.fallen_empire.joust import JoustOutcome, JoustState, Jouster, resolve_pass
 from systems.schema import check_against_schema
 
@@ -31,13 +31,7 @@ def outcome_to_json(outcome: JoustOutcome | None) -> dict | None:
 def resolve_file(data: dict, seed: int | None = None) -> dict:
     """The result of the pass in `data`: its log, the dice thrown and the jousters' state after it."""
     state = read_state(data)
-    dice, seed = dice_for(data, seed)
-    try:
-        result = resolve_pass(state, data["choices"], dice)
-    except PlaysInvalid as error:
-        raise RoundFileError([(e.path, e.message) for e in error.errors]) from error
-    except DiceExhausted as error:
-        raise RoundFileError([("dice", f"not enough dice in the file: {error}")]) from error
+    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_pass(state, data["choices"], dice))
     after = result.state
     return {
         "format": "herald-joust/1",

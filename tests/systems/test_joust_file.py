@@ -65,8 +65,3 @@ def test_resolve_round_exits_2_naming_the_field_of_a_bad_joust_file():
 def test_resolve_round_refuses_an_unknown_system():
     code, output = resolve_round({"system": "chess"})
     assert code == 2 and output["errors"][0]["path"] == "system"
-
-
-def test_resolve_round_says_plainly_which_systems_cannot_resolve_files_yet():
-    code, output = resolve_round({"system": "multiverse"})
-    assert code == 2 and "cannot resolve" in output["errors"][0]["message"]

@@ -71,8 +71,6 @@ class Command(BaseCommand):
             system = get_system(system_of(data))
         except UnknownSystem as error:
             self._fail([{"path": "system", "message": str(error).removeprefix("system: ")}])
-        if not hasattr(system, "resolve_file"):
-            self._fail([{"path": "system", "message": f"Herald cannot resolve {system.TITLE} round files yet"}])
         try:
             output = system.resolve_file(data, seed)
         except RoundFileError as error:
