@@ -182,6 +182,8 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
     state = copy.deepcopy(battle.state.get("state", {}))
     state["round"] = round_.number
     base_sheets = battle.state.get("sheets", [])
+    if _release_targets_of_the_fallen(state):
+        base_sheets = sheets_for(state)
     if any((plays or {}).get("hirelings") for plays in plays_by_id.values()):
         _retarget_hirelings(state, plays_by_id)
         base_sheets = sheets_for(state)
@@ -210,6 +212,20 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
     if section or has_unassigned_denizens(state):
         round_file["encounter"] = section
     return round_file
+
+
+def _release_targets_of_the_fallen(state: dict[str, Any]) -> bool:
+    """A denizen whose target was killed or fled attacks no one: it is unassigned, and the next encounter
+    step lures or assigns it (8.3.5a.3) instead of leaving it on a dead character's sheet. True when any
+    target was released."""
+    active = {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
+    active |= {d["id"] for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
+    released = False
+    for denizen in state.get("denizens", []):
+        if denizen.get("target") and denizen["target"] not in active:
+            denizen["target"] = None
+            released = True
+    return released
 
 
 def _retarget_hirelings(state: dict[str, Any], plays_by_id: dict[str, dict[str, Any]]) -> None:

@@ -1544,6 +1544,9 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
             facts[denizen.id] = _counter_facts(catalogue, denizen)
         except LookupError as error:
             errors.append(EncounterError(f"state.denizens[{i}].counter", str(error)))
+    # A target killed or fled earlier leaves its attacker unassigned (issue #14.1): it is lured or assigned anew.
+    in_the_fight = {c.id for c in state.characters if not c.dead and not c.fled} | {d.id for d in state.denizens if d.active}
+    gone = {c.id for c in state.characters if c.dead or c.fled}
     characters = []
     for character in state.characters:
         if character.dead or character.fled:
@@ -1557,7 +1560,7 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
                 notoriety=facts[d.id]["notoriety"],
                 hidden=d.id in hidden_hirelings,
                 flying=facts[d.id]["flying"],
-                target=d.target,
+                target=d.target if d.target in in_the_fight else None,
             )
             for d in state.denizens
             if d.hired_by == character.id and d.id in facts
@@ -1581,7 +1584,7 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
             flying=facts[d.id]["flying"],
             red_side_up=facts[d.id]["red_side_up"],
             notoriety=facts[d.id]["notoriety"],
-            target=d.target,
+            target=d.target if d.target in in_the_fight else None,
             watchful=d.id in watchful,
         )
         for d in state.denizens
@@ -1665,7 +1668,8 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
         rules=round_input.rules,
         characters=tuple(characters),
         denizens=denizens,
-        battling=frozenset((b["group"], b["character"]) for b in data.get("battling", [])),
+        # Natives battling a character who has since died or fled battle no one (issue #14.1).
+        battling=frozenset((b["group"], b["character"]) for b in data.get("battling", []) if b["character"] not in gone),
         round_number=state.round_number,
         lures=tuple(Lure(raw["lurer"], raw["denizen"]) for raw in data.get("lures", [])),
         deployments=tuple(Deploy(raw["hireling"], raw["target"]) for raw in data.get("deployments", [])),
@@ -1802,7 +1806,8 @@ def apply_encounter(round_input, result: EncounterResult):
             owner_position=given_owner.get(owner),
             owner_target=owner_target,
         )
-        for owner, attackers, owner_target in melee_sheets(result, tuple(c.id for c in state.characters))
+        # Only characters still in the fight own a sheet: a dead or fled character's sheet is gone (issue #14.1).
+        for owner, attackers, owner_target in melee_sheets(result, tuple(c.id for c in state.characters if not c.dead and not c.fled))
     )
     plays = tuple(
         replace(p, target=p.target or result.targets.get(p.character))

@@ -1,0 +1,138 @@
+"""A death must not stop the battle (issue #14.1): after any combination of deaths the next round's file,
+as the battle builds it, resolves or asks the GM something they can answer."""
+
+import pytest
+
+from combat import rounds
+from combat.engine.play import EncounterChoicePending
+
+from .encounter_battles import set_character, set_denizen, start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def giant_battle(campaign, characters):
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    return start(campaign, [knight, amazon], monsters=["Giant", "Wolf", "Wolf"],
+                 attacks=[("Giant", "Black Knight"), ("Wolf", "Black Knight"), ("Wolf #2", "Amazon")])
+
+
+def next_round(battle, number=2):
+    round_ = battle.rounds.get(number=1)
+    round_.number = number
+    return round_
+
+
+def test_the_round_after_the_black_knight_dies_resolves(giant_battle):
+    set_character(giant_battle, "Black Knight", dead=True)
+    round_file = rounds.build_input(giant_battle, next_round(giant_battle), {})
+    outcome = rounds.resolve(round_file, seed=7)
+    assert outcome.events
+
+
+def kill(battle, combatant_id, **marks):
+    """Mark a combatant as round 1 leaves it, and redraw the sheets as the resolved round does."""
+    state = battle.state["state"]
+    for entry in state["characters"] + state["denizens"]:
+        if entry["id"] == combatant_id:
+            entry.update(marks or {"dead": True})
+    battle.state["sheets"] = rounds.sheets_for(state)
+    battle.save(update_fields=["state"])
+
+
+@pytest.mark.parametrize("fallen", [
+    {"Black Knight": {"dead": True}},
+    {"Amazon": {"dead": True}},
+    {"Giant": {"dead": True}},
+    {"Wolf": {"dead": True}, "Wolf #2": {"dead": True}},
+    {"Black Knight": {"fled": True}},
+    {"Black Knight": {"dead": True}, "Giant": {"dead": True}},
+])
+def test_every_combination_of_deaths_leaves_the_next_round_resolvable(giant_battle, fallen):
+    for combatant_id, marks in fallen.items():
+        kill(giant_battle, combatant_id, **marks)
+    round_file = rounds.build_input(giant_battle, next_round(giant_battle), {})
+    try:
+        outcome = rounds.resolve(round_file, seed=11)
+    except rounds.ChoicePending as pending:
+        assert pending.choice["options"], "the GM is asked a question with answers"
+        return
+    assert not any(sheet["owner"] in fallen for sheet in outcome.state["sheets"])
+
+
+def test_a_denizen_whose_target_died_is_assigned_again_in_the_encounter_step(giant_battle):
+    kill(giant_battle, "Black Knight")
+    round_file = rounds.build_input(giant_battle, next_round(giant_battle), {})
+    assert "encounter" in round_file
+    assert {d["id"]: d["target"] for d in round_file["state"]["denizens"]}["Giant"] is None
+    outcome = rounds.resolve(round_file, seed=3)
+    assert "Giant is assigned to Amazon (rule 8.3.5a.3 Random assignment)" in [event["line"] for event in outcome.events]
+
+
+def test_a_hand_written_round_file_with_a_dead_characters_attackers_resolves():
+    """The engine itself gives a dead character no sheet, whoever wrote the round file."""
+    import json
+    from pathlib import Path
+
+    from combat.engine.dice import SeededDice
+    from combat.engine.play import play_round
+    from combat.engine.round_format import read_round
+
+    data = json.loads((Path(__file__).resolve().parents[2] / "docs/examples/encounter-stumble.json").read_text())
+    data["state"]["characters"][0]["dead"] = True
+    data["encounter"]["actions"] = [a for a in data["encounter"].get("actions", []) if a.get("character") != "Amazon"]
+    data["plays"].pop("Amazon", None)
+    data.pop("dice", None)
+    played = play_round(read_round(data), SeededDice(5))
+    assert played.result.events
+    assert not any(event.kind == "attack" and "Amazon" in event.actors[:1] for event in played.result.events)
+
+
+# --- random battles, round after round, through the path the app takes -----------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+def random_plays(data, battle, character):
+    options = rounds.side_options(battle.state, character)
+    if not options.targets or not options.fight_chits or data.draw(st.booleans(), label=f"{character} rests"):
+        return {}
+    plays = {"target": data.draw(st.sampled_from([t for t, _ in options.targets]), label=f"{character} target"),
+             "target_part": "horse",
+             "attack": {"chit": data.draw(st.sampled_from([c for c, _ in options.fight_chits]), label="attack chit"),
+                        "box": data.draw(st.integers(1, 3), label="attack box"),
+                        "weapon": options.weapons[0][0] if options.weapons else ""}}
+    if options.move_chits:
+        plays["maneuver"] = {"chit": data.draw(st.sampled_from([c for c, _ in options.move_chits]), label="maneuver"),
+                             "box": data.draw(st.integers(1, 3), label="maneuver box")}
+    return plays
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_random_battles_never_reach_an_error_the_gm_cannot_act_on(giant_battle, data):
+    battle = giant_battle
+    original = battle.state
+    try:
+        for number in range(1, 6):
+            living = sorted(rounds.living_character_ids(battle.state))
+            drafts = {character: random_plays(data, battle, character) for character in living}
+            round_ = next_round(battle, number)
+            round_file = rounds.build_input(battle, round_, drafts)
+            for character in living:
+                if rounds.validate(round_file, character):
+                    drafts[character] = {}  # the GM sees these errors beside the fields and corrects them
+            round_file = rounds.build_input(battle, round_, drafts)
+            seed = data.draw(st.integers(0, 2**31), label="seed")
+            try:
+                outcome = rounds.resolve(round_file, seed=seed)
+            except rounds.ChoicePending as pending:
+                assert pending.choice["options"], "a question the GM can answer"
+                return
+            battle.state = outcome.state
+            if outcome.combat_over or not rounds.living_character_ids(battle.state):
+                return
+    finally:
+        battle.state = original
