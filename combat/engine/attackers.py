@@ -140,17 +140,21 @@ def denizen_move_time(counter: Monster | Native, side: str) -> int:
 
 
 def can_turn_over(counter: Monster | Native, side: str) -> bool:
-    """Change tactics: a red-side-up Tremendous monster (a side that pins, or RED harm) never turns
-    over. The catalogue marks those monsters `can_change_tactics=False`; we read that flag as about
-    their red side, since their light side turns over to it (issue #3: "red-side-up Tremendous monsters
-    and the like never turn over")."""
+    """Change tactics (22.5/3): a side that pins or does RED harm never turns over, and neither side of a
+    monster the catalogue marks `can_change_tactics=False` does: Tremendous monsters keep the side they
+    show and go red side up only by hitting (RealmSpeak: "Tremendous monsters don't change tactics";
+    issue #15.1, where a light-side T Troll turned red on a 6 and killed without ever hitting)."""
     face = denizen_side(counter, side)
     if face.pins or face.harm == "RED":
         return False
-    if counter.can_change_tactics:
-        return True
-    other = denizen_side(counter, "dark" if DENIZEN_SIDES[side] == "light" else "light")
-    return other.pins or other.harm == "RED"
+    return counter.can_change_tactics
+
+
+def weapon_can_turn_over(counter: Monster | Native, side: str) -> bool:
+    """A monster's head or club changes tactics on its own box's roll, whatever its monster does; only a
+    side that pins or does RED harm stays as it is."""
+    face = denizen_side(counter, side)
+    return not (face.pins or face.harm == "RED")
 
 
 def other_side(side: str) -> str:

@@ -710,7 +710,7 @@ class _Round:
         if part == "horse":
             return False
         if part == "weapon":
-            return build.can_turn_over(counter, self.sides[denizen_id])
+            return build.weapon_can_turn_over(counter, self.sides[denizen_id])
         return build.can_turn_over(counter, self.sides[denizen_id])
 
     def arrange_sheets(self) -> None:

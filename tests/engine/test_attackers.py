@@ -116,11 +116,12 @@ def test_a_character_target_takes_the_catalogue_vulnerability(catalogue):
     assert target.vulnerability == "H" and target.kind == "character"
 
 
-def test_a_red_side_up_tremendous_monster_cannot_change_tactics_but_its_light_side_can(catalogue):
+def test_a_tremendous_monster_changes_tactics_on_neither_side(catalogue):
     troll = catalogue.denizen("T Troll")
     assert not can_turn_over(troll, "dark")
-    assert can_turn_over(troll, "light")
+    assert not can_turn_over(troll, "light")  # issue #15.1: it goes red side up only by hitting
     assert can_turn_over(catalogue.denizen("Wolf"), "light")
+    assert can_turn_over(catalogue.denizen("Giant Bat"), "light")
 
 
 def test_a_spell_that_is_no_attack_spell_is_refused(catalogue):
@@ -144,3 +145,21 @@ def test_an_unknown_side_is_refused(catalogue):
     with pytest.raises(PlayError) as raised:
         denizen_attack(catalogue.denizen("Wolf"), "purple", box=1)
     assert raised.value.field == "side"
+
+
+def test_a_light_side_t_troll_keeps_its_side_on_a_six_and_only_hitting_turns_it_red():
+    """Issue #15.1: docs/examples/light-side-t-troll-keeps-its-side.json scripts 6 and 6 where the
+    change-tactics roll used to be; the T Troll is not rolled for and stays light side up."""
+    import json
+    from pathlib import Path
+
+    from combat.engine.play import play_round
+    from combat.engine.round_format import read_round
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "light-side-t-troll-keeps-its-side.json"
+    round_file = read_round(json.loads(path.read_text()))
+    played = play_round(round_file, round_file.make_dice())
+    assert not [event for event in played.result.events if event.rule == "22.5/3"]
+    turned = [event.text for event in played.result.events if "turns red side up" in event.text]
+    assert turned == ["T Troll hit Black Knight without killing: it turns red side up and holds Black Knight"]
+    assert played.result.state.denizen("T Troll").side == "dark"

@@ -102,7 +102,8 @@ def test_a_monsters_club_turns_over_on_its_own_boxs_roll():
         denizens=[{"id": "Giant"}],
         sheets=[{"owner": "White Knight", "attackers": [{"combatant": "Giant", "box": 1, "weapon_box": 2}]}],
     )
-    result = resolve(round_input, [4, 1, 1, 6, 2] + [1] * 4)
+    # box 1 holds only the Giant, which never changes tactics (issue #15.1): no roll there
+    result = resolve(round_input, [4, 6, 2] + [1] * 4)
     giant = result.state.denizen("Giant")
     assert giant.weapon_side == "dark"
 
