@@ -348,6 +348,11 @@ class Catalogue:
     # --- lookups ---------------------------------------------------------------------------
 
     def _lookup(self, kinds: tuple[str, ...], name: str, label: str):
+        # A catalogue key ("horse/pony-4") names one counter exactly: every place that takes a counter
+        # accepts its key as well as its name (issue #15.6).
+        keyed = self._by_key.get(str(name))
+        if keyed is not None and str(name).split("/", 1)[0] in kinds:
+            return keyed
         wanted = normalize_name(str(name))
         for index in (self._by_name, self._by_alias):
             for kind in kinds:

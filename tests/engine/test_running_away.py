@@ -162,3 +162,31 @@ def test_the_run_chit_is_played_when_the_run_is_tried_and_not_when_it_is_refused
     refused = run(BASIC, on_sheet(4), RunAway("Amazon", 4, chit="MOVE M4"))
     assert refused.chits_played == {}
     assert not refused.runs[0].attempted
+
+
+@pytest.mark.parametrize("horse", ["horse/pony-4", "Pony"])
+def test_a_horse_named_by_its_catalogue_key_or_its_name_runs_away(horse):
+    """Issue #15.6: `horse/pony-4`, the form docs/round-format.md recommends, raised UnknownCounter."""
+    import json
+    from pathlib import Path
+
+    from combat.engine.dice import SeededDice
+    from combat.engine.play import play_round
+    from combat.engine.round_format import read_round
+
+    data = json.loads((Path(__file__).resolve().parents[2] / "docs/examples/encounter-stumble.json").read_text())
+    data["state"]["characters"][0]["horse"] = horse
+    data["encounter"]["actions"] = [{"character": "Amazon", "run": {"horse": "galloping"}}]
+    data["plays"].pop("Amazon", None)
+    data.pop("dice", None)
+    played = play_round(read_round(data), SeededDice(3))
+    assert any("Pony (galloping)" in line for line in played.encounter["events"])
+
+
+def test_the_catalogue_finds_a_counter_by_its_key_only_within_the_kind_asked_for():
+    from combat.engine.catalogue_data import load_catalogue
+
+    catalogue = load_catalogue()
+    assert catalogue.horse("horse/pony-4").key == "horse/pony-4"
+    with pytest.raises(LookupError):
+        catalogue.weapon("horse/pony-4")
