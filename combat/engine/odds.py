@@ -25,6 +25,8 @@ from typing import Any
 from weakref import WeakKeyDictionary
 
 from combat.engine.attack import (
+    HARM_LETTERS,
+    applied_level,
     ArmorLayer,
     Attack,
     AttackError,
@@ -303,7 +305,9 @@ def _armor_list(value: Any, field: str) -> tuple[ArmorLayer, ...]:
     return tuple(layers)
 
 
-def read_target(value: Any) -> TargetSpec:
+def read_target(value: Any, *, maneuvers_given: bool = False) -> TargetSpec:
+    """The query's target. With "maneuvers" the maneuvers give the times, so no move_time is needed
+    (spec/odds.md, "maneuvers and intercept")."""
     data = _object(value, "target")
     field = "target"
     if data.get("character") not in (None, False):
@@ -375,7 +379,8 @@ def read_target(value: Any) -> TargetSpec:
             kind="denizen", name=str(data.get("name") or "denizen"),
             vulnerability=_letter(data["vulnerability"], "target.vulnerability", VULNERABILITIES),
             armored=bool(_bool(data, "armored", field)),
-            move_time=_int(data, "move_time", field, low=0, high=8),
+            move_time=_int(data, "move_time", field, required=not maneuvers_given, nullable=maneuvers_given,
+                           low=0, high=8),
         )
     raise OddsError("target", "give a denizen, a character, a horse, or a raw vulnerability")
 
@@ -459,9 +464,14 @@ def _build_target(spec: TargetSpec, maneuver: Maneuver, rider: Maneuver | None) 
 # ---------------------------------------------------------------- answering
 
 def _harm_code(result: AttackResult) -> str | None:
-    if result.applied_harm == "RED":
+    """The harm the table gives, before any armor (spec/odds.md `rolls[].harm`): the table's letter
+    raised a level by each sharpness star, X past Tremendous. Not `applied_harm`, which is what met the
+    armor (issue #12.2: a T that met H armor was reported as H)."""
+    if result.harm == "RED" or result.applied_harm == "RED":
         return "X"
-    return result.applied_harm
+    if not result.harm:
+        return result.applied_harm
+    return HARM_LETTERS[applied_level(HARM_LETTERS.index(result.harm), result.sharpness)]
 
 
 def _roll_entry(high: int, probability: Fraction, result: AttackResult) -> dict:
@@ -518,7 +528,7 @@ def _answer(query: dict) -> dict:
     if "target" not in query:
         raise OddsError("target", "is required")
     attack = read_attack(query["attack"])
-    spec = read_target(query["target"])
+    spec = read_target(query["target"], maneuvers_given=query.get("maneuvers") is not None)
     cases = _cases(spec, query)
 
     outcomes = {name: Fraction(0) for name in OUTCOMES}

@@ -65,3 +65,25 @@ def test_it_reads_the_query_from_standard_input_with_a_dash():
     )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["p_success"] == pytest.approx(16 / 36)  # modifier 4 - 3 + 1 = +2: a high die of 4 or less
+
+
+def test_a_rider_query_with_maneuvers_needs_no_move_time_on_the_target():
+    """Issue #12.2: spec/odds.md, "With "maneuvers", the target needs no move_time"."""
+    query = {"rules": "optional-2e", "attack": {"harm": "H", "sharpness": 1, "time": 3},
+             "target": {"vulnerability": "M", "armored": False},
+             "maneuvers": [{"time": 4, "intercept": True}, {"time": 5, "intercept": False}]}
+    completed = subprocess.run([sys.executable, "manage.py", "combat_odds", "-"], input=json.dumps(query),
+                               capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    assert completed.returncode == 0, completed.stdout
+    assert json.loads(completed.stdout)["p_kill"] == 1.0
+
+
+def test_rolls_report_the_harm_the_table_gives_before_armor():
+    """Issue #12.2: a T harm that meets H armor is reported as T, not as what passed the armor."""
+    query = {"rules": "standard", "attack": {"harm": "T", "sharpness": 0, "time": 3},
+             "target": {"character": True, "vulnerability": "M", "armor": [{"toughness": "H"}], "move_time": 3},
+             "intercept": True}
+    completed = subprocess.run([sys.executable, "manage.py", "combat_odds", "-"], input=json.dumps(query),
+                               capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
+    rolls = json.loads(completed.stdout)["rolls"]
+    assert [roll["harm"] for roll in rolls] == ["T"] * 6
