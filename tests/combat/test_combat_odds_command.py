@@ -79,11 +79,12 @@ def test_a_rider_query_with_maneuvers_needs_no_move_time_on_the_target():
 
 
 def test_rolls_report_the_harm_the_table_gives_before_armor():
-    """Issue #12.2: a T harm that meets H armor is reported as T, not as what passed the armor."""
-    query = {"rules": "standard", "attack": {"harm": "T", "sharpness": 0, "time": 3},
+    """Issue #12.2: a T harm that passes through H armor (penetrating armor, a missile) is reported as T,
+    not as the H that passed the armor."""
+    query = {"rules": "optional-2e", "attack": {"harm": "T", "sharpness": 0, "time": 3, "missile": True},
              "target": {"character": True, "vulnerability": "M", "armor": [{"toughness": "H"}], "move_time": 3},
              "intercept": True}
     completed = subprocess.run([sys.executable, "manage.py", "combat_odds", "-"], input=json.dumps(query),
                                capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
     rolls = json.loads(completed.stdout)["rolls"]
-    assert [roll["harm"] for roll in rolls] == ["T"] * 6
+    assert rolls[3]["table"] == "no change" and rolls[3]["harm"] == "T"
