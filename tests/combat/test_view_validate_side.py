@@ -24,7 +24,7 @@ def test_validating_valid_plays_shows_no_error_and_the_odds_of_the_attack(gm_cli
     partial = gm_client.post(side_url(battle, amazon, suffix="validate/"), form_data(amazon, valid_plays["Amazon"]),
                              HTTP_HX_REQUEST="true").content.decode()
     assert "engine_error" not in partial and 'class="error"' not in partial
-    assert "Odds of Amazon against Wolf" in partial and "33% to kill" in partial
+    assert "Odds of Amazon against Wolf" in partial and "33% killed" in partial
 
 
 @pytest.mark.django_db

@@ -73,7 +73,7 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     screenshot(page, "battle-invalid-play")
     pick(page, knight, "maneuver", "MOVE H6")
     expect(error).to_have_count(0)
-    expect(side(page, knight).locator(".odds")).to_contain_text("to kill")
+    expect(side(page, knight).locator(".odds")).to_contain_text("killed")
     side(page, knight).get_by_role("button", name="Save and lock").click()
     expect(side(page, knight)).to_contain_text("locked")
 
@@ -83,7 +83,7 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     pick(page, amazon, "attack_box", "1")
     pick(page, amazon, "maneuver", "MOVE M4")
     pick(page, amazon, "maneuver_box", "3")
-    expect(side(page, amazon).locator(".odds")).to_contain_text("to kill")
+    expect(side(page, amazon).locator(".odds")).to_contain_text("killed")
     screenshot(page, "battle-plays-entered")
     side(page, amazon).get_by_role("button", name="Save and lock").click()
     expect(side(page, amazon)).to_contain_text("locked")
