@@ -59,6 +59,12 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFTING, db_index=True)
     seed = models.BigIntegerField(null=True, blank=True)
+    # Committed dice (docs/fair-dice.md): the seed and salt are drawn when the round opens and never change;
+    # the commitment (SHA-256 of seed, salt and `commitment_for`) is shown from then on, the seed after.
+    salt = models.CharField(max_length=64, blank=True, default="")
+    commitment = models.CharField(max_length=64, blank=True, default="", help_text="SHA-256 of the dice, shown from the start.")
+    commitment_for = models.JSONField(default=dict, blank=True, help_text="The round's identity as committed.")
+    committed_at = models.DateTimeField(null=True, blank=True)
     rules = models.JSONField(default=dict, blank=True, help_text="The rule set the round was resolved under.")
     rules_version_number = models.PositiveIntegerField(null=True, blank=True)
     rules_fingerprint = models.CharField(max_length=80, blank=True, default="")

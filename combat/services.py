@@ -23,7 +23,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from combat import rounds
+from combat import fairness, rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
 
 logger = logging.getLogger(__name__)
@@ -127,7 +127,9 @@ def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = ""
 
 
 def _open_round(battle: Battle, number: int, user=None, carried: dict[str, Any] | None = None) -> Round:
-    round_ = Round.objects.create(battle=battle, number=number, encounter=carried or {})
+    # The dice are drawn and committed now, before any play is entered (docs/fair-dice.md).
+    dice = fairness.new_dice(battle.campaign.slug, battle.pk, number)
+    round_ = Round.objects.create(battle=battle, number=number, encounter=carried or {}, **dice)
     living = rounds.living_character_ids(battle.state)
     for character in battle.characters.all():
         if rounds.character_id(character) in living:
@@ -483,6 +485,10 @@ def export_battles(campaign) -> list[dict[str, Any]]:
                         "number": r.number,
                         "status": r.status,
                         "seed": r.seed,
+                        "salt": r.salt,
+                        "commitment": r.commitment,
+                        "commitment_for": r.commitment_for,
+                        "committed_at": r.committed_at.isoformat() if r.committed_at else None,
                         "rules": r.rules,
                         "rules_version_number": r.rules_version_number,
                         "rules_fingerprint": r.rules_fingerprint,
@@ -555,6 +561,10 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                     number=rdata["number"],
                     status=rdata.get("status", Round.Status.DRAFTING),
                     seed=rdata.get("seed"),
+                    salt=rdata.get("salt") or "",
+                    commitment=rdata.get("commitment") or "",
+                    commitment_for=rdata.get("commitment_for") or {},
+                    committed_at=parse_datetime(rdata["committed_at"]) if rdata.get("committed_at") else None,
                     rules=rdata.get("rules") or {},
                     rules_version_number=rdata.get("rules_version_number"),
                     rules_fingerprint=rdata.get("rules_fingerprint", ""),
