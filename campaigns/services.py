@@ -15,6 +15,7 @@ from django.db import transaction
 from django.http import Http404
 
 from campaigns import calendar
+from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from campaigns.models import (
     Campaign,
     Character,
@@ -86,6 +87,8 @@ def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | Non
     slug = (slug or "").strip()
     if not name:
         errors["name"] = "Give the campaign a name."
+    elif not is_one_line(name):
+        errors["name"] = ONE_LINE_MESSAGE
     try:
         validate_slug(slug)
     except ValidationError:
@@ -247,6 +250,8 @@ def _clean_player(campaign: Campaign, data: Mapping[str, Any], *, instance: Play
     time_zone = str(data.get("time_zone") or "UTC").strip()
     if not name:
         errors["name"] = "Give the player's name."
+    elif not is_one_line(name):
+        errors["name"] = ONE_LINE_MESSAGE
     elif campaign.players.filter(name=name).exclude(pk=getattr(instance, "pk", None)).exists():
         errors["name"] = f"{name} already plays in this campaign."
     try:

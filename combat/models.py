@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from campaigns.names import validate_one_line
+
 
 class Battle(models.Model):
     class Status(models.TextChoices):
@@ -18,8 +20,8 @@ class Battle(models.Model):
         ENDED = "ended", "Ended"
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="battles")
-    name = models.CharField(max_length=200)
-    clearing = models.CharField(max_length=120, help_text="Where the battle happens, e.g. 'Cave 4'.")
+    name = models.CharField(max_length=200, validators=[validate_one_line])
+    clearing = models.CharField(max_length=120, validators=[validate_one_line], help_text="Where the battle happens, e.g. 'Cave 4'.")
     characters = models.ManyToManyField("campaigns.Character", related_name="battles", blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     state = models.JSONField(default=dict, help_text="The battle's current state in the round-file format.")

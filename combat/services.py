@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
+from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import fairness, rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
 
@@ -99,6 +100,9 @@ def start_battle(user, slug: str, setup: BattleSetup) -> Battle:
 
 def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = "") -> Battle:
     """The battle itself, for a campaign already checked (start_battle) or the demo loader."""
+    for field_name, value in (("name", setup.name), ("clearing", setup.clearing)):
+        if not is_one_line(value or ""):  # a battle's name goes into every email's Subject
+            raise BattleError(f"{field_name}: {ONE_LINE_MESSAGE}", {field_name: ONE_LINE_MESSAGE})
     with transaction.atomic():
         characters = list(campaign.characters.filter(pk__in=setup.character_ids).select_related("player"))
         if not characters:
