@@ -1,0 +1,75 @@
+"""Hostile versions of a valid document for the fuzz tests: one to three changes at random places (a value
+replaced by a value of another type or a nasty string, a key removed or added, a list emptied or
+turned into an object), drawn by hypothesis so that a failure shrinks to the smallest change."""
+
+from __future__ import annotations
+
+import copy
+import os
+from typing import Any
+
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+
+# How many examples each fuzz test tries; HERALD_FUZZ_EXAMPLES raises it for a long run (docs/reliability.md).
+EXAMPLES = int(os.environ.get("HERALD_FUZZ_EXAMPLES", "40"))
+FUZZ_SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, derandomize=False, database=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+
+NASTY_STRINGS = ["", " ", "\x00", "Evil\r\nBcc: x@y.z", "\u2028", "nan", "-1", "0", "1e309", "99999999999999999999",
+                 "<script>alert(1)</script>", "'; DROP TABLE x; --", "x" * 3000, "Giant Bat", "light", "T", "🐉"]
+
+scalars = st.one_of(
+    st.none(), st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from([0, -1, 1, 6, 7, 2**63, -(2**63) - 1]),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.sampled_from(NASTY_STRINGS),
+    st.text(max_size=20),
+)
+hostile_values = st.one_of(
+    scalars,
+    st.lists(scalars, max_size=3),
+    st.dictionaries(st.sampled_from(["side", "name", "x", "denizen", "0"]), scalars, max_size=3),
+)
+
+
+def _paths(value: Any, prefix: tuple = ()) -> list[tuple]:
+    """Every place in the document: a path of keys and indexes."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found.extend(_paths(inner, prefix + (key,)))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value[:6]):  # the first few items of long lists are enough
+            found.extend(_paths(inner, prefix + (index,)))
+    return found
+
+
+def _parent(document: Any, path: tuple) -> Any:
+    for step in path[:-1]:
+        document = document[step]
+    return document
+
+
+@st.composite
+def mutated(draw, base: Any, max_changes: int = 3) -> Any:
+    document = copy.deepcopy(base)
+    for _ in range(draw(st.integers(min_value=1, max_value=max_changes))):
+        paths = [path for path in _paths(document) if path]
+        if not paths:
+            return draw(hostile_values)
+        path = draw(st.sampled_from(paths))
+        parent = _parent(document, path)
+        action = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add", "wrap"]))
+        if action == "delete":
+            del parent[path[-1]]
+        elif action == "add" and isinstance(parent, dict):
+            parent[draw(st.sampled_from(["side", "name", "extra", "player", "0"]))] = draw(hostile_values)
+        elif action == "wrap":
+            parent[path[-1]] = draw(st.sampled_from([[parent[path[-1]]], {"side": parent[path[-1]]}]))
+        else:
+            parent[path[-1]] = draw(hostile_values)
+    return document
