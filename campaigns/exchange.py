@@ -407,7 +407,9 @@ def _check_battles(battles: list) -> None:
                 raise CampaignFileError(f"{path}.{key}", f"must be 1 to {longest} characters")
             if not is_one_line(value):
                 raise CampaignFileError(f"{path}.{key}", ONE_LINE_MESSAGE)
-        for key, kind in (("status", str), ("demo_key", str), ("created_at", str), ("state", dict)):
+        if "demo_key" in battle and not isinstance(battle["demo_key"], str):
+            raise CampaignFileError(f"{path}.demo_key", f"must be text, not {type(battle['demo_key']).__name__}")
+        for key, kind in (("status", str), ("created_at", str), ("state", dict)):
             if battle.get(key) is not None and not isinstance(battle[key], kind):
                 raise CampaignFileError(f"{path}.{key}", f"must be {kind.__name__}, not {type(battle[key]).__name__}")
         if battle.get("status", "active") not in ("active", "ended"):
@@ -438,6 +440,9 @@ def _check_rounds(rounds: Any, path: str) -> None:
             value = round_.get(key)
             if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
                 raise CampaignFileError(f"{where}.{key}", f"has the wrong type ({type(value).__name__})")
+        for key in ("rules_fingerprint", "error"):  # read with a default of "": present means text
+            if key in round_ and not isinstance(round_[key], str):
+                raise CampaignFileError(f"{where}.{key}", f"must be text, not {type(round_[key]).__name__}")
         if isinstance(round_.get("seed"), int) and not 0 <= round_["seed"] < 2**63:
             raise CampaignFileError(f"{where}.seed", "must be 0 to 2**63 - 1")
         for key in ("resolved_at", "committed_at"):
