@@ -5,6 +5,7 @@ turned into an object), drawn by hypothesis so that a failure shrinks to the sma
 from __future__ import annotations
 
 import copy
+import json
 import os
 from typing import Any
 
@@ -61,6 +62,8 @@ def _parent(document: Any, path: tuple) -> Any:
 @st.composite
 def mutated(draw, base: Any, max_changes: int = 3, opaque: frozenset = frozenset()) -> Any:
     document = copy.deepcopy(base)
+    vocabulary = sorted(set(map(json.dumps, _scalars(base))))
+    vocabulary = [json.loads(item) for item in vocabulary]
     for _ in range(draw(st.integers(min_value=1, max_value=max_changes))):
         paths = [path for path in _paths(document, opaque=opaque) if path]
         if not paths:
@@ -70,13 +73,25 @@ def mutated(draw, base: Any, max_changes: int = 3, opaque: frozenset = frozenset
         depth = draw(st.sampled_from(sorted({len(path) for path in paths})))
         path = draw(st.sampled_from([path for path in paths if len(path) == depth]))
         parent = _parent(document, path)
-        action = draw(st.sampled_from(["replace", "replace", "replace", "delete", "add", "wrap"]))
+        action = draw(st.sampled_from(["replace", "replace", "borrow", "borrow", "delete", "add", "wrap"]))
         if action == "delete":
             del parent[path[-1]]
         elif action == "add" and isinstance(parent, dict):
             parent[draw(st.sampled_from(["side", "name", "extra", "player", "0"]))] = draw(hostile_values)
         elif action == "wrap":
             parent[path[-1]] = draw(st.sampled_from([[parent[path[-1]]], {"side": parent[path[-1]]}]))
+        elif action == "borrow" and vocabulary:
+            # A value from elsewhere in the same document: well typed, often wrong in its place, so it
+            # gets past the schema to the rules.
+            parent[path[-1]] = draw(st.sampled_from(vocabulary))
         else:
             parent[path[-1]] = draw(hostile_values)
     return document
+
+
+def _scalars(value: Any) -> list:
+    if isinstance(value, dict):
+        return [item for inner in value.values() for item in _scalars(inner)]
+    if isinstance(value, list):
+        return [item for inner in value[:6] for item in _scalars(inner)]
+    return [value]
