@@ -15,6 +15,7 @@ class PageForm:
     fields: dict[str, list[str]] = field(default_factory=dict)  # name -> values posted as it stands
     options: dict[str, list[str]] = field(default_factory=dict)  # name -> every value a select offers
     kinds: dict[str, str] = field(default_factory=dict)  # name -> input type / "select" / "textarea"
+    also_posted_to: set[str] = field(default_factory=set)  # hx-post URLs of elements inside the form
 
 
 class _FormParser(HTMLParser):
@@ -32,10 +33,18 @@ class _FormParser(HTMLParser):
         if tag == "form":
             action = attrs.get("action") or attrs.get("hx-post") or self.page_url
             self._form = PageForm(action=action, method=(attrs.get("method") or "get").lower())
+            if attrs.get("hx-post") and attrs["hx-post"] != action:
+                self._form.also_posted_to.add(attrs["hx-post"])
             self.forms.append(self._form)
             return
         form = self._form
+        if form is not None and attrs.get("hx-post") and attrs["hx-post"] != form.action:
+            form.also_posted_to.add(attrs["hx-post"])
         if form is None or "name" not in attrs and tag != "option":
+            return
+        if tag == "button":  # a named button posts its value only when it is the one pressed
+            form.kinds[attrs["name"]] = "button"
+            form.options.setdefault(attrs["name"], []).append(attrs.get("value", ""))
             return
         if tag == "input":
             kind = (attrs.get("type") or "text").lower()

@@ -12,11 +12,14 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from campaigns import services as campaign_services
 from campaigns.mail.models import OutboxMessage
+from combat import fairness
 from combat import services as combat_services
 from combat.catalogue.models import HouseCounter
 from combat.demo import create_demo_battle
+from combat.engine.commitment import commitment
 from combat.engine.dice import ScriptedDice
 from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
+from tests.combat.test_services import WOUNDING_SEED
 
 # Text of the victim's campaign that must never reach another GM or an anonymous client.
 SECRETS = ("Zeta Secret Campaign", "zebulon@secret.example", "Zebulon Secret", "Veteran of Zeta")
@@ -49,6 +52,12 @@ def build_world(make_user) -> World:
     for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
         combat_services.save_plays(victim, "zeta", battle.pk, 1, characters[name].pk, dict(plays))
         combat_services.lock_side(victim, "zeta", battle.pk, 1, characters[name].pk)
+    # The seed that wounds the Black Knight (tests/combat/test_services.py), committed as Herald would,
+    # so that the pages are the same on every run (a chit form to record).
+    first = battle.rounds.get(number=1)
+    first.seed = WOUNDING_SEED
+    first.commitment = commitment(first.seed, first.salt, fairness.identity_of(first))
+    first.save(update_fields=["seed", "commitment"])
     combat_services.request_resolve(victim, "zeta", battle.pk, 1)
     combat_services.resolve_round(battle.rounds.get(number=1).pk)
     house = HouseCounter(kind="native", name=SECRETS[3], based_on="native/order-3")
