@@ -10,6 +10,7 @@ Battles come from `combat.services.export_battles(campaign)` / `import_battles(c
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -155,6 +156,17 @@ def _count(data: Mapping, key: str, path: str) -> int:
     return value
 
 
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+def _short(data: Mapping, key: str, path: str, longest: int) -> str:
+    """Optional text that fits its column (a longer value is a database error on PostgreSQL)."""
+    value = str(data.get(key) or "")
+    if len(value) > longest:
+        raise CampaignFileError(f"{path}.{key}", f"must be at most {longest} characters")
+    return value
+
+
 def _list(data: Mapping, key: str) -> list:
     return _require(data, key, list, "")
 
@@ -183,7 +195,7 @@ def _reraise(error: ValidationError, path: str):
 def _user(username: Any, path: str, cache: dict):
     if username is None:
         return None
-    if not isinstance(username, str) or not username.strip():
+    if not isinstance(username, str) or not username.strip() or len(username) > 150:
         raise CampaignFileError(path, f"must be a user name, not {username!r}")
     if username not in cache:
         # A restored campaign keeps its GMs: a GM missing here gets an account without a password.
@@ -208,6 +220,8 @@ def import_campaign(data: Any, *, replace: bool = False) -> Campaign:
 def _import(data: Mapping, replace: bool) -> Campaign:
     users: dict = {}
     slug = _require(data, "slug", str, "")
+    if not slug or len(slug) > 60 or not SLUG.fullmatch(slug):
+        raise CampaignFileError("slug", "must be 1 to 60 letters, numbers, hyphens or underscores")
     existing = Campaign.objects.filter(slug=slug)
     if existing.exists():
         if not replace:
@@ -218,7 +232,11 @@ def _import(data: Mapping, replace: bool) -> Campaign:
         raise CampaignFileError("name", "must not be empty")
     if not is_one_line(name):
         raise CampaignFileError("name", ONE_LINE_MESSAGE)
+    if len(name) > 120:
+        raise CampaignFileError("name", "must be at most 120 characters")
     gms = [_user(u, f"gms[{i}]", users) for i, u in enumerate(_list(data, "gms"))]
+    if None in gms:
+        raise CampaignFileError(f"gms[{gms.index(None)}]", "must be a user name, not null")
     if not gms:
         raise CampaignFileError("gms", "needs at least one GM")
 
@@ -329,7 +347,7 @@ def _import_rolls(campaign: Campaign, rolls: list, users: dict) -> None:
             campaign=campaign,
             month=_count(entry, "month", path),
             week=_count(entry, "week", path),
-            season=str(entry.get("season") or ""),
+            season=_short(entry, "season", path, 30),
             die=entry.get("die"),
             chit=entry.get("chit"),
             result=result,
@@ -390,7 +408,7 @@ def _import_setup_steps(campaign: Campaign, steps: Any, players: dict[str, Playe
             raise CampaignFileError(f"{path}.kind", f"must be one of {', '.join(dict(SetupStep.KIND_CHOICES))}")
         SetupStep.objects.create(
             campaign=campaign, position=position + 1, player=players[entry["player"]], kind=kind,
-            detail=str(entry.get("detail") or ""),
+            detail=_short(entry, "detail", path, 120),
         )
 
 
@@ -407,8 +425,8 @@ def _check_battles(battles: list) -> None:
                 raise CampaignFileError(f"{path}.{key}", f"must be 1 to {longest} characters")
             if not is_one_line(value):
                 raise CampaignFileError(f"{path}.{key}", ONE_LINE_MESSAGE)
-        if "demo_key" in battle and not isinstance(battle["demo_key"], str):
-            raise CampaignFileError(f"{path}.demo_key", f"must be text, not {type(battle['demo_key']).__name__}")
+        if "demo_key" in battle and (not isinstance(battle["demo_key"], str) or len(battle["demo_key"]) > 60):
+            raise CampaignFileError(f"{path}.demo_key", "must be text of at most 60 characters")
         for key, kind in (("status", str), ("created_at", str), ("state", dict)):
             if battle.get(key) is not None and not isinstance(battle[key], kind):
                 raise CampaignFileError(f"{path}.{key}", f"must be {kind.__name__}, not {type(battle[key]).__name__}")
@@ -443,6 +461,9 @@ def _check_rounds(rounds: Any, path: str) -> None:
         for key in ("rules_fingerprint", "error"):  # read with a default of "": present means text
             if key in round_ and not isinstance(round_[key], str):
                 raise CampaignFileError(f"{where}.{key}", f"must be text, not {type(round_[key]).__name__}")
+        for key, longest in (("rules_fingerprint", 80), ("salt", 64), ("commitment", 64)):
+            if isinstance(round_.get(key), str):
+                _short(round_, key, where, longest)
         if isinstance(round_.get("seed"), int) and not 0 <= round_["seed"] < 2**63:
             raise CampaignFileError(f"{where}.seed", "must be 0 to 2**63 - 1")
         for key in ("resolved_at", "committed_at"):

@@ -92,3 +92,22 @@ def test_mutated_campaign_files_are_imported_or_refused_naming_the_field(demo_ex
 
     check()
     print(f"\nfuzz campaign file: {dict(tally)}")  # the figures of docs/reliability.md (pytest -s)
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda data: data.update(gms=[None]), "gms[0]"),
+        (lambda data: data.update(slug="has spaces"), "slug"),
+        (lambda data: data.update(name="x" * 121), "name"),
+        (lambda data: data["players"][0].update(name="x" * 3000), "players[0].name"),
+        (lambda data: data["calendar"].update(month=2**40), "calendar.month"),
+        (lambda data: data["battles"][0]["rounds"][0].update(salt="x" * 65), "battles[0].rounds[0].salt"),
+    ],
+    ids=["a null GM", "a slug with spaces", "a long name", "a long player name", "a huge month", "a long salt"],
+)
+def test_values_postgresql_would_refuse_are_refused_naming_the_field(demo_export, change, path):
+    """Found by the fuzz on PostgreSQL, where a value too long for its column is a database error."""
+    change(demo_export)
+    refusal = _import(demo_export)
+    assert isinstance(refusal, CampaignFileError) and refusal.path == path
