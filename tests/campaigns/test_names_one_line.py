@@ -108,3 +108,18 @@ def test_a_subject_with_a_line_break_is_queued_and_sent_as_one_line(embedded_mai
 def test_queue_email_refuses_a_recipient_with_a_line_break():
     with pytest.raises(ValueError):
         mail.queue_email(to="a@b.c\r\nBcc: x@y.z", subject="s", text="t", idempotency_key="names/2")
+
+
+def test_the_admin_refuses_a_battle_name_with_a_line_break(admin_client, gm, campaign, player):
+    from combat.services import BattleSetup, create_battle
+
+    character = services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Amazon"})
+    battle = create_battle(campaign, BattleSetup(name="Ambush", clearing="Cave 4", character_ids=[character.pk],
+                                                 monsters=["Wolf"]))
+    data = {"campaign": campaign.pk, "name": EVIL, "clearing": "Cave 4", "characters": [character.pk],
+            "status": "active", "state": "{}", "demo_key": "",
+            "rounds-TOTAL_FORMS": 0, "rounds-INITIAL_FORMS": 0, "rounds-MIN_NUM_FORMS": 0, "rounds-MAX_NUM_FORMS": 1000}
+    response = admin_client.post(reverse("admin:combat_battle_change", args=[battle.pk]), data)
+    assert response.status_code == 200 and response.context["adminform"].form.errors["name"]
+    battle.refresh_from_db()
+    assert battle.name == "Ambush"
