@@ -10,6 +10,7 @@ Battles come from `combat.services.export_battles(campaign)` / `import_battles(c
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,6 +29,7 @@ from campaigns.models import (
     StartingInfo,
     WeatherRoll,
 )
+from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import services as combat_services
 from combat.engine.ruleset import RuleSetError, rules_from
 
@@ -143,6 +145,28 @@ def _require(data: Mapping, key: str, kind: type | tuple[type, ...], path: str) 
     return value
 
 
+# The largest number a PositiveIntegerField holds on every database (PostgreSQL's integer).
+LARGEST_COUNT = 2**31 - 1
+
+
+def _count(data: Mapping, key: str, path: str) -> int:
+    value = _require(data, key, int, path)
+    if not 0 <= value <= LARGEST_COUNT:
+        raise CampaignFileError(f"{path}.{key}", f"must be 0 to {LARGEST_COUNT}")
+    return value
+
+
+SLUG = re.compile(r"[-a-zA-Z0-9_]+")
+
+
+def _short(data: Mapping, key: str, path: str, longest: int) -> str:
+    """Optional text that fits its column (a longer value is a database error on PostgreSQL)."""
+    value = str(data.get(key) or "")
+    if len(value) > longest:
+        raise CampaignFileError(f"{path}.{key}", f"must be at most {longest} characters")
+    return value
+
+
 def _list(data: Mapping, key: str) -> list:
     return _require(data, key, list, "")
 
@@ -171,7 +195,7 @@ def _reraise(error: ValidationError, path: str):
 def _user(username: Any, path: str, cache: dict):
     if username is None:
         return None
-    if not isinstance(username, str) or not username.strip():
+    if not isinstance(username, str) or not username.strip() or len(username) > 150:
         raise CampaignFileError(path, f"must be a user name, not {username!r}")
     if username not in cache:
         # A restored campaign keeps its GMs: a GM missing here gets an account without a password.
@@ -196,6 +220,8 @@ def import_campaign(data: Any, *, replace: bool = False) -> Campaign:
 def _import(data: Mapping, replace: bool) -> Campaign:
     users: dict = {}
     slug = _require(data, "slug", str, "")
+    if not slug or len(slug) > 60 or not SLUG.fullmatch(slug):
+        raise CampaignFileError("slug", "must be 1 to 60 letters, numbers, hyphens or underscores")
     existing = Campaign.objects.filter(slug=slug)
     if existing.exists():
         if not replace:
@@ -204,7 +230,13 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     name = _require(data, "name", str, "").strip()
     if not name:
         raise CampaignFileError("name", "must not be empty")
+    if not is_one_line(name):
+        raise CampaignFileError("name", ONE_LINE_MESSAGE)
+    if len(name) > 120:
+        raise CampaignFileError("name", "must be at most 120 characters")
     gms = [_user(u, f"gms[{i}]", users) for i, u in enumerate(_list(data, "gms"))]
+    if None in gms:
+        raise CampaignFileError(f"gms[{gms.index(None)}]", "must be a user name, not null")
     if not gms:
         raise CampaignFileError("gms", "needs at least one GM")
 
@@ -221,8 +253,8 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     calendar_data = _object(_require(data, "calendar", dict, ""), "calendar")
     month = _require(calendar_data, "month", int, "calendar")
     day = _require(calendar_data, "day", int, "calendar")
-    if month < 1:
-        raise CampaignFileError("calendar.month", "must be 1 or more")
+    if not 1 <= month <= LARGEST_COUNT:
+        raise CampaignFileError("calendar.month", f"must be 1 to {LARGEST_COUNT}")
     if not 1 <= day <= calendar.DAYS_IN_MONTH:
         raise CampaignFileError("calendar.day", f"must be 1 to {calendar.DAYS_IN_MONTH}")
     weather = _require(calendar_data, "weather", str, "calendar")
@@ -256,6 +288,7 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     if not isinstance(battles, list):
         raise CampaignFileError("battles", "must be a list")
     if battles:
+        _check_battles(battles)
         try:
             combat_services.import_battles(campaign, battles)
         except (KeyError, TypeError, ValueError) as error:
@@ -312,9 +345,9 @@ def _import_rolls(campaign: Campaign, rolls: list, users: dict) -> None:
                 raise CampaignFileError(f"{path}.{key}", f"must be 1 to 6 or null, not {value!r}")
         roll = WeatherRoll.objects.create(
             campaign=campaign,
-            month=_require(entry, "month", int, path),
-            week=_require(entry, "week", int, path),
-            season=str(entry.get("season") or ""),
+            month=_count(entry, "month", path),
+            week=_count(entry, "week", path),
+            season=_short(entry, "season", path, 30),
             die=entry.get("die"),
             chit=entry.get("chit"),
             result=result,
@@ -345,7 +378,7 @@ def _import_characters(campaign: Campaign, characters: list, players: dict[str, 
         path = f"characters[{position}]"
         entry = _object(raw, path)
         player_name = entry.get("player")
-        if player_name not in players:
+        if not isinstance(player_name, str) or player_name not in players:
             raise CampaignFileError(f"{path}.player", f"{player_name!r} is not one of the file's players")
         try:
             cleaned = services._clean_character(campaign, {**entry, "player": players[player_name].pk})
@@ -368,12 +401,95 @@ def _import_setup_steps(campaign: Campaign, steps: Any, players: dict[str, Playe
     for position, raw in enumerate(steps):
         path = f"setup_steps[{position}]"
         entry = _object(raw, path)
-        if entry.get("player") not in players:
+        if not isinstance(entry.get("player"), str) or entry["player"] not in players:
             raise CampaignFileError(f"{path}.player", f"{entry.get('player')!r} is not one of the file's players")
         kind = entry.get("kind")
         if kind not in dict(SetupStep.KIND_CHOICES):
             raise CampaignFileError(f"{path}.kind", f"must be one of {', '.join(dict(SetupStep.KIND_CHOICES))}")
         SetupStep.objects.create(
             campaign=campaign, position=position + 1, player=players[entry["player"]], kind=kind,
-            detail=str(entry.get("detail") or ""),
+            detail=_short(entry, "detail", path, 120),
         )
+
+
+def _check_battles(battles: list) -> None:
+    """The shape of the battles before combat.services.import_battles reads them, so that a hostile file
+    is refused naming its field instead of failing inside the importer; names must be one line (they go
+    into every email's Subject)."""
+    for index, raw in enumerate(battles):
+        path = f"battles[{index}]"
+        battle = _object(raw, path)
+        for key, longest in (("name", 200), ("clearing", 120)):
+            value = _require(battle, key, str, path)
+            if not value.strip() or len(value) > longest:
+                raise CampaignFileError(f"{path}.{key}", f"must be 1 to {longest} characters")
+            if not is_one_line(value):
+                raise CampaignFileError(f"{path}.{key}", ONE_LINE_MESSAGE)
+        if "demo_key" in battle and (not isinstance(battle["demo_key"], str) or len(battle["demo_key"]) > 60):
+            raise CampaignFileError(f"{path}.demo_key", "must be text of at most 60 characters")
+        for key, kind in (("status", str), ("created_at", str), ("state", dict)):
+            if battle.get(key) is not None and not isinstance(battle[key], kind):
+                raise CampaignFileError(f"{path}.{key}", f"must be {kind.__name__}, not {type(battle[key]).__name__}")
+        if battle.get("status", "active") not in ("active", "ended"):
+            raise CampaignFileError(f"{path}.status", "must be active or ended")
+        _strings(battle.get("characters", []), f"{path}.characters")
+        _check_rounds(battle.get("rounds", []), f"{path}.rounds")
+
+
+def _check_rounds(rounds: Any, path: str) -> None:
+    if not isinstance(rounds, list):
+        raise CampaignFileError(path, f"must be a list, not {type(rounds).__name__}")
+    numbers = set()
+    for index, raw in enumerate(rounds):
+        where = f"{path}[{index}]"
+        round_ = _object(raw, where)
+        number = _count(round_, "number", where)
+        if number < 1 or number in numbers:
+            raise CampaignFileError(f"{where}.number", "must be 1 or more and not repeated")
+        if round_.get("rules_version_number") is not None:
+            _count(round_, "rules_version_number", where)
+        numbers.add(number)
+        if round_.get("status", "drafting") not in ("drafting", "resolving", "resolved", "failed"):
+            raise CampaignFileError(f"{where}.status", "must be drafting, resolving, resolved or failed")
+        for key, kinds in (("seed", int), ("rules_version_number", int), ("salt", str), ("commitment", str),
+                           ("rules_fingerprint", str), ("error", str), ("resolved_at", str), ("committed_at", str),
+                           ("input", dict), ("result", dict), ("rules", (dict, str)), ("log", list),
+                           ("encounter", dict), ("commitment_for", dict)):
+            value = round_.get(key)
+            if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+                raise CampaignFileError(f"{where}.{key}", f"has the wrong type ({type(value).__name__})")
+        for key in ("rules_fingerprint", "error"):  # read with a default of "": present means text
+            if key in round_ and not isinstance(round_[key], str):
+                raise CampaignFileError(f"{where}.{key}", f"must be text, not {type(round_[key]).__name__}")
+        for key, longest in (("rules_fingerprint", 80), ("salt", 64), ("commitment", 64)):
+            if isinstance(round_.get(key), str):
+                _short(round_, key, where, longest)
+        if isinstance(round_.get("seed"), int) and not 0 <= round_["seed"] < 2**63:
+            raise CampaignFileError(f"{where}.seed", "must be 0 to 2**63 - 1")
+        for key in ("resolved_at", "committed_at"):
+            if round_.get(key):
+                _datetime(round_[key], f"{where}.{key}")
+        for list_key in ("sides", "chit_records"):
+            entries = round_.get(list_key, [])
+            if not isinstance(entries, list):
+                raise CampaignFileError(f"{where}.{list_key}", f"must be a list, not {type(entries).__name__}")
+            seen = set()
+            for position, item in enumerate(entries):
+                entry = _object(item, f"{where}.{list_key}[{position}]")
+                character = _require(entry, "character", str, f"{where}.{list_key}[{position}]")
+                if character in seen:
+                    raise CampaignFileError(f"{where}.{list_key}[{position}].character", f"{character!r} is repeated")
+                seen.add(character)
+                for key in ("plays",) if list_key == "sides" else ("wounded", "fatigued"):
+                    kind = dict if key == "plays" else list
+                    if entry.get(key) is not None and not isinstance(entry[key], kind):
+                        raise CampaignFileError(f"{where}.{list_key}[{position}].{key}",
+                                                f"must be {kind.__name__}, not {type(entry[key]).__name__}")
+
+
+def _strings(values: Any, path: str) -> None:
+    if not isinstance(values, list):
+        raise CampaignFileError(path, f"must be a list, not {type(values).__name__}")
+    for position, value in enumerate(values):
+        if not isinstance(value, str):
+            raise CampaignFileError(f"{path}[{position}]", f"must be a name, not {type(value).__name__}")

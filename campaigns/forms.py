@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from combat.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
 
 from .models import SetupStep
+from .names import validate_one_line
 from .services import VICTORY_CATEGORIES, VICTORY_CATEGORY_TITLES
 
 # The settings page groups the rule keys; a key added to RuleSet later lands in "Other settings".
@@ -138,7 +139,7 @@ class RuleSetForm(forms.Form):
 
 
 class CampaignCreateForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, validators=[validate_one_line])
     slug = forms.SlugField(
         max_length=60, help_text="Used in the campaign's web address, e.g. bimr4-2026.",
         error_messages={"invalid": "Use letters, numbers, hyphens and underscores only, e.g. bimr4-2026."},
@@ -154,7 +155,7 @@ class AutoResolveForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=120)
+    name = forms.CharField(max_length=120, validators=[validate_one_line])
     email = forms.EmailField()
     time_zone = forms.CharField(max_length=64, initial="UTC", help_text="e.g. Europe/London, America/New_York")
 

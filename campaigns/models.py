@@ -14,6 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.functional import cached_property
 
+from campaigns.names import validate_one_line
 from combat.engine.ruleset import RuleSet, rules_from
 
 WEATHER_CHOICES = [
@@ -41,7 +42,7 @@ _TIME_ZONES: set[str] | None = None
 
 class Campaign(models.Model):
     slug = models.SlugField(max_length=60, unique=True)
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[validate_one_line])
     gms = models.ManyToManyField(django_settings.AUTH_USER_MODEL, related_name="gm_campaigns")
     auto_resolve = models.BooleanField(
         default=False, help_text="Resolve a round as soon as every side has locked its plays."
@@ -134,7 +135,7 @@ class WeatherRoll(models.Model):
 
 class Player(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(max_length=120)
+    name = models.CharField(max_length=120, validators=[validate_one_line])
     email = models.EmailField()
     time_zone = models.CharField(max_length=64, default="UTC", validators=[validate_time_zone])
 
@@ -167,7 +168,7 @@ def default_character_state() -> dict[str, Any]:
 class Character(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="characters")
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="characters")
-    catalogue_name = models.CharField(max_length=60, help_text='The character counter, e.g. "Black Knight".')
+    catalogue_name = models.CharField(max_length=60, validators=[validate_one_line], help_text='The character counter, e.g. "Black Knight".')
     starting_native_group = models.CharField(
         max_length=60, blank=True, help_text="The native group whose equipment the character starts with."
     )

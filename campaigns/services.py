@@ -15,6 +15,7 @@ from django.db import transaction
 from django.http import Http404
 
 from campaigns import calendar
+from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from campaigns.models import (
     Campaign,
     Character,
@@ -86,6 +87,8 @@ def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | Non
     slug = (slug or "").strip()
     if not name:
         errors["name"] = "Give the campaign a name."
+    elif not is_one_line(name):
+        errors["name"] = ONE_LINE_MESSAGE
     try:
         validate_slug(slug)
     except ValidationError:
@@ -247,10 +250,16 @@ def _clean_player(campaign: Campaign, data: Mapping[str, Any], *, instance: Play
     time_zone = str(data.get("time_zone") or "UTC").strip()
     if not name:
         errors["name"] = "Give the player's name."
+    elif not is_one_line(name):
+        errors["name"] = ONE_LINE_MESSAGE
+    elif len(name) > 120:
+        errors["name"] = "Use at most 120 characters."
     elif campaign.players.filter(name=name).exclude(pk=getattr(instance, "pk", None)).exists():
         errors["name"] = f"{name} already plays in this campaign."
     try:
         validate_email(email)
+        if len(email) > 254:
+            raise ValidationError("too long")
     except ValidationError:
         errors["email"] = f"{email!r} is not an email address." if email else "Give the player's email address."
     try:
@@ -436,11 +445,14 @@ def _clean_starting_info(campaign: Campaign, character: Character, data: Mapping
             errors[f"enchanted_chits[{position}]"] = f"{label!r} is not a MAGIC chit; only MAGIC chits are enchanted"
         else:
             chits.append(label)
+    location = str(data.get("starting_location") or "").strip()
+    if len(location) > 60:
+        errors["starting_location"] = "Use at most 60 characters."
     if errors:
         raise ValidationError(errors)
     return {
         "victory_requirements": requirements,
-        "starting_location": str(data.get("starting_location") or "").strip(),
+        "starting_location": location,
         "recorded_spells": spells,
         "enchanted_chits": chits,
     }

@@ -33,7 +33,8 @@ class RoundAdmin(admin.ModelAdmin):
     list_display = ("battle", "number", "status", "resolved_at", "attempts")
     list_filter = ("status",)
     search_fields = ("battle__name", "battle__campaign__name")
-    readonly_fields = ("seed", "rules", "rules_fingerprint", "rules_version_number", "input", "result", "log",
+    # The dice are committed when the round opens (docs/fair-dice.md): nobody re-rolls them here.
+    readonly_fields = ("seed", "salt", "commitment", "commitment_for", "committed_at", "rules", "rules_fingerprint", "rules_version_number", "input", "result", "log",
                        "task_id", "attempts", "resolve_requested_at", "resolved_at")
     inlines = [SidePlaysInline]
 

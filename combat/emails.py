@@ -12,7 +12,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from combat import rounds
+from combat import fairness, rounds
 
 
 def thread_key(battle) -> str:
@@ -65,6 +65,7 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
         "fingerprint": round_.rules_fingerprint,
         "rules_version": round_.rules_version_number,
         "seed": round_.seed,
+        "dice": fairness.dice_facts(round_),
     }
     players: dict[int, dict[str, Any]] = {}
     for side in round_.sides.select_related("character__player"):

@@ -12,6 +12,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from campaigns.names import validate_one_line
 from combat import rounds
 
 
@@ -164,8 +165,9 @@ DWELLINGS = [("", "None"), *((name, name) for name in ("Chapel", "Guard", "House
 
 
 class NewBattleForm(forms.Form):
-    name = forms.CharField(max_length=200, required=False, help_text="Leave empty for 'Battle in <clearing>'.")
-    clearing = forms.CharField(max_length=120, help_text="e.g. Cave 4")
+    name = forms.CharField(max_length=200, required=False, validators=[validate_one_line],
+                           help_text="Leave empty for 'Battle in <clearing>'.")
+    clearing = forms.CharField(max_length=120, validators=[validate_one_line], help_text="e.g. Cave 4")
     dwelling = forms.ChoiceField(
         choices=DWELLINGS, required=False, label="Dwelling",
         help_text="The dwelling in this clearing, if any. Only the community setting 'Fiery Blast may not target unhired natives in a Dwelling clearing' uses it.",

@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
+from campaigns.names import validate_one_line
+
 
 class Battle(models.Model):
     class Status(models.TextChoices):
@@ -18,8 +20,8 @@ class Battle(models.Model):
         ENDED = "ended", "Ended"
 
     campaign = models.ForeignKey("campaigns.Campaign", on_delete=models.CASCADE, related_name="battles")
-    name = models.CharField(max_length=200)
-    clearing = models.CharField(max_length=120, help_text="Where the battle happens, e.g. 'Cave 4'.")
+    name = models.CharField(max_length=200, validators=[validate_one_line])
+    clearing = models.CharField(max_length=120, validators=[validate_one_line], help_text="Where the battle happens, e.g. 'Cave 4'.")
     characters = models.ManyToManyField("campaigns.Character", related_name="battles", blank=True)
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.ACTIVE)
     state = models.JSONField(default=dict, help_text="The battle's current state in the round-file format.")
@@ -59,6 +61,12 @@ class Round(models.Model):
     number = models.PositiveIntegerField()
     status = models.CharField(max_length=16, choices=Status.choices, default=Status.DRAFTING, db_index=True)
     seed = models.BigIntegerField(null=True, blank=True)
+    # Committed dice (docs/fair-dice.md): the seed and salt are drawn when the round opens and never change;
+    # the commitment (SHA-256 of seed, salt and `commitment_for`) is shown from then on, the seed after.
+    salt = models.CharField(max_length=64, blank=True, default="")
+    commitment = models.CharField(max_length=64, blank=True, default="", help_text="SHA-256 of the dice, shown from the start.")
+    commitment_for = models.JSONField(default=dict, blank=True, help_text="The round's identity as committed.")
+    committed_at = models.DateTimeField(null=True, blank=True)
     rules = models.JSONField(default=dict, blank=True, help_text="The rule set the round was resolved under.")
     rules_version_number = models.PositiveIntegerField(null=True, blank=True)
     rules_fingerprint = models.CharField(max_length=80, blank=True, default="")

@@ -23,7 +23,8 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
-from combat import rounds
+from campaigns.names import ONE_LINE_MESSAGE, is_one_line
+from combat import fairness, rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
 
 logger = logging.getLogger(__name__)
@@ -99,6 +100,9 @@ def start_battle(user, slug: str, setup: BattleSetup) -> Battle:
 
 def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = "") -> Battle:
     """The battle itself, for a campaign already checked (start_battle) or the demo loader."""
+    for field_name, value in (("name", setup.name), ("clearing", setup.clearing)):
+        if not is_one_line(value or ""):  # a battle's name goes into every email's Subject
+            raise BattleError(f"{field_name}: {ONE_LINE_MESSAGE}", {field_name: ONE_LINE_MESSAGE})
     with transaction.atomic():
         characters = list(campaign.characters.filter(pk__in=setup.character_ids).select_related("player"))
         if not characters:
@@ -127,7 +131,9 @@ def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = ""
 
 
 def _open_round(battle: Battle, number: int, user=None, carried: dict[str, Any] | None = None) -> Round:
-    round_ = Round.objects.create(battle=battle, number=number, encounter=carried or {})
+    # The dice are drawn and committed now, before any play is entered (docs/fair-dice.md).
+    dice = fairness.new_dice(battle.campaign.slug, battle.pk, number)
+    round_ = Round.objects.create(battle=battle, number=number, encounter=carried or {}, **dice)
     living = rounds.living_character_ids(battle.state)
     for character in battle.characters.all():
         if rounds.character_id(character) in living:
@@ -483,6 +489,10 @@ def export_battles(campaign) -> list[dict[str, Any]]:
                         "number": r.number,
                         "status": r.status,
                         "seed": r.seed,
+                        "salt": r.salt,
+                        "commitment": r.commitment,
+                        "commitment_for": r.commitment_for,
+                        "committed_at": r.committed_at.isoformat() if r.committed_at else None,
                         "rules": r.rules,
                         "rules_version_number": r.rules_version_number,
                         "rules_fingerprint": r.rules_fingerprint,
@@ -555,6 +565,10 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                     number=rdata["number"],
                     status=rdata.get("status", Round.Status.DRAFTING),
                     seed=rdata.get("seed"),
+                    salt=rdata.get("salt") or "",
+                    commitment=rdata.get("commitment") or "",
+                    commitment_for=rdata.get("commitment_for") or {},
+                    committed_at=parse_datetime(rdata["committed_at"]) if rdata.get("committed_at") else None,
                     rules=rdata.get("rules") or {},
                     rules_version_number=rdata.get("rules_version_number"),
                     rules_fingerprint=rdata.get("rules_fingerprint", ""),

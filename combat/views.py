@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import rounds, services
+from combat import fairness, rounds, services
 from combat.forms import (
     ChitRecordForm,
     EncounterForm,
@@ -135,6 +135,7 @@ def _round_context(round_):
         "all_locked": bool(sides) and all(side.locked for side in sides),
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
         "history": battle.rounds.order_by("number"),
+        "fair_dice": fairness.dice_facts(round_),
     }
     if round_.status in (Round.Status.DRAFTING, Round.Status.FAILED):
         context["round_encounter"] = _round_encounter_context(round_)
@@ -402,10 +403,11 @@ def end_battle(request, slug, battle_id):
 @login_required
 @require_GET
 def round_file(request, slug, battle_id, number):
-    """The resolved round as a round file with its seed: `python manage.py resolve_round` replays it."""
+    """The resolved round as a round file with its seed, commitment and stored result: `manage.py
+    resolve_round` replays it, `manage.py verify_round` (or the verify page) checks it."""
     round_ = services.get_round(request.user, slug, battle_id, number)
     if round_.status != Round.Status.RESOLVED or not round_.input:
         raise Http404("This round has not been resolved yet")
-    response = JsonResponse({**round_.input, "seed": round_.seed}, json_dumps_params={"indent": 2, "ensure_ascii": False})
+    response = JsonResponse(fairness.round_file(round_), json_dumps_params={"indent": 2, "ensure_ascii": False})
     response["Content-Disposition"] = f'attachment; filename="battle-{battle_id}-round-{number}.json"'
     return response

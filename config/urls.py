@@ -1,11 +1,13 @@
 from django.contrib import admin
 from django.urls import include, path
 
+from combat.verify_page import verify_round_page
 from config import views
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),
+    path("verify/", verify_round_page, name="verify_round"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("catalogue/", include("combat.catalogue.urls")),

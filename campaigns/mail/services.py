@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 
 from campaigns.mail.models import OutboxMessage
+from campaigns.names import is_one_line, one_line
 
 logger = structlog.get_logger(__name__)
 Status = OutboxMessage.Status
@@ -55,7 +56,7 @@ def queue_email(
     """
     if not idempotency_key:
         raise ValueError("idempotency_key must not be empty")
-    if not to or "@" not in to:
+    if not to or "@" not in to or not is_one_line(to):
         raise ValueError(f"to must be an email address, not {to!r}")
     existing = OutboxMessage.objects.filter(idempotency_key=idempotency_key).first()
     if existing is not None:
@@ -63,7 +64,7 @@ def queue_email(
     row = OutboxMessage(
         campaign=campaign,
         recipient=to,
-        subject=subject,
+        subject=one_line(subject),  # a header: never a line break, whatever the caller's names hold
         text=text,
         html=html or "",
         idempotency_key=idempotency_key,
@@ -109,8 +110,9 @@ def build_email(row: OutboxMessage) -> EmailMultiAlternatives:
     if row.in_reply_to:
         headers["In-Reply-To"] = row.in_reply_to
         headers["References"] = row.in_reply_to
+    # Headers are built from one-line text only: a row written before names were checked still sends.
     email = EmailMultiAlternatives(
-        subject=row.subject, body=row.text, from_email=settings.DEFAULT_FROM_EMAIL, to=[row.recipient],
+        subject=one_line(row.subject), body=row.text, from_email=settings.DEFAULT_FROM_EMAIL, to=[row.recipient],
         headers=headers,
     )
     if row.html:

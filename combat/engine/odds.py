@@ -183,7 +183,7 @@ def _object(value: Any, field: str) -> dict:
 
 def _side(data: dict, field: str, default: str = "light") -> str:
     side = data.get("side", default)
-    if side not in DENIZEN_SIDES:
+    if not isinstance(side, str) or side not in DENIZEN_SIDES:
         raise OddsError(f"{field}.side", f"must be light or dark, not {side!r}")
     return side
 
@@ -336,7 +336,7 @@ def read_target(value: Any, *, maneuvers_given: bool = False) -> TargetSpec:
     if "horse" in data:
         horse = _lookup("target.horse", "horse", data["horse"])
         side = data.get("side", "galloping")
-        if side not in HORSE_SIDES:
+        if not isinstance(side, str) or side not in HORSE_SIDES:
             raise OddsError("target.side", f"a horse is walking or galloping, not {side!r}")
         built = horse_target(horse, side, box=ATTACK_BOX)
         return TargetSpec(

@@ -81,10 +81,11 @@ def test_a_locked_side_refuses_new_plays_until_unlocked(gm, battle, characters, 
 @pytest.mark.django_db
 def test_request_resolve_needs_every_side_locked(gm, battle, characters, valid_plays, first_round):
     enter_and_lock(gm, battle, characters, {"Amazon": valid_plays["Amazon"]})
+    committed = (first_round.seed, first_round.commitment)
     with pytest.raises(services.BattleError):
         services.request_resolve(gm, "test", battle.pk, 1)
     first_round.refresh_from_db()
-    assert first_round.status == Round.Status.DRAFTING and first_round.seed is None
+    assert first_round.status == Round.Status.DRAFTING and (first_round.seed, first_round.commitment) == committed
 
 
 @pytest.mark.django_db

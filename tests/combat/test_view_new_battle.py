@@ -55,3 +55,15 @@ def test_an_attack_naming_no_one_in_the_battle_is_an_error_on_that_field(gm_clie
     page = response.content.decode()
     assert "id_attacks_error" in page and "White Knight" in page
     assert not Battle.objects.exists()
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("field", ["name", "clearing"])
+def test_a_battle_name_or_clearing_with_a_line_break_is_refused_next_to_its_field(gm_client, campaign, characters,
+                                                                                  field):
+    data = {"name": "Ambush", "clearing": "Ruins 5", "characters": [characters["Amazon"].pk], "monsters": "Wolf"}
+    data[field] = "Evil\r\nBcc: x@y.z"
+    response = gm_client.post("/campaigns/test/battles/new/", data)
+    assert response.status_code == 200
+    assert f"id_{field}_error" in response.content.decode() and "line break" in response.content.decode()
+    assert not Battle.objects.exists()

@@ -1,0 +1,121 @@
+"""One GM's campaign with something behind every URL (a battle with round 1 resolved and round 2 open,
+players, characters, an email in the outbox, a house counter), and another GM with a campaign of his own:
+the world the URL access test and the form fuzz request every URL of."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.urls import URLPattern, URLResolver, get_resolver
+
+from campaigns import services as campaign_services
+from campaigns.mail.models import OutboxMessage
+from combat import fairness
+from combat import services as combat_services
+from combat.catalogue.models import HouseCounter
+from combat.demo import create_demo_battle
+from combat.engine.commitment import commitment
+from combat.engine.dice import ScriptedDice
+from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
+from tests.combat.test_services import WOUNDING_SEED
+
+# Text of the victim's campaign that must never reach another GM or an anonymous client.
+SECRETS = ("Zeta Secret Campaign", "zebulon@secret.example", "Zebulon Secret", "Veteran of Zeta")
+
+
+@dataclass
+class World:
+    victim: Any
+    outsider: Any
+    campaign: Any
+    battle: Any
+    characters: dict
+    player: Any
+    message: Any
+    house: Any
+    values: dict = field(default_factory=dict)
+
+
+def build_world(make_user) -> World:
+    victim, outsider = make_user("victim-gm"), make_user("outsider-gm")
+    campaign = campaign_services.create_campaign(victim, SECRETS[0], "zeta", "bimr4", dice=ScriptedDice([3]))
+    campaign_services.create_campaign(outsider, "Outsider's own", "outsiders-own", "standard", dice=ScriptedDice([2]))
+    player = campaign_services.add_player(victim, campaign, {"name": SECRETS[2], "email": SECRETS[1], "time_zone": "UTC"})
+    other = campaign_services.add_player(victim, campaign, {"name": "Yvette", "email": "yvette@secret.example",
+                                                            "time_zone": "UTC"})
+    for owner, name in ((player, "Black Knight"), (other, "Amazon")):
+        campaign_services.add_character(victim, campaign, {"player": owner.pk, "catalogue_name": name})
+    characters = {c.catalogue_name: c for c in campaign.characters.all()}
+    battle = create_demo_battle(campaign)
+    for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
+        combat_services.save_plays(victim, "zeta", battle.pk, 1, characters[name].pk, dict(plays))
+        combat_services.lock_side(victim, "zeta", battle.pk, 1, characters[name].pk)
+    # The seed that wounds the Black Knight (tests/combat/test_services.py), committed as Herald would,
+    # so that the pages are the same on every run (a chit form to record).
+    first = battle.rounds.get(number=1)
+    first.seed = WOUNDING_SEED
+    first.commitment = commitment(first.seed, first.salt, fairness.identity_of(first))
+    first.save(update_fields=["seed", "commitment"])
+    combat_services.request_resolve(victim, "zeta", battle.pk, 1)
+    combat_services.resolve_round(battle.rounds.get(number=1).pk)
+    house = HouseCounter(kind="native", name=SECRETS[3], based_on="native/order-3")
+    house.full_clean()
+    house.save()
+    house.campaigns.add(campaign)
+    message = OutboxMessage.objects.filter(campaign=campaign).first()
+    world = World(victim, outsider, campaign, battle, characters, player, message, house)
+    # What each URL keyword is filled with: every value is tried (round 1 resolved, round 2 open).
+    world.values = {
+        "slug": [campaign.slug],
+        "battle_id": [battle.pk],
+        "number": [1, 2],
+        "character_id": [characters["Black Knight"].pk],
+        "player_id": [player.pk],
+        "pk": [message.pk],
+        "key": [house.key],
+    }
+    return world
+
+
+# URLs outside the project's own views: Django's admin (staff only, its own permission checks) and the
+# sign-in pages of django.contrib.auth. Everything else in the URL configuration is requested.
+NOT_OURS = ("admin:", "login", "logout", "password_", "password-")
+
+
+def url_patterns(resolver: URLResolver | None = None, prefix: str = "", namespace: str = ""):
+    """(name, route, keywords) for every URL pattern of the URL configuration, included ones too."""
+    resolver = resolver or get_resolver()
+    for entry in resolver.url_patterns:
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from url_patterns(entry, prefix + str(entry.pattern), inner)
+        elif isinstance(entry, URLPattern):
+            route = prefix + str(entry.pattern)
+            keywords = sorted(set(_keywords(resolver, prefix)) | set(_keywords_of(entry)))
+            yield f"{namespace}{entry.name or ''}", route, keywords
+
+
+def _keywords_of(entry) -> list[str]:
+    converters = getattr(entry.pattern, "converters", None)
+    if converters is not None:
+        return list(converters)
+    return list(entry.pattern.regex.groupindex)
+
+
+def _keywords(resolver, prefix) -> list[str]:
+    import re
+
+    return re.findall(r"<(?:\w+:)?(\w+)>", prefix)
+
+
+def ours(name: str) -> bool:
+    return not name.startswith(NOT_OURS) and name not in ("",)
+
+
+def filled(world: World, keywords: list[str]) -> list[dict]:
+    """Every combination of the world's values for a URL's keywords; KeyError names a keyword the test
+    does not know how to fill (a new kind of URL: teach `build_world` its value)."""
+    choices = [[(keyword, value) for value in world.values[keyword]] for keyword in keywords]
+    return [dict(combination) for combination in itertools.product(*choices)]

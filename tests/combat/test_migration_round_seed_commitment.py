@@ -1,0 +1,38 @@
+"""The migration that adds committed dice commits the dice of rounds still open (keeping a seed a failed
+resolve already drew) and leaves resolved rounds without a commitment."""
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from combat.engine.commitment import RoundIdentity, commitment
+
+BEFORE = [("combat", "0002_round_encounter")]
+AFTER = [("combat", "0003_round_seed_commitment")]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_open_rounds_get_committed_dice_and_resolved_rounds_none():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    old = executor.loader.project_state(BEFORE).apps
+    campaign = old.get_model("campaigns", "Campaign").objects.create(slug="old", name="Old", weather="clear",
+                                                                    weather_chit=3, month=1, day=1)
+    battle = old.get_model("combat", "Battle").objects.create(campaign=campaign, name="B", clearing="Cave 1", state={})
+    Round = old.get_model("combat", "Round")
+    Round.objects.create(battle=battle, number=1, status="resolved", seed=11)
+    Round.objects.create(battle=battle, number=2, status="failed", seed=22)
+    Round.objects.create(battle=battle, number=3, status="drafting")
+    try:
+        executor = MigrationExecutor(connection)
+        executor.migrate(AFTER)
+        rounds = {r.number: r for r in executor.loader.project_state(AFTER).apps.get_model("combat", "Round").objects.all()}
+        assert rounds[1].commitment == "" and rounds[1].seed == 11
+        assert rounds[2].seed == 22
+        for number in (2, 3):
+            round_ = rounds[number]
+            identity = RoundIdentity("old", battle.pk, number)
+            assert round_.commitment == commitment(round_.seed, round_.salt, identity)
+            assert round_.commitment_for == identity.as_json() and round_.committed_at is not None
+    finally:
+        MigrationExecutor(connection).migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
