@@ -468,7 +468,10 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
             ids.append(play.attack.chit)
         if len(ids) != len(set(ids)):
             errors.append(PlayError(path, "the same chit cannot be played twice in one round"))
-        effort = effort_limit_error(f"{path}.effort", chits_used)
+        # A casting MAGIC chit fatigues itself (no fatigue owed for it), but its asterisks still count
+        # toward the two-asterisk limit (issue #15.3).
+        limited = chits_used + [("attack", chit) for chit in [casting_chit(character, play)] if chit is not None]
+        effort = effort_limit_error(f"{path}.effort", limited)
         if effort is not None:
             errors.append(effort)
         if play.shield_box is not None:
@@ -512,6 +515,21 @@ def effort_chits(character: CharacterState, play) -> list[tuple[str, Chit]]:
         if maneuver is not None and maneuver.chit:
             named.append((path, maneuver.chit))
     return [(field, character.chit(chit_id)) for field, chit_id in named if character.chit(chit_id) is not None]
+
+
+def casting_chit(character: CharacterState, play):
+    """The MAGIC chit a character casts an attack spell with in the melee, or None."""
+    if play is None or play.attack is None or not play.attack.spell or not play.attack.chit:
+        return None
+    return character.chit(play.attack.chit)
+
+
+def limit_chits(character: CharacterState, play) -> list[tuple[str, Chit]]:
+    """The chits whose asterisks count toward the two-asterisk limit: the effort chits and a casting MAGIC
+    chit (which fatigues itself, so it is never owed as fatigue too)."""
+    chits = effort_chits(character, play)
+    magic = casting_chit(character, play)
+    return chits + ([("attack.chit", magic)] if magic is not None else [])
 
 
 def asterisks_of(chits) -> int:

@@ -13,7 +13,14 @@ from typing import Any
 from combat.engine import encounter as encounter_step
 from combat.engine.dice import Dice
 from combat.engine.log import Event
-from combat.engine.melee import RULES, RoundInvalid, effort_chits, effort_limit_error, resolve_round, validate_round
+from combat.engine.melee import (
+    RULES,
+    RoundInvalid,
+    effort_limit_error,
+    limit_chits,
+    resolve_round,
+    validate_round,
+)
 from combat.engine.model import PlayError, RoundResult
 from combat.engine.round_format import RoundFile
 
@@ -65,7 +72,35 @@ def play_round(round_file: RoundFile, dice: Dice, catalogue=None) -> PlayedRound
         events=tuple(decided.events) + melee.events + tuple(effort_events),
         summaries=summaries,
     )
-    return PlayedRound(result, summary)
+    return PlayedRound(_not_quiet_after_encounter_effort(result, decided), summary)
+
+
+def _not_quiet_after_encounter_effort(result: RoundResult, decided) -> RoundResult:
+    """Fatigue owed or a spell cast in the encounter step make the round not quiet, as they would in the
+    melee (issue #15.2: a round whose only effort was a failed run ended combat)."""
+    if not result.quiet:
+        return result
+    reasons = []
+    if any(summary.fatigue_owed for summary in result.summaries):
+        reasons.append("fatigue is owed")
+    if decided.spells:
+        reasons.append("a spell was cast in the encounter step")
+    if not reasons:
+        return result
+    rule, rule_name = RULES["combat_ends"]
+    no_character_left = not any(not c.dead and not c.fled for c in result.state.characters)
+    if no_character_left:  # combat ends whatever the effort; the round was not quiet all the same
+        return replace(result, quiet=False, state=replace(result.state, previous_round_quiet=False))
+    event = Event("end", f"Combat goes on: {', '.join(reasons)} this round (the encounter step counts)",
+                  rule, rule_name, (), {"quiet": False, "combat_ends": False})
+    events = tuple(e for e in result.events if not (e.kind == "end" and e.rule == rule and "quiet" in e.data))
+    return replace(
+        result,
+        events=events + (event,),
+        quiet=False,
+        combat_ends=False,
+        state=replace(result.state, previous_round_quiet=False),
+    )
 
 
 def _with_encounter_effort(melee: RoundResult, chits_played) -> tuple[tuple, list[Event]]:
@@ -77,7 +112,9 @@ def _with_encounter_effort(melee: RoundResult, chits_played) -> tuple[tuple, lis
     events = []
     for summary in melee.summaries:
         chits = list(chits_played.get(summary.character, ()))
-        extra = sum(chit.split(" #")[0].count("*") for chit in chits)
+        # A MAGIC chit cast in the encounter step fatigues itself, as in the melee: its asterisks count
+        # toward the limit (effort_errors) but are never owed as fatigue too (issue #15.3).
+        extra = sum(chit.split(" #")[0].count("*") for chit in chits if not chit.startswith("MAGIC"))
         if not extra:
             summaries.append(summary)
             continue
@@ -132,7 +169,7 @@ def effort_errors(round_file: RoundFile) -> list[PlayError]:
             continue
         play = round_input.play(character.id)
         melee_chits = [
-            (f"plays.{character.id}.{field}", chit) for field, chit in (effort_chits(character, play) if play else [])
+            (f"plays.{character.id}.{field}", chit) for field, chit in (limit_chits(character, play) if play else [])
         ]
         encounter_chits = [
             (path, character.chit(label)) for path, label in named.get(character.id, ())
@@ -148,7 +185,7 @@ def effort_errors(round_file: RoundFile) -> list[PlayError]:
                 continue
             first_path[chit.id] = path
             chits_used.append((path, chit))
-        if sum(chit.effort for _, chit in melee_chits) > 2:
+        if sum(chit.effort for _, chit in melee_chits) > 2:  # the melee alone: validate_round reports it
             continue
         last_effort = next((path for path, chit in reversed(chits_used) if chit.effort), "")
         error = effort_limit_error(last_effort, chits_used)

@@ -27,6 +27,10 @@ def amazon_runs_then_fights(run_chit: str, attack_chit: str, maneuver_chit: str 
     return data
 
 
+def example(name: str) -> dict:
+    return json.loads((EXAMPLES / f"{name}.json").read_text())
+
+
 def blocking(errors):
     return {error.path: error.message for error in errors if getattr(error, "severity", "error") == "error"}
 
@@ -88,3 +92,36 @@ def test_the_golden_examples_are_valid_round_files():
         if path.name.endswith(".result.json") or json.loads(path.read_text()).get("system", "magic-realm") != "magic-realm":
             continue
         assert blocking(validate_round_file(read_round(json.loads(path.read_text())))) == {}, path.name
+
+
+def test_a_casting_magic_chit_counts_toward_the_effort_limit_with_the_encounter_step_s_chits():
+    """Issue #15.3: MAGIC III2** casting in the melee and MOVE L2** running in the encounter step are four
+    asterisks, and are refused (the MAGIC chit was left out of the count)."""
+    data = example("encounter-magic-chit-owed-once")
+    data["state"]["characters"][0]["chits"] = ["MAGIC III2**", "MOVE L2**", "MOVE M4"]
+    data["encounter"]["actions"] = [{"character": "Sorceror", "run": {"chit": "MOVE L2**"}}]
+    data["plays"]["Sorceror"] = {"target": "Wolf", "attack": {"spell": "Fiery Blast", "chit": "MAGIC III2**", "box": 1},
+                                 "maneuver": {"chit": "MOVE M4", "box": 3}}
+    errors = blocking(validate_round_file(read_round(data)))
+    assert any("4 asterisks played" in message for message in errors.values()), errors
+
+
+def test_a_magic_chit_cast_in_the_encounter_step_is_never_owed_as_fatigue_too():
+    round_file = read_round(example("encounter-magic-chit-owed-once"))
+    played = play_round(round_file, round_file.make_dice())
+    summary = next(s for s in played.result.summaries if s.character == "Sorceror")
+    assert summary.fatigue_owed == 0
+
+
+def test_fatigue_from_a_failed_run_keeps_combat_going_after_a_quiet_round():
+    """Issue #15.2: a round whose only effort was a failed run (MOVE L2**, one fatigue owed) is not quiet."""
+    round_file = read_round(example("encounter-a-failed-run-is-effort"))
+    result = play_round(round_file, round_file.make_dice()).result
+    assert not result.quiet and not result.combat_ends
+    assert result.state.previous_round_quiet is False
+    assert any(e.text.startswith("Combat goes on: fatigue is owed") for e in result.events)
+
+
+def test_a_spell_cast_in_the_encounter_step_makes_the_round_not_quiet():
+    round_file = read_round(example("encounter-magic-chit-owed-once"))
+    assert not play_round(round_file, round_file.make_dice()).result.quiet
