@@ -280,7 +280,7 @@ class WorkerProcess:
         self.log_file.close()
 
 
-def test_database_url(host: str | None = None, port: int | None = None) -> str:
+def worker_database_url(host: str | None = None, port: int | None = None) -> str:
     """The pytest test database's URL (optionally reached through another host and port: a proxy)."""
     database = settings.DATABASES["default"]
     test_name = database["NAME"]  # pytest-django has switched NAME to the test database by now
@@ -293,7 +293,7 @@ def test_database_url(host: str | None = None, port: int | None = None) -> str:
 def worker_environment(smtp: SmtpServer, extra: dict) -> dict:
     env = {
         **os.environ,
-        "DATABASE_URL": test_database_url(),
+        "DATABASE_URL": worker_database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "EMAIL_HOST": smtp.host,
         "EMAIL_PORT": str(smtp.port),

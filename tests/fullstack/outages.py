@@ -152,9 +152,7 @@ def use_broker(url: str):
     def point_at(broker_url, redis_url, celery_url):
         app.conf.broker_url = broker_url
         settings.REDIS_URL, settings.CELERY_BROKER_URL = redis_url, celery_url
-        with contextlib.suppress(Exception):
-            app.pool.force_close_all()
-        app._pool = None
+        app._pool = None  # kombu's pools are per URL: the next publish takes (or makes) the one for `url`
         app.amqp._producer_pool = None
 
     point_at(url, url, url)
