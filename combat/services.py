@@ -291,17 +291,18 @@ def _request_resolve(round_: Round) -> bool:
         .update(status=Round.Status.RESOLVING, seed=seed, error="", resolve_requested_at=now, task_id="")
     )
     if changed:
-        _enqueue_on_commit(round_.pk)
+        transaction.on_commit(lambda: _enqueue(round_.pk))
     return bool(changed)
 
 
-def _enqueue_on_commit(round_id: int) -> None:
+def _enqueue(round_id: int) -> None:
+    """Publish the resolve task and record its id. With the broker down nothing is raised: the round stays
+    `resolving` with no task_id (queued), and the sweep publishes it when the broker is back."""
     from combat.tasks import resolve_round_task
 
-    def record(task_id: str) -> None:
+    task_id = enqueue.send(resolve_round_task, round_id)
+    if task_id:
         Round.objects.filter(pk=round_id).update(task_id=task_id)
-
-    enqueue.send_on_commit(resolve_round_task, round_id, then=record)
 
 
 def is_queued(round_: Round) -> bool:

@@ -33,15 +33,9 @@ def send(task, *args, **kwargs) -> str:
     return str(getattr(result, "id", "") or "")
 
 
-def send_on_commit(task, *args, then=None, **kwargs) -> None:
-    """`send` once the current transaction commits; `then(task_id)` runs after a successful publish."""
-
-    def publish():
-        task_id = send(task, *args, **kwargs)
-        if task_id and then is not None:
-            then(task_id)
-
-    transaction.on_commit(publish)
+def send_on_commit(task, *args, **kwargs) -> None:
+    """`send` once the current transaction commits."""
+    transaction.on_commit(lambda: send(task, *args, **kwargs))
 
 
 class DurableTask(Task):
