@@ -6,9 +6,11 @@ from tests.combat.test_services import enter_and_lock
 
 
 @pytest.mark.django_db
-def test_the_status_partial_keeps_polling_while_the_round_resolves(gm_client, gm, battle, characters, valid_plays):
+def test_the_status_partial_keeps_polling_while_the_round_resolves(gm_client, gm, battle, characters, valid_plays,
+                                                                   django_capture_on_commit_callbacks):
     enter_and_lock(gm, battle, characters, valid_plays)
-    services.request_resolve(gm, "test", battle.pk, 1)
+    with django_capture_on_commit_callbacks(execute=True):  # the broker (in memory here) takes the task
+        services.request_resolve(gm, "test", battle.pk, 1)
     partial = gm_client.get(round_url(battle, suffix="status/"), HTTP_HX_REQUEST="true").content.decode()
     assert 'hx-trigger="every 1s"' in partial and "Resolving round 1" in partial
     assert "<html" not in partial
