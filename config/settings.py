@@ -274,6 +274,9 @@ CELERY_BROKER_URL = REDIS_URL or "filesystem://localhost/"
 if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
+        # An unreachable Redis (packets dropped, not refused) must not hold a web request for the OS's
+        # connect timeout: after 5 s the publish fails and the request waits in the database (enqueue.py).
+        "socket_connect_timeout": 5,
     }
 else:
     _broker_dir = VAR_DIR / "broker"
