@@ -9,13 +9,12 @@ new state and one outbox email per recipient in ONE transaction) or `failed` →
 from __future__ import annotations
 
 import logging
-import os
 import secrets
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
 import structlog
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Count, Q
 from django.http import Http404
@@ -26,6 +25,7 @@ from django.utils.dateparse import parse_datetime
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import fairness, rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
+from config import enqueue
 
 logger = logging.getLogger(__name__)
 events = structlog.get_logger("combat.rounds")
@@ -283,6 +283,8 @@ def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
 
 
 def _request_resolve(round_: Round) -> bool:
+    """The request to resolve is the round itself, `resolving` with an empty task_id until the broker
+    takes the task: it is committed first, published after, and swept when the broker was down."""
     now = timezone.now()
     stuck = now - timezone.timedelta(seconds=STUCK_RESOLVING_SECONDS)
     seed = round_.seed if round_.seed is not None else secrets.randbits(48)
@@ -292,7 +294,7 @@ def _request_resolve(round_: Round) -> bool:
     changed = (
         Round.objects.filter(claimable, pk=round_.pk)
         .exclude(sides__locked=False)
-        .update(status=Round.Status.RESOLVING, seed=seed, error="", resolve_requested_at=now)
+        .update(status=Round.Status.RESOLVING, seed=seed, error="", resolve_requested_at=now, task_id="")
     )
     if changed:
         transaction.on_commit(lambda: _enqueue(round_.pk))
@@ -300,25 +302,46 @@ def _request_resolve(round_: Round) -> bool:
 
 
 def _enqueue(round_id: int) -> None:
+    """Publish the resolve task and record its id. With the broker down nothing is raised: the round stays
+    `resolving` with no task_id (queued), and the sweep publishes it when the broker is back."""
     from combat.tasks import resolve_round_task
 
-    result = resolve_round_task.delay(round_id)
-    Round.objects.filter(pk=round_id).update(task_id=str(getattr(result, "id", "") or ""))
+    task_id = enqueue.send(resolve_round_task, round_id)
+    if task_id:
+        Round.objects.filter(pk=round_id).update(task_id=task_id)
 
 
-class SimulatedCrash(RuntimeError):
-    """Raised by tests inside the resolve transaction to prove that nothing half-done is kept."""
+def is_queued(round_: Round) -> bool:
+    """A round `resolving` whose task the broker has not taken yet (it was down): the sweep will send it."""
+    return round_.status == Round.Status.RESOLVING and not round_.task_id
 
 
-def _pause_for_crash_tests() -> None:
-    """The full-stack crash test sets HERALD_TEST_RESOLVE_PAUSE on a worker so that it can be killed
-    while it holds the round inside the resolve transaction. Never set in production."""
-    pause = os.environ.get("HERALD_TEST_RESOLVE_PAUSE")
-    if pause:
-        time.sleep(float(pause))
+def sweep_waiting_rounds() -> list[int]:
+    """Beat: enqueue every round that waits to be resolved, once more. A round is waiting when the broker
+    never took its task (task_id empty) or when its task was enqueued longer ago than
+    HERALD_RESOLVE_STALE_SECONDS without the round being resolved (the worker died, or the broker lost
+    it). resolve_round is idempotent, so enqueuing a round a live worker is busy with changes nothing."""
+    from combat.tasks import resolve_round_task
+
+    now = timezone.now()
+    stale = now - timezone.timedelta(seconds=settings.HERALD_RESOLVE_STALE_SECONDS)
+    waiting = list(
+        Round.objects.filter(status=Round.Status.RESOLVING)
+        .filter(Q(task_id="") | Q(resolve_requested_at__lt=stale) | Q(resolve_requested_at__isnull=True))
+        .values_list("pk", flat=True)
+    )
+    for round_id in waiting:
+        task_id = enqueue.send(resolve_round_task, round_id)
+        if not task_id:
+            break  # the broker is still down: the next sweep tries again
+        Round.objects.filter(pk=round_id, status=Round.Status.RESOLVING).update(
+            task_id=task_id, resolve_requested_at=timezone.now()
+        )
+        events.info("round_resolve_swept", round_id=round_id, task_id=task_id)
+    return waiting
 
 
-def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round | None:
+def resolve_round(round_id: int) -> Round | None:
     """Resolve a round that is `resolving`: idempotent (a resolved round is left alone), all or nothing."""
     from combat import emails
 
@@ -333,7 +356,6 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
             if round_ is None or round_.status != Round.Status.RESOLVING:
                 return round_
             events.info("round_resolve_started", round_id=round_.pk, attempt=round_.attempts + 1)
-            _pause_for_crash_tests()
             battle = round_.battle
             campaign = battle.campaign
             sides = list(round_.sides.select_related("character"))
@@ -363,8 +385,6 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
                 battle=battle, number=round_.number + 1
             ).exists():
                 _open_round(battle, round_.number + 1, carried=_carried_encounter(outcome, round_.encounter))
-            if crash_before_commit:
-                raise SimulatedCrash("simulated crash before commit")
         events.info("round_resolved", round_id=round_.pk, events=len(outcome.events))
         return round_
     except rounds.ChoicePending as pending:
@@ -379,8 +399,6 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
                 round_.save(update_fields=["encounter", "status", "error"])
         events.info("round_needs_choice", round_id=round_id, path=pending.choice["path"])
         return round_
-    except SimulatedCrash:
-        raise
     except Exception as error:
         logger.exception("round %s failed to resolve", round_id)
         Round.objects.filter(pk=round_id, status=Round.Status.RESOLVING).update(

@@ -136,6 +136,7 @@ def _round_context(round_):
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
         "history": battle.rounds.order_by("number"),
         "fair_dice": fairness.dice_facts(round_),
+        "queued": services.is_queued(round_),
     }
     if round_.status in (Round.Status.DRAFTING, Round.Status.FAILED):
         context["round_encounter"] = _round_encounter_context(round_)
@@ -329,6 +330,11 @@ def _lock_or_unlock(request, slug, battle_id, number, character_id, action):
     return redirect(url)
 
 
+# What the GM reads when the broker did not take the resolve task: the request is kept and swept.
+QUEUED_MESSAGE = ("The task queue is not answering right now. The round is queued: Herald will resolve it "
+                  "on its own, once, as soon as the queue is back. There is nothing more to do.")
+
+
 @login_required
 @require_POST
 def resolve(request, slug, battle_id, number):
@@ -342,7 +348,9 @@ def resolve(request, slug, battle_id, number):
         return render(request, "combat/round.html#status", {**_round_context(round_), "resolve_error": problem})
     if problem:
         messages.error(request, problem)
-    if started:
+    if started and services.is_queued(round_):
+        messages.warning(request, QUEUED_MESSAGE)
+    elif started:
         messages.success(request, "The round is being resolved.")
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
 

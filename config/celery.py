@@ -2,7 +2,8 @@
 
 Worker: `celery -A config worker --loglevel=INFO`; beat: `celery -A config beat --loglevel=INFO`.
 Settings come from config/settings.py (names prefixed CELERY_): JSON only, late acknowledgement, time
-limits. Logs go through Django's LOGGING (structlog), and django-structlog's boot step binds the
+limits, and beat's schedule of sweeps (mail due, rounds waiting to be resolved): every request for a task
+is kept in the database first and the sweeps enqueue whatever the broker did not take (config/enqueue.py). Logs go through Django's LOGGING (structlog), and django-structlog's boot step binds the
 request_id of the request that enqueued a task to every line the task logs.
 """
 
@@ -16,7 +17,6 @@ from django_structlog.celery.steps import DjangoStructLogInitStep
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 
-
 class BindRequestIdInTasks(DjangoStructLogInitStep):
     """django-structlog's worker boot step without its publish receivers: the django_structlog app
     already connected those in ready() (DJANGO_STRUCTLOG_CELERY_ENABLED), and twice would log every
@@ -28,7 +28,8 @@ class BindRequestIdInTasks(DjangoStructLogInitStep):
         after_task_publish.disconnect(self.receiver.receiver_after_task_publish)
 
 
-app = Celery("herald")
+# DurableTask (config/enqueue.py): delay_on_commit never fails a request because the broker is down.
+app = Celery("herald", task_cls="config.enqueue:DurableTask")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.steps["worker"].add(BindRequestIdInTasks)
 app.autodiscover_tasks()

@@ -40,6 +40,8 @@ ENVIRONMENT_VARIABLES = (
     "CELERY_TASK_ALWAYS_EAGER",
     "CELERY_VISIBILITY_TIMEOUT",
     "HERALD_CELERY_QUEUE",
+    "HERALD_SWEEP_SECONDS",
+    "HERALD_RESOLVE_STALE_SECONDS",
     "AXES_FAILURE_LIMIT",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -272,6 +274,9 @@ CELERY_BROKER_URL = REDIS_URL or "filesystem://localhost/"
 if REDIS_URL:
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 3600, minimum=1),
+        # An unreachable Redis (packets dropped, not refused) must not hold a web request for the OS's
+        # connect timeout: after 5 s the publish fails and the request waits in the database (enqueue.py).
+        "socket_connect_timeout": 5,
     }
 else:
     _broker_dir = VAR_DIR / "broker"
@@ -299,8 +304,14 @@ CELERY_TASK_SOFT_TIME_LIMIT = 100
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
+# Beat's sweeps: every task request is kept in the database and these enqueue what the broker did not
+# take (it was down) or what a dead worker left (config/enqueue.py, docs/reliability.md).
+HERALD_SWEEP_SECONDS = env_int("HERALD_SWEEP_SECONDS", 30, minimum=1)
+# A round `resolving` whose task has not finished this long after it was enqueued is enqueued again.
+HERALD_RESOLVE_STALE_SECONDS = env_int("HERALD_RESOLVE_STALE_SECONDS", 60, minimum=1)
 CELERY_BEAT_SCHEDULE = {
-    "send-due-mail": {"task": "mail.send_due_messages", "schedule": 30.0},
+    "send-due-mail": {"task": "mail.send_due_messages", "schedule": float(HERALD_SWEEP_SECONDS)},
+    "resolve-waiting-rounds": {"task": "combat.sweep_waiting_rounds", "schedule": float(HERALD_SWEEP_SECONDS)},
 }
 
 # Structured logs: JSON in production, readable console lines in development. django-structlog

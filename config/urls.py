@@ -4,6 +4,9 @@ from django.urls import include, path
 from combat.verify_page import verify_round_page
 from config import views
 
+# A plain error page; 503 when the database does not answer (config.views.server_error).
+handler500 = "config.views.server_error"
+
 urlpatterns = [
     path("", views.home, name="home"),
     path("healthz", views.healthz, name="healthz"),

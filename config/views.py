@@ -1,8 +1,10 @@
+import sys
 from urllib.parse import urlsplit
 
 from django.conf import settings
-from django.db import connection
-from django.http import JsonResponse
+from django.db import DatabaseError, connection
+from django.http import HttpResponse, JsonResponse
+from django.template import loader
 from django.shortcuts import redirect
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -69,3 +71,15 @@ def healthz(request):
         "workers": workers,
     }
     return JsonResponse(body, status=200 if database["ok"] else 503)
+
+
+def server_error(request):
+    """handler500: a plain page, 503 with Retry-After when the database does not answer (an outage the
+    GM can wait out), else 500. Rendered without the request's context: it may be the database that failed."""
+    error = sys.exc_info()[1]
+    database_down = isinstance(error, DatabaseError) and not database_state()["ok"]
+    html = loader.get_template("500.html").render({"database_down": database_down})
+    response = HttpResponse(html, status=503 if database_down else 500)
+    if database_down:
+        response["Retry-After"] = "60"
+    return response

@@ -164,15 +164,29 @@ def test_resolving_twice_keeps_one_result_and_queues_no_second_email(gm, battle,
     assert battle.rounds.count() == 2
 
 
+class WorkerKilled(BaseException):
+    """What the process dying looks like from inside: not an Exception, so no handler records it."""
+
+
 @pytest.mark.django_db
 def test_a_crash_inside_the_transaction_writes_nothing_and_the_round_stays_resolvable(
-    gm, battle, characters, valid_plays, first_round
+    gm, battle, characters, valid_plays, first_round, monkeypatch
 ):
+    from combat import emails
+
     enter_and_lock(gm, battle, characters, valid_plays)
     services.request_resolve(gm, "test", battle.pk, 1)
     state_before = Battle.objects.get(pk=battle.pk).state
-    with pytest.raises(services.SimulatedCrash):
-        services.resolve_round(first_round.pk, crash_before_commit=True)
+    real_queue_round_emails = emails.queue_round_emails
+
+    def queue_then_die(*args, **kwargs):  # the last write of the transaction, then the process dies
+        real_queue_round_emails(*args, **kwargs)
+        raise WorkerKilled
+
+    monkeypatch.setattr(emails, "queue_round_emails", queue_then_die)
+    with pytest.raises(WorkerKilled):
+        services.resolve_round(first_round.pk)
+    monkeypatch.setattr(emails, "queue_round_emails", real_queue_round_emails)
     first_round.refresh_from_db()
     assert first_round.status == Round.Status.RESOLVING and first_round.result is None
     assert OutboxMessage.objects.count() == 0 and battle.rounds.count() == 1

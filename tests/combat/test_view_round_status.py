@@ -6,9 +6,15 @@ from tests.combat.test_services import enter_and_lock
 
 
 @pytest.mark.django_db
-def test_the_status_partial_keeps_polling_while_the_round_resolves(gm_client, gm, battle, characters, valid_plays):
+def test_the_status_partial_keeps_polling_while_the_round_resolves(gm_client, gm, battle, characters, valid_plays,
+                                                                   django_capture_on_commit_callbacks, monkeypatch):
+    from celery import Task
+
+    # The broker takes the task (and no worker of a later test should find it in a queue).
+    monkeypatch.setattr(Task, "apply_async", lambda task, args=None, kwargs=None, **options: type("Sent", (), {"id": "t-1"}))
     enter_and_lock(gm, battle, characters, valid_plays)
-    services.request_resolve(gm, "test", battle.pk, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.request_resolve(gm, "test", battle.pk, 1)
     partial = gm_client.get(round_url(battle, suffix="status/"), HTTP_HX_REQUEST="true").content.decode()
     assert 'hx-trigger="every 1s"' in partial and "Resolving round 1" in partial
     assert "<html" not in partial

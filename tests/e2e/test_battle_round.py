@@ -27,8 +27,11 @@ def demo_battle(gm_user):
 def slow_worker(monkeypatch):
     """Resolve in a background thread after a pause, as a worker would, so the page's progress shows."""
     from combat import services
+    from combat.models import Round
 
     def enqueue_later(round_id):
+        Round.objects.filter(pk=round_id).update(task_id="e2e-thread")  # taken, as the broker would
+
         def work():
             time.sleep(2.5)
             services.resolve_round(round_id)

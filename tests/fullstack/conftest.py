@@ -19,17 +19,29 @@ Fixtures:
   the test. Extra keyword arguments become environment variables of the worker.
 - `celery_worker` (function): one ready worker from `start_worker()`, the common case.
 - `wait_until(predicate, timeout=30, interval=0.2, message=...)`: polls, fails the test on timeout.
+- `start_worker(module="tests.fullstack.faulty_worker", HERALD_FAULT_...=...)` starts the worker through a
+  wrapper that injects a fault from outside the product code (tests/fullstack/faulty_worker.py).
+- `start_beat(**env)`: `celery -A config beat` as its own process (its sweeps enqueue what waits in the
+  database); pass HERALD_SWEEP_SECONDS / HERALD_RESOLVE_STALE_SECONDS to make it quick.
+- Outages, on services of the test's own (never the machine's shared Redis or PostgreSQL): `own_redis`
+  (tests/fullstack/outages.py) is a throwaway `redis-server` on a free port that this process's Celery
+  app and the workers started afterwards use as broker, with `.stop()` and `.start()`; `cuttable_proxy(host,
+  port)` is a TCP proxy with `.cut()` (every connection dropped, new ones refused) and `.restore()`.
 
-Redis: each run has its own queue (herald-test-<pid>, tests/conftest.py), emptied at the start, and its
-own PostgreSQL test database (test_herald_<pid>), so runs sharing the services do not collide. The broker's visibility timeout is 5 s for workers started here, so a message whose
+Queues: every test has a Celery queue of its own (herald-test-<pid>-<n>, the `own_queue` fixture), so a
+task an earlier test left behind (a duplicate delivery, a killed worker's unacknowledged message that
+Redis hands out again) never reaches a later test's worker. Each run also has its own PostgreSQL test
+database (test_herald_<pid>), so runs sharing the services do not collide. The broker's visibility timeout is 5 s for workers started here, so a message whose
 worker was killed is delivered again to the next worker within seconds (CELERY_VISIBILITY_TIMEOUT).
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -44,6 +56,7 @@ import pytest
 from django.conf import settings
 
 from config.celery import app as celery_app
+from tests.fullstack.outages import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 REQUIRE_SERVICES = os.environ.get("HERALD_REQUIRE_SERVICES") == "1"
@@ -79,11 +92,39 @@ def full_stack_services():
     problem = services_problem()
     if problem:
         unavailable(problem)
+    yield
+    forget_queues(settings.REDIS_URL, f"{RUN_QUEUE}-")
+
+
+# The run's queue name (tests/conftest.py); each test's queue is this plus "-<n>".
+RUN_QUEUE = celery_app.conf.task_default_queue
+_queue_numbers = itertools.count(1)
+
+
+def forget_queues(redis_url: str, prefix: str) -> None:
+    """Delete the queues whose names start with `prefix` and kombu's routing entries for them."""
     import redis
 
-    from config.celery import app
+    client = redis.Redis.from_url(redis_url)
+    for key in client.scan_iter(match=f"{prefix}*"):
+        client.delete(key)
+    for binding in client.scan_iter(match="_kombu.binding.*"):
+        stale = [member for member in client.smembers(binding) if prefix.encode() in member]
+        if stale:
+            client.srem(binding, *stale)
 
-    redis.Redis.from_url(settings.REDIS_URL).delete(app.conf.task_default_queue)
+
+@pytest.fixture(autouse=True)
+def own_queue(full_stack_services):
+    """A Celery queue for this test alone: the web side publishes to it and the workers started in the
+    test read it (HERALD_CELERY_QUEUE), whatever earlier tests left in theirs."""
+    name = f"{RUN_QUEUE}-{next(_queue_numbers)}"
+    celery_app.conf.task_default_queue = name
+    os.environ["HERALD_CELERY_QUEUE"] = name
+    yield name
+    celery_app.conf.task_default_queue = RUN_QUEUE
+    os.environ["HERALD_CELERY_QUEUE"] = RUN_QUEUE
+    forget_queues(settings.REDIS_URL, name)
 
 
 class CollectingHandler:
@@ -92,9 +133,14 @@ class CollectingHandler:
         self.condition = threading.Condition()
         self.rcpt_delay = 0.0
         self.rcpt_seen = threading.Event()
+        self.refusal = ""
+        self.refused = 0
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         self.rcpt_seen.set()
+        if self.refusal:
+            self.refused += 1
+            return self.refusal
         if self.rcpt_delay:
             await asyncio.sleep(self.rcpt_delay)
         envelope.rcpt_tos.append(address)
@@ -125,6 +171,16 @@ class SmtpServer:
             self.handler.messages.clear()
         self.handler.rcpt_delay = 0.0
         self.handler.rcpt_seen.clear()
+        self.handler.refusal = ""
+        self.handler.refused = 0
+
+    def refuse(self, reply: str = "451 4.3.0 Try again later"):
+        """Answer every RCPT with `reply` (a 4xx: the sender keeps the message and tries again); "" accepts."""
+        self.handler.refusal = reply
+
+    @property
+    def refused(self) -> int:
+        return self.handler.refused
 
     def stall(self, seconds: float):
         """Hold every RCPT for `seconds` (before any message is accepted): a sender is mid-send
@@ -145,12 +201,6 @@ class SmtpServer:
                     pytest.fail(f"the SMTP server received {len(self.handler.messages)} of {count} messages in {timeout}s")
                 self.handler.condition.wait(remaining)
             return list(self.handler.messages)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")
@@ -181,13 +231,15 @@ def wait_until_fixture():
 
 
 class WorkerProcess:
-    def __init__(self, env: dict, log_path: Path):
+    def __init__(self, env: dict, log_path: Path, module: str = "celery", command: list[str] | None = None):
         self.log_path = log_path
         self.log_file = open(log_path, "wb")
+        command = command or [
+            "worker", "--pool=solo", "--loglevel=INFO", "--without-gossip", "--without-mingle",
+            "--hostname", f"test-{os.getpid()}-{id(self)}@%h", "--queues", celery_app.conf.task_default_queue,
+        ]
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=INFO",
-             "--without-gossip", "--without-mingle", "--hostname", f"test-{os.getpid()}-{id(self)}@%h",
-             "--queues", celery_app.conf.task_default_queue],
+            [sys.executable, "-m", module, "-A", "config", *command],
             cwd=ROOT, env=env, stdout=self.log_file, stderr=subprocess.STDOUT,
         )
 
@@ -228,14 +280,20 @@ class WorkerProcess:
         self.log_file.close()
 
 
-def worker_environment(smtp: SmtpServer, extra: dict) -> dict:
+def worker_database_url(host: str | None = None, port: int | None = None) -> str:
+    """The pytest test database's URL (optionally reached through another host and port: a proxy)."""
     database = settings.DATABASES["default"]
     test_name = database["NAME"]  # pytest-django has switched NAME to the test database by now
     user = database.get("USER") or "postgres"
     password = f":{database['PASSWORD']}" if database.get("PASSWORD") else ""
+    host = host or database.get("HOST") or "127.0.0.1"
+    return f"postgres://{user}{password}@{host}:{port or database.get('PORT') or 5432}/{test_name}"
+
+
+def worker_environment(smtp: SmtpServer, extra: dict) -> dict:
     env = {
         **os.environ,
-        "DATABASE_URL": f"postgres://{user}{password}@{database.get('HOST') or '127.0.0.1'}:{database.get('PORT') or 5432}/{test_name}",
+        "DATABASE_URL": worker_database_url(),
         "REDIS_URL": settings.REDIS_URL,
         "EMAIL_HOST": smtp.host,
         "EMAIL_PORT": str(smtp.port),
@@ -251,11 +309,11 @@ def worker_environment(smtp: SmtpServer, extra: dict) -> dict:
 
 
 @pytest.fixture
-def start_worker(django_db_setup, smtp_server, tmp_path):
+def start_worker(django_db_setup, smtp_server, tmp_path, own_queue):
     workers: list[WorkerProcess] = []
 
-    def start(**env) -> WorkerProcess:
-        worker = WorkerProcess(worker_environment(smtp_server, env), tmp_path / f"worker-{len(workers)}.log")
+    def start(module: str = "celery", **env) -> WorkerProcess:
+        worker = WorkerProcess(worker_environment(smtp_server, env), tmp_path / f"worker-{len(workers)}.log", module)
         workers.append(worker)
         return worker
 
@@ -265,6 +323,52 @@ def start_worker(django_db_setup, smtp_server, tmp_path):
 
 
 @pytest.fixture
+def start_beat(django_db_setup, smtp_server, tmp_path, own_queue):
+    """Beat as its own process, sending its sweeps to this test's queue; stopped after the test."""
+    beats: list[WorkerProcess] = []
+
+    def start(**env) -> WorkerProcess:
+        command = ["beat", "--loglevel=INFO", "--schedule", str(tmp_path / f"beat-{len(beats)}-schedule")]
+        beat = WorkerProcess(worker_environment(smtp_server, env), tmp_path / f"beat-{len(beats)}.log", command=command)
+        beats.append(beat)
+        return beat
+
+    yield start
+    for beat in beats:
+        beat.stop()
+
+
+@pytest.fixture
 def celery_worker(start_worker, smtp_server):
     smtp_server.clear()
     return start_worker().wait_ready()
+
+
+@pytest.fixture
+def own_redis(full_stack_services, own_queue):
+    """A throwaway redis-server that is this test's broker: the web side here and every worker or beat
+    started afterwards use it; `.stop()` and `.start()` make the outage."""
+    from tests.fullstack.outages import OwnRedis, use_broker
+
+    if not shutil.which("redis-server"):
+        unavailable("no redis-server on the PATH for the outage tests")
+    server = OwnRedis().start()
+    with use_broker(server.url):
+        yield server
+    server.close()
+
+
+@pytest.fixture
+def cuttable_proxy():
+    """`cuttable_proxy(host, port)`: a TCP proxy to host:port with `.cut()` and `.restore()`; closed after."""
+    from tests.fullstack.outages import CuttableProxy
+
+    proxies = []
+
+    def make(host: str, port: int) -> CuttableProxy:
+        proxies.append(CuttableProxy(host, port))
+        return proxies[-1]
+
+    yield make
+    for proxy in proxies:
+        proxy.close()

@@ -83,7 +83,8 @@ def test_a_worker_killed_while_resolving_leaves_the_round_resolvable_and_nothing
     locked_round, start_worker, smtp_server, wait_until
 ):
     smtp_server.clear()
-    doomed = start_worker(HERALD_TEST_RESOLVE_PAUSE="60").wait_ready()
+    # The worker sleeps inside the resolve transaction (a fault injected by its start-up wrapper).
+    doomed = start_worker(module="tests.fullstack.faulty_worker", HERALD_FAULT_PAUSE_RESOLVE="60").wait_ready()
     resolve(locked_round)
     wait_until(lambda: any(line.get("event") == "round_resolve_started" for line in doomed.log_lines()),
                message="the worker to start resolving")
@@ -93,8 +94,8 @@ def test_a_worker_killed_while_resolving_leaves_the_round_resolvable_and_nothing
     assert OutboxMessage.objects.count() == 0 and locked_round.battle.rounds.count() == 1
 
     survivor = start_worker().wait_ready()
-    # Redis hands the unacknowledged task out again only after minutes; the GM need not wait: once the
-    # round has sat in `resolving` past the stuck limit, Resolve claims it again (from the same seed).
+    # Redis hands the unacknowledged task out again only after its visibility timeout; the GM need not
+    # wait: once the round has sat in `resolving` past the stuck limit, Resolve claims it again (same seed).
     seed = halfway.seed
     Round.objects.filter(pk=locked_round.pk).update(
         resolve_requested_at=timezone.now() - timedelta(seconds=services.STUCK_RESOLVING_SECONDS + 1)
@@ -108,3 +109,30 @@ def test_a_worker_killed_while_resolving_leaves_the_round_resolvable_and_nothing
     assert recipients(smtp_server.messages) == RECIPIENTS
     assert OutboxMessage.objects.count() == 3 and locked_round.battle.rounds.count() == 2
     assert any(line.get("event") == "round_resolved" for line in survivor.log_lines())
+
+
+def test_a_round_a_killed_worker_left_is_taken_up_again_by_the_sweep_with_no_one_pressing_resolve(
+    locked_round, start_worker, start_beat, smtp_server, wait_until
+):
+    smtp_server.clear()
+    doomed = start_worker(module="tests.fullstack.faulty_worker", HERALD_FAULT_PAUSE_RESOLVE="60").wait_ready()
+    resolve(locked_round)
+    wait_until(lambda: any(line.get("event") == "round_resolve_started" for line in doomed.log_lines()),
+               message="the worker to start resolving")
+    doomed.kill()
+    seed = Round.objects.get(pk=locked_round.pk).seed
+
+    # Beat sweeps every second and takes a round `resolving` for 3 s without result as stranded
+    # (production: every 30 s, after 60 s). The survivor's visibility timeout is an hour, so only the
+    # sweep can bring the round back here.
+    survivor = start_worker(CELERY_VISIBILITY_TIMEOUT="3600").wait_ready()
+    start_beat(HERALD_SWEEP_SECONDS="1", HERALD_RESOLVE_STALE_SECONDS="3")
+    wait_until(lambda: Round.objects.get(pk=locked_round.pk).status == Round.Status.RESOLVED, timeout=90,
+               message="the sweep to have the round resolved")
+    smtp_server.wait_for(3)
+    wait_until(lambda: not OutboxMessage.objects.exclude(status="sent").exists(), message="every email sent")
+    resolved = Round.objects.get(pk=locked_round.pk)
+    assert resolved.seed == seed and resolved.attempts == 1
+    assert recipients(smtp_server.messages) == RECIPIENTS
+    assert OutboxMessage.objects.count() == 3 and locked_round.battle.rounds.count() == 2
+    assert any(line.get("event") == "round_resolve_swept" for line in survivor.log_lines())
