@@ -88,6 +88,7 @@ def test_postgresql_unreachable_during_a_request_gives_a_clear_page_and_healthz_
     battle = locked_round.battle
     side = locked_round.sides.first()
     rounds_before = battle.rounds.count()
+    seed_before = locked_round.seed  # committed when the round opened (docs/fair-dice.md)
 
     database_through.cut()
     pressed = gm.post(round_url(locked_round, "resolve/"))
@@ -101,7 +102,7 @@ def test_postgresql_unreachable_during_a_request_gives_a_clear_page_and_healthz_
     assert health.status_code == 503 and health.json()["database"]["ok"] is False
     connection.close()
     after = Round.objects.get(pk=locked_round.pk)
-    assert after.status == Round.Status.DRAFTING and after.seed is None
+    assert after.status == Round.Status.DRAFTING and after.seed == seed_before and after.task_id == ""
     assert all(after.sides.values_list("locked", flat=True))
     assert battle.rounds.count() == rounds_before and not OutboxMessage.objects.exists()
     assert Client().get("/healthz").json()["database"]["ok"] is True
