@@ -50,6 +50,14 @@ def visible_events(events: list[dict[str, Any]], combatant_ids: set[str]) -> lis
     return [event for event in events if combatant_ids & set(event.get("actors", []))]
 
 
+def _next_steps(round_, player, characters):
+    """The player's summary and what comes next (link and deadline, or "combat is over"), and the
+    round's GM rulings: the players app's part of the email (issue #10)."""
+    from players.emails import next_steps
+
+    return next_steps(round_, player, characters)
+
+
 def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
     from campaigns.mail.services import queue_email
 
@@ -82,7 +90,8 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
     queued = []
     for entry in players.values():
         player = entry["player"]
-        context = {**base, "player": player, "characters": entry["characters"]}
+        context = {**base, "player": player, "characters": entry["characters"],
+                   "next": _next_steps(round_, player, entry["characters"])}
         queued.append(
             queue_email(
                 to=player.email,

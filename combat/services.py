@@ -25,6 +25,7 @@ from django.utils.dateparse import parse_datetime
 
 from combat import rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
+from combat.signals import round_opened
 
 logger = logging.getLogger(__name__)
 events = structlog.get_logger("combat.rounds")
@@ -132,6 +133,7 @@ def _open_round(battle: Battle, number: int, user=None, carried: dict[str, Any] 
     for character in battle.characters.all():
         if rounds.character_id(character) in living:
             SidePlays.objects.create(round=round_, character=character, updated_by=user if getattr(user, "pk", None) else None)
+    round_opened.send(sender=Round, round=round_, user=user)
     return round_
 
 
@@ -276,6 +278,12 @@ def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
         return _request_resolve(round_)
 
 
+def resolve_when_ready(round_: Round) -> bool:
+    """Resolve a round whose sides are all locked, for a caller that is not the GM's request (the
+    players app at a deadline or when the last side is submitted): the same conditional claim."""
+    return _request_resolve(round_)
+
+
 def _request_resolve(round_: Round) -> bool:
     now = timezone.now()
     stuck = now - timezone.timedelta(seconds=STUCK_RESOLVING_SECONDS)
@@ -352,11 +360,13 @@ def resolve_round(round_id: int, *, crash_before_commit: bool = False) -> Round 
             if outcome.combat_over:
                 battle.status = Battle.Status.ENDED
             battle.save(update_fields=["state", "status", "updated_at"])
-            emails.queue_round_emails(round_, outcome)
+            # The next round opens first, so that each result email can say what comes next (its link
+            # and deadline, issue #10).
             if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(
                 battle=battle, number=round_.number + 1
             ).exists():
                 _open_round(battle, round_.number + 1, carried=_carried_encounter(outcome, round_.encounter))
+            emails.queue_round_emails(round_, outcome)
             if crash_before_commit:
                 raise SimulatedCrash("simulated crash before commit")
         events.info("round_resolved", round_id=round_.pk, events=len(outcome.events))
@@ -406,7 +416,13 @@ def record_wounds_and_fatigue(
     """Record which chits a character wounds and fatigues after a resolved round (as the player chose),
     checked against what the engine says is owed (rule 1.5, end of round)."""
     with transaction.atomic():
-        round_ = get_round(user, slug, battle_id, number)
+        return record_chits_for(get_round(user, slug, battle_id, number), character_id, wounded, fatigued, user=user)
+
+
+def record_chits_for(round_: Round, character_id: int, wounded: list[str], fatigued: list[str], *, user=None) -> ChitRecord:
+    """`record_wounds_and_fatigue` for a round already fetched: by its GM, or by the player on their page
+    (players app), whose link gave the access."""
+    with transaction.atomic():
         if round_.status != Round.Status.RESOLVED:
             raise BattleError("Wounds and fatigue are recorded after the round is resolved.")
         battle = Battle.objects.select_for_update().get(pk=round_.battle_id)
@@ -433,7 +449,7 @@ def record_wounds_and_fatigue(
         record, _ = ChitRecord.objects.update_or_create(
             round=round_,
             character_id=character_id,
-            defaults={"wounded": wounded, "fatigued": fatigued, "recorded_by": user},
+            defaults={"wounded": wounded, "fatigued": fatigued, "recorded_by": user if getattr(user, "pk", None) else None},
         )
     return record
 
