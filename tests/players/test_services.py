@@ -78,7 +78,7 @@ def test_a_player_cannot_submit_for_another_players_side(battle, characters):
 
 def test_illegal_plays_are_refused_and_nothing_is_saved(battle, characters):
     bad = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"},
-           "maneuver": {"chit": "FIGHT H6", "box": 1}}
+           "maneuver": {"chit": "MOVE M5", "box": 1}}
     with pytest.raises(combat_services.BattleError) as refused:
         services.submit(link_of(battle, "Alice"), characters["Black Knight"].pk, bad)
     assert refused.value.errors
