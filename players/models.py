@@ -118,6 +118,7 @@ class RoundNote(models.Model):
     class Kind(models.TextChoices):
         SUBMITTED = "submitted", "Submitted"
         ENTERED_BY_GM = "entered_by_gm", "Entered by GM"
+        LOCK = "lock", "Lock"
         DEFAULTED = "defaulted", "Defaulted"
         DEADLINE = "deadline", "Deadline"
         REMINDER = "reminder", "Reminder"

@@ -17,10 +17,14 @@ def on_round_opened(sender, round, user=None, **kwargs):
 
 @receiver(post_save, sender=SidePlays, dispatch_uid="players.gm_saved_plays")
 def on_plays_saved(sender, instance, created, update_fields=None, **kwargs):
-    """`combat.services.save_plays` saves exactly plays, updated_by and updated_at, with the GM as
-    updated_by; the players app's own writes never name a user, so they are not counted here."""
-    if created or not update_fields or not {"plays", "updated_by"} <= set(update_fields) or instance.updated_by_id is None:
+    """`combat.services.save_plays` saves plays, updated_by and updated_at, and `lock_side`/`unlock_side`
+    locked, updated_by and updated_at, with the GM as updated_by; the players app's own writes never
+    name a user, so they are not counted here."""
+    if created or not update_fields or instance.updated_by_id is None:
         return
     from players import services
 
-    services.gm_entered(instance)
+    if {"plays", "updated_by"} <= set(update_fields):
+        services.gm_entered(instance)
+    elif {"locked", "updated_by"} <= set(update_fields):
+        services.gm_locked(instance)

@@ -248,6 +248,13 @@ def gm_entered(side: SidePlays) -> None:
          character=side.character, by=side.updated_by)
 
 
+def gm_locked(side: SidePlays) -> None:
+    """A GM locked or unlocked a side on the round page: in the history, with who and when."""
+    name = rounds.character_id(side.character)
+    note(side.round, RoundNote.Kind.LOCK, f"{name}'s side {'locked' if side.locked else 'unlocked'} by the GM.",
+         character=side.character, by=side.updated_by)
+
+
 def resend_link(user, slug: str, battle_id: int, player_id: int) -> PlayerLink:
     """Revoke the player's link to the battle and email a fresh one."""
     with transaction.atomic():
