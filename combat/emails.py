@@ -58,6 +58,12 @@ def _next_steps(round_, player, characters):
     return next_steps(round_, player, characters)
 
 
+def _rulings(round_):
+    from players.services import rulings
+
+    return rulings(round_)
+
+
 def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
     from campaigns.mail.services import queue_email
 
@@ -103,7 +109,8 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
                 thread_key=thread_key(battle),
             )
         )
-    gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", [])}
+    gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", []),
+                  "next": {"rulings": _rulings(round_)}}
     for gm in campaign.gms.exclude(email=""):
         queued.append(
             queue_email(

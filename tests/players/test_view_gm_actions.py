@@ -83,6 +83,8 @@ def test_a_ruling_appears_in_the_history_and_in_the_result_emails(gm_client, gm,
         combat_services.request_resolve(gm, slug, battle.pk, 1)
     result = OutboxMessage.objects.get(idempotency_key__startswith="combat/", recipient="alice@example.com")
     assert "GM ruling: The troll slipped on the wet cave floor." in result.text
+    gm_log = OutboxMessage.objects.get(idempotency_key__startswith="combat/", recipient=gm.email)
+    assert "GM ruling: The troll slipped on the wet cave floor." in gm_log.text
 
 
 def test_an_adjustment_changes_the_state_and_keeps_who_and_why(gm_client, gm, battle):
