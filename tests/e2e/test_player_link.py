@@ -134,3 +134,23 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
     player.goto(next_link)
     expect(player.get_by_role("heading", name="Round 1: what you saw")).to_be_visible()
     screenshot(player, "player-link-round-2")
+
+
+@pytest.mark.phone
+def test_the_players_page_works_on_a_phone_with_the_keyboard(page, live_server, battle, screenshot):
+    amazon = battle.characters.get(catalogue_name="Amazon")
+    page.goto(links.url_for(PlayerLink.objects.get(battle=battle, player__name="Bob")))
+    field = lambda name: page.locator(f"#id_side{amazon.pk}-{name}")  # noqa: E731
+    field("target").select_option("Wolf")
+    field("attack_chit").select_option("FIGHT M5")
+    field("attack_weapon").select_option("Short Sword")
+    field("attack_box").select_option("1")
+    field("maneuver").select_option("MOVE M4")
+    field("maneuver_box").select_option("3")
+    expect(page.locator(".odds")).to_contain_text("Odds of Amazon against Wolf")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
+    screenshot(page, "player-link-phone")
+    page.get_by_role("button", name="Submit my plays").focus()
+    page.keyboard.press("Enter")
+    expect(page.locator(f"#receipt-{amazon.pk}")).to_contain_text("Receipt")
