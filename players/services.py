@@ -236,9 +236,13 @@ def side_statuses(round_: Round) -> list[dict[str, Any]]:
 
 
 def gm_entered(side: SidePlays) -> None:
-    """A GM saved a side's plays on the round page: kept as a submission 'entered by GM' (history)."""
+    """A GM saved a side's plays on the round page: kept as a submission 'entered by GM' (history),
+    unless they are the plays already sealed (the GM saving a player's plays to lock them)."""
     now = timezone.now()
     round_ = side.round
+    sealed = last_submission(round_, side.character_id)
+    if sealed is not None and sealed.plays == side.plays:
+        return
     name = rounds.character_id(side.character)
     submission = Submission.objects.create(
         round=round_, character=side.character, plays=side.plays, source=Submission.Source.GM,

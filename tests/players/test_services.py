@@ -155,3 +155,23 @@ def test_the_repeat_policy_repeats_last_rounds_legal_plays(battle, characters, c
     notes = list(RoundNote.objects.filter(round=second, kind=RoundNote.Kind.DEFAULTED).values_list("text", flat=True))
     assert len(notes) == len(second.sides.all())
     assert all("repeats round 1" in text or "not legal now" in text for text in notes)
+
+
+def test_a_gm_saving_a_players_sealed_plays_unchanged_keeps_them_the_players(battle, characters, gm):
+    knight = characters["Black Knight"]
+    services.submit(link_of(battle, "Alice"), knight.pk, dict(BLACK_KNIGHT_PLAYS))
+    combat_services.save_plays(gm, battle.campaign.slug, battle.pk, 1, knight.pk, dict(BLACK_KNIGHT_PLAYS))
+    combat_services.lock_side(gm, battle.campaign.slug, battle.pk, 1, knight.pk)
+    statuses = {s["name"]: (s["status"], s["locked"]) for s in services.side_statuses(battle.rounds.get(number=1))}
+    assert statuses["Black Knight"] == ("submitted by the player", True)
+
+
+def test_auto_resolve_resolves_once_every_side_is_submitted(battle, characters, campaign, celery_eager,
+                                                            django_capture_on_commit_callbacks):
+    campaign.auto_resolve = True
+    campaign.save()
+    services.submit(link_of(battle, "Alice"), characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
+    assert battle.rounds.get(number=1).status == Round.Status.DRAFTING
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit(link_of(battle, "Bob"), characters["Amazon"].pk, dict(AMAZON_PLAYS))
+    assert battle.rounds.get(number=1).status == Round.Status.RESOLVED
