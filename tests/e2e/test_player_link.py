@@ -154,3 +154,20 @@ def test_the_players_page_works_on_a_phone_with_the_keyboard(page, live_server, 
     page.get_by_role("button", name="Submit my plays").focus()
     page.keyboard.press("Enter")
     expect(page.locator(f"#receipt-{amazon.pk}")).to_contain_text("Receipt")
+
+
+def test_the_gm_sets_the_campaigns_deadlines_reminders_and_missed_turn_policy(signed_in_page, gm_user, screenshot):
+    page = signed_in_page
+    page.goto(f"/campaigns/{gm_user.campaign.slug}/play-settings/")
+    page.get_by_label("Deadline (hours after a round opens)").fill("48")
+    page.get_by_label("Reminders (hours before the deadline)").fill("24, soon")
+    page.get_by_label("At the deadline, a side without plays").select_option("repeat")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator("#id_reminder_hours_error")).to_contain_text("whole hours")
+    expect(page.get_by_label("Deadline (hours after a round opens)")).to_have_value("48")
+    screenshot(page, "player-settings-error")
+    page.get_by_label("Reminders (hours before the deadline)").fill("24, 2")
+    page.get_by_role("button", name="Save").click()
+    expect(page.get_by_role("status")).to_contain_text("saved")
+    saved = PlaySettings.objects.get(campaign=gm_user.campaign)
+    assert (saved.deadline_hours, saved.reminder_hours, saved.missed_turn) == (48, [24, 2], "repeat")
