@@ -1,5 +1,12 @@
-"""Rate limits on the players' links (Django's cache), so that nobody can guess tokens by the thousand
-or hammer one page: a fixed window per minute, counted per client address and per token."""
+"""Rate limits on the players' links (Django's cache, a fixed window per minute):
+
+- wrong tokens per client address: after `FAILURES_PER_MINUTE` 404s, that address gets 429 on every
+  link for the rest of the minute, so tokens cannot be guessed by the thousand;
+- requests per token: `PER_MINUTE`, far above a player typing fast (one validation per change).
+
+Counting per token rather than per address keeps players behind one proxy or one home router from
+sharing a single allowance.
+"""
 
 from __future__ import annotations
 
@@ -8,21 +15,39 @@ import time
 
 from django.core.cache import cache
 
-PER_MINUTE = 120  # a player typing fast sends one validation per change: far below this
+PER_MINUTE = 120
+FAILURES_PER_MINUTE = 20
 
 
-def allowed(request, token: str) -> bool:
-    window = int(time.time() // 60)
-    client = request.META.get("REMOTE_ADDR", "unknown")
-    keys = [f"players:rate:ip:{client}:{window}",
-            f"players:rate:token:{hashlib.sha256(token.encode()).hexdigest()[:24]}:{window}"]
-    for key in keys:
-        cache.add(key, 0, timeout=120)
-        try:
-            count = cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.set(key, 1, timeout=120)
-            count = 1
-        if count > PER_MINUTE:
-            return False
-    return True
+def _window() -> int:
+    return int(time.time() // 60)
+
+
+def _count(key: str, add: int) -> int:
+    cache.add(key, 0, timeout=120)
+    if not add:
+        return cache.get(key, 0)
+    try:
+        return cache.incr(key, add)
+    except ValueError:  # expired between add and incr
+        cache.set(key, add, timeout=120)
+        return add
+
+
+def _client(request) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def blocked(request) -> bool:
+    """Too many wrong tokens from this address this minute."""
+    return _count(f"players:rate:fail:{_client(request)}:{_window()}", 0) >= FAILURES_PER_MINUTE
+
+
+def failed(request) -> None:
+    _count(f"players:rate:fail:{_client(request)}:{_window()}", 1)
+
+
+def allowed(token: str) -> bool:
+    """One more request on this (live) link is within its allowance."""
+    digest = hashlib.sha256(token.encode()).hexdigest()[:24]
+    return _count(f"players:rate:token:{digest}:{_window()}", 1) <= PER_MINUTE

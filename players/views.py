@@ -23,9 +23,16 @@ class TooManyRequests(Exception):
 
 
 def _link(request, token):
-    if not throttle.allowed(request, token):
+    if throttle.blocked(request):
         raise TooManyRequests
-    return links.live_link(token)
+    try:
+        link = links.live_link(token)
+    except Http404:
+        throttle.failed(request)
+        raise
+    if not throttle.allowed(token):
+        raise TooManyRequests
+    return link
 
 
 def _throttled(view):

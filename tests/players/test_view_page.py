@@ -52,10 +52,18 @@ def test_a_link_to_an_ended_battle_is_a_404(client, tokens, battle, gm):
     assert client.get(page_url(tokens["Alice"])).status_code == 404
 
 
-def test_requests_beyond_the_rate_limit_are_refused(client, tokens, monkeypatch):
+def test_requests_on_a_link_beyond_its_rate_limit_are_refused(client, tokens, monkeypatch):
     monkeypatch.setattr(throttle, "PER_MINUTE", 3)
     codes = [client.get(page_url(tokens["Alice"])).status_code for _ in range(4)]
     assert codes == [200, 200, 200, 429]
+    assert client.get(page_url(tokens["Bob"])).status_code == 200  # another player's link is not held up
+
+
+def test_an_address_guessing_tokens_is_refused_even_a_real_link(client, tokens, monkeypatch):
+    monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
+    codes = [client.get(page_url(f"guess-{n}")).status_code for n in range(4)]
+    assert codes == [404, 404, 404, 429]
+    assert client.get(page_url(tokens["Alice"])).status_code == 429
 
 
 def test_after_submitting_it_shows_the_receipt_and_the_sealed_plays(client, tokens, battle, characters):
