@@ -2,6 +2,7 @@
 links, deadline, rulings, adjustments, the round's history), so the combat templates need one line."""
 
 from django import template
+from django.utils.html import format_html_join
 
 from combat.models import Round
 from players import services
@@ -35,3 +36,12 @@ def players_round_panel(context, round_):
         "ruling_form": RulingForm(),
         "adjust_form": AdjustmentForm(battle_state=battle.state) if drafting else None,
     }
+
+
+@register.simple_tag
+def players_rulings(round_):
+    """The round's GM rulings as entries of its log, each cited "GM ruling"."""
+    return format_html_join(
+        "", '<li class="event event-ruling"><span class="event-text">{}</span> <cite class="rule">GM ruling ({})</cite></li>',
+        ((note.text, note.by.get_username() if note.by else "GM") for note in services.rulings(round_)),
+    )

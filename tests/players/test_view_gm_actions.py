@@ -85,6 +85,8 @@ def test_a_ruling_appears_in_the_history_and_in_the_result_emails(gm_client, gm,
     assert "GM ruling: The troll slipped on the wet cave floor." in result.text
     gm_log = OutboxMessage.objects.get(idempotency_key__startswith="combat/", recipient=gm.email)
     assert "GM ruling: The troll slipped on the wet cave floor." in gm_log.text
+    log = gm_client.get(base(battle) + "rounds/1/").content.decode().split("What happened")[1].split("</ol>")[0]
+    assert "The troll slipped on the wet cave floor." in log and "GM ruling" in log
 
 
 def test_an_adjustment_changes_the_state_and_keeps_who_and_why(gm_client, gm, battle):
