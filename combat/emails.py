@@ -50,6 +50,20 @@ def visible_events(events: list[dict[str, Any]], combatant_ids: set[str]) -> lis
     return [event for event in events if combatant_ids & set(event.get("actors", []))]
 
 
+def _next_steps(round_, player, characters):
+    """The player's summary and what comes next (link and deadline, or "combat is over"), and the
+    round's GM rulings: the players app's part of the email (issue #10)."""
+    from players.emails import next_steps
+
+    return next_steps(round_, player, characters)
+
+
+def _rulings(round_):
+    from players.services import rulings
+
+    return rulings(round_)
+
+
 def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
     from campaigns.mail.services import queue_email
 
@@ -83,7 +97,8 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
     queued = []
     for entry in players.values():
         player = entry["player"]
-        context = {**base, "player": player, "characters": entry["characters"]}
+        context = {**base, "player": player, "characters": entry["characters"],
+                   "next": _next_steps(round_, player, entry["characters"])}
         queued.append(
             queue_email(
                 to=player.email,
@@ -95,7 +110,8 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
                 thread_key=thread_key(battle),
             )
         )
-    gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", [])}
+    gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", []),
+                  "next": {"rulings": _rulings(round_)}}
     for gm in campaign.gms.exclude(email=""):
         queued.append(
             queue_email(

@@ -25,6 +25,7 @@ from django.utils.dateparse import parse_datetime
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import fairness, rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
+from combat.signals import round_opened
 from config import enqueue
 
 logger = logging.getLogger(__name__)
@@ -138,6 +139,7 @@ def _open_round(battle: Battle, number: int, user=None, carried: dict[str, Any] 
     for character in battle.characters.all():
         if rounds.character_id(character) in living:
             SidePlays.objects.create(round=round_, character=character, updated_by=user if getattr(user, "pk", None) else None)
+    round_opened.send(sender=Round, round=round_, user=user)
     return round_
 
 
@@ -282,6 +284,12 @@ def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
         return _request_resolve(round_)
 
 
+def resolve_when_ready(round_: Round) -> bool:
+    """Resolve a round whose sides are all locked, for a caller that is not the GM's request (the
+    players app at a deadline or when the last side is submitted): the same conditional claim."""
+    return _request_resolve(round_)
+
+
 def _request_resolve(round_: Round) -> bool:
     """The request to resolve is the round itself, `resolving` with an empty task_id until the broker
     takes the task: it is committed first, published after, and swept when the broker was down."""
@@ -380,11 +388,13 @@ def resolve_round(round_id: int) -> Round | None:
             if outcome.combat_over:
                 battle.status = Battle.Status.ENDED
             battle.save(update_fields=["state", "status", "updated_at"])
-            emails.queue_round_emails(round_, outcome)
+            # The next round opens first, so that each result email can say what comes next (its link
+            # and deadline, issue #10).
             if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(
                 battle=battle, number=round_.number + 1
             ).exists():
                 _open_round(battle, round_.number + 1, carried=_carried_encounter(outcome, round_.encounter))
+            emails.queue_round_emails(round_, outcome)
         events.info("round_resolved", round_id=round_.pk, events=len(outcome.events))
         return round_
     except rounds.ChoicePending as pending:
@@ -430,7 +440,13 @@ def record_wounds_and_fatigue(
     """Record which chits a character wounds and fatigues after a resolved round (as the player chose),
     checked against what the engine says is owed (rule 1.5, end of round)."""
     with transaction.atomic():
-        round_ = get_round(user, slug, battle_id, number)
+        return record_chits_for(get_round(user, slug, battle_id, number), character_id, wounded, fatigued, user=user)
+
+
+def record_chits_for(round_: Round, character_id: int, wounded: list[str], fatigued: list[str], *, user=None) -> ChitRecord:
+    """`record_wounds_and_fatigue` for a round already fetched: by its GM, or by the player on their page
+    (players app), whose link gave the access."""
+    with transaction.atomic():
         if round_.status != Round.Status.RESOLVED:
             raise BattleError("Wounds and fatigue are recorded after the round is resolved.")
         battle = Battle.objects.select_for_update().get(pk=round_.battle_id)
@@ -457,7 +473,7 @@ def record_wounds_and_fatigue(
         record, _ = ChitRecord.objects.update_or_create(
             round=round_,
             character_id=character_id,
-            defaults={"wounded": wounded, "fatigued": fatigued, "recorded_by": user},
+            defaults={"wounded": wounded, "fatigued": fatigued, "recorded_by": user if getattr(user, "pk", None) else None},
         )
     return record
 

@@ -35,6 +35,15 @@ app.steps["worker"].add(BindRequestIdInTasks)
 app.autodiscover_tasks()
 
 
+@app.on_after_configure.connect
+def schedule_deadline_sweep(sender, **kwargs):
+    """Beat sweeps the rounds' deadlines and reminders (players app); the times live in the database."""
+    from django.conf import settings
+
+    sender.add_periodic_task(float(settings.HERALD_DEADLINE_SWEEP_SECONDS), sender.signature("players.sweep_deadlines"),
+                             name="players-sweep-deadlines")
+
+
 @setup_logging.connect
 def use_django_logging(**kwargs):
     """Keep Celery from installing its own handlers: one log format for web and workers."""

@@ -42,6 +42,8 @@ ENVIRONMENT_VARIABLES = (
     "HERALD_CELERY_QUEUE",
     "HERALD_SWEEP_SECONDS",
     "HERALD_RESOLVE_STALE_SECONDS",
+    "HERALD_BASE_URL",
+    "HERALD_DEADLINE_SWEEP_SECONDS",
     "AXES_FAILURE_LIMIT",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -120,6 +122,7 @@ INSTALLED_APPS = [
     "campaigns",
     "campaigns.mail",
     "combat",
+    "players",
 ]
 
 MIDDLEWARE = [
@@ -265,6 +268,10 @@ if "@" not in DEFAULT_FROM_EMAIL:
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 HERALD_MAIL_DOMAIN = DEFAULT_FROM_EMAIL.rsplit("@", 1)[-1].strip(" >") or "localhost"
 HERALD_MAIL_MAX_ATTEMPTS = env_int("HERALD_MAIL_MAX_ATTEMPTS", 6, minimum=1)
+# Where players' links point (their emails carry absolute addresses), and how often beat sweeps the
+# rounds' deadlines and reminders (players.sweep_deadlines, scheduled in config/celery.py).
+HERALD_BASE_URL = env_str("HERALD_BASE_URL", "http://localhost:8000").rstrip("/")
+HERALD_DEADLINE_SWEEP_SECONDS = env_int("HERALD_DEADLINE_SWEEP_SECONDS", 60, minimum=1)
 HERALD_MAIL_RETRY_BASE_SECONDS = 30
 # A row claimed longer ago than this is taken to belong to a dead attempt and may be claimed again.
 HERALD_MAIL_CLAIM_TIMEOUT_SECONDS = 300

@@ -17,4 +17,5 @@ urlpatterns = [
     path("mail/", include("campaigns.mail.urls")),
     path("campaigns/", include("campaigns.urls")),
     path("campaigns/<slug:slug>/battles/", include("combat.urls")),
+    path("", include("players.urls")),
 ]

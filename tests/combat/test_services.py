@@ -130,15 +130,15 @@ def test_resolving_writes_the_result_state_next_round_and_one_email_per_player_a
     battle.refresh_from_db()
     assert battle.state["state"]["round"] == 2
     assert battle.rounds.filter(number=2, status=Round.Status.DRAFTING).exists()
-    recipients = sorted(OutboxMessage.objects.values_list("recipient", flat=True))
+    recipients = sorted(OutboxMessage.objects.filter(idempotency_key__startswith="combat/").values_list("recipient", flat=True))
     assert recipients == ["alice@example.com", "bob@example.com", "gm@example.com"]  # not Carol: not in the battle
 
 
 @pytest.mark.django_db
 def test_each_player_email_holds_only_events_naming_that_players_character(gm, battle, characters, valid_plays, first_round):
     round_ = resolve_first_round(gm, battle, characters, valid_plays, first_round)
-    alice = OutboxMessage.objects.get(recipient="alice@example.com")
-    gm_mail = OutboxMessage.objects.get(recipient="gm@example.com")
+    alice = OutboxMessage.objects.filter(idempotency_key__startswith="combat/").get(recipient="alice@example.com")
+    gm_mail = OutboxMessage.objects.filter(idempotency_key__startswith="combat/").get(recipient="gm@example.com")
     only_amazon = [e["text"] for e in round_.log if "Amazon" in e["actors"] and "Black Knight" not in e["actors"]]
     assert only_amazon and not any(text in alice.text for text in only_amazon)
     assert all(event["text"] in gm_mail.text for event in round_.log)
@@ -149,7 +149,7 @@ def test_each_player_email_holds_only_events_naming_that_players_character(gm, b
 @pytest.mark.django_db
 def test_the_killers_email_shows_the_kill_with_its_fame_and_notoriety(gm, battle, characters, valid_plays, first_round):
     resolve_first_round(gm, battle, characters, valid_plays, first_round)
-    bob = OutboxMessage.objects.get(recipient="bob@example.com")
+    bob = OutboxMessage.objects.filter(idempotency_key__startswith="combat/").get(recipient="bob@example.com")
     assert "Kills: Wolf (fame 0, notoriety 1)" in bob.text
     assert "Kills: Wolf (fame 0, notoriety 1)" in bob.html
 
@@ -157,10 +157,10 @@ def test_the_killers_email_shows_the_kill_with_its_fame_and_notoriety(gm, battle
 @pytest.mark.django_db
 def test_resolving_twice_keeps_one_result_and_queues_no_second_email(gm, battle, characters, valid_plays, first_round):
     first = resolve_first_round(gm, battle, characters, valid_plays, first_round)
-    log, count = first.log, OutboxMessage.objects.count()
+    log, count = first.log, OutboxMessage.objects.filter(idempotency_key__startswith="combat/").count()
     again = services.resolve_round(first_round.pk)
     assert again.log == log and again.attempts == 1
-    assert OutboxMessage.objects.count() == count
+    assert OutboxMessage.objects.filter(idempotency_key__startswith="combat/").count() == count
     assert battle.rounds.count() == 2
 
 
@@ -189,10 +189,10 @@ def test_a_crash_inside_the_transaction_writes_nothing_and_the_round_stays_resol
     monkeypatch.setattr(emails, "queue_round_emails", real_queue_round_emails)
     first_round.refresh_from_db()
     assert first_round.status == Round.Status.RESOLVING and first_round.result is None
-    assert OutboxMessage.objects.count() == 0 and battle.rounds.count() == 1
+    assert OutboxMessage.objects.filter(idempotency_key__startswith="combat/").count() == 0 and battle.rounds.count() == 1
     assert Battle.objects.get(pk=battle.pk).state == state_before
     assert services.resolve_round(first_round.pk).status == Round.Status.RESOLVED
-    assert OutboxMessage.objects.count() == 3
+    assert OutboxMessage.objects.filter(idempotency_key__startswith="combat/").count() == 3
 
 
 @pytest.mark.django_db

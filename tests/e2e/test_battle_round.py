@@ -1,6 +1,7 @@
 """The GM's main job in a real Chromium: open the demo battle, enter both sides' plays (one invalid play
 shows its error beside the field), lock, resolve, watch the progress, read the result and the mail."""
 
+import re
 import threading
 import time
 
@@ -103,7 +104,7 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     expect(page.get_by_text("alice@example.com").first).to_be_visible()
     expect(page.get_by_text("bob@example.com").first).to_be_visible()
     screenshot(page, "battle-mail")
-    page.get_by_role("row", name="alice@example.com").get_by_role("link").click()
+    page.get_by_role("row", name="alice@example.com").get_by_role("link", name=re.compile(r"round 1$")).click()
     expect(page.locator(".mail-text")).to_contain_text("== Black Knight ==")
     expect(page.locator(".mail-text")).not_to_contain_text("== Amazon ==")
     screenshot(page, "battle-mail-alice")

@@ -1,0 +1,149 @@
+"""The players' emails, all through the outbox (`campaigns.mail.services.queue_email`) in the caller's
+transaction, each with an idempotency key so that no run sends one twice:
+
+- plays due (`players/round-<id>/plays-due/player-<id>`, or `.../link-<id>` for a fresh link),
+- the receipt of a submission (`players/submission-<id>`),
+- a reminder (`players/round-<id>/reminder-<hours>/character-<id>`),
+- and, for the round's result email (combat/emails.py), `next_steps`: the player's summary first and
+  what comes next (the link and the deadline of the next round, or "combat is over").
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.template.loader import render_to_string
+
+from combat import rounds
+
+
+def thread_key(battle) -> str:
+    return f"campaign-{battle.campaign_id}/battle-{battle.pk}"  # the battle's thread (combat/emails.py)
+
+
+def local_time(moment, player) -> str:
+    """The deadline in the player's time zone, with UTC beside it."""
+    try:
+        zone = ZoneInfo(player.time_zone or "UTC")
+    except (KeyError, ValueError):
+        zone = ZoneInfo("UTC")
+    local = moment.astimezone(zone)
+    utc = moment.astimezone(ZoneInfo("UTC"))
+    if local.utcoffset() == utc.utcoffset():
+        return f"{utc:%a %d %b %Y, %H:%M} UTC"
+    return f"{local:%a %d %b %Y, %H:%M} {player.time_zone} ({utc:%H:%M} UTC)"
+
+
+def seed_commitment(round_) -> str:
+    """The round's seed commitment (issue: trust), shown so a player can check the dice afterwards.
+    Empty until that function exists: put its call here."""
+    from combat import rounds as combat_rounds
+
+    commit = getattr(combat_rounds, "seed_commitment", None)
+    return commit(round_) if callable(commit) else ""
+
+
+def character_state(battle_state: dict[str, Any], name: str) -> dict[str, Any]:
+    """What a player knows of their own character before the plays: chits, weapons, armor, horse and
+    who stands on their sheet (nothing of the other sides' plays)."""
+    state = battle_state.get("state", {})
+    entry = next((c for c in state.get("characters", []) if c["id"] == name), None) or {}
+    chits = entry.get("chits", [])
+    sheet = next((s for s in battle_state.get("sheets", []) if s.get("owner") == name), {})
+    horse = entry.get("horse") or {}
+    return {
+        "name": name,
+        "fresh": [c["id"] for c in chits if c.get("state") == "fresh"],
+        "fatigued": [c["id"] for c in chits if c.get("state") == "fatigued"],
+        "wounded": [c["id"] for c in chits if c.get("state") == "wounded"],
+        "weapons": [f"{w['name']} ({'alerted' if w.get('alerted') else 'unalerted'})" for w in entry.get("weapons", [])],
+        "armor": [f"{a['name']} ({a.get('state', 'intact')})" for a in entry.get("armor", [])],
+        "horse": horse.get("counter") if horse and not horse.get("dead") else "",
+        "attackers": [a["combatant"] for a in sheet.get("attackers", [])],
+        "dead": bool(entry.get("dead")),
+    }
+
+
+def _queue(*, to, subject, template, context, campaign, key, battle):
+    from campaigns.mail.services import queue_email
+
+    return queue_email(
+        to=to, subject=subject,
+        text=render_to_string(f"players/email/{template}.txt", context),
+        html=render_to_string(f"players/email/{template}.html", context),
+        campaign=campaign, idempotency_key=key, thread_key=thread_key(battle),
+    )
+
+
+def _round_context(round_, player, sides, link) -> dict[str, Any]:
+    from players import links, services
+
+    battle = round_.battle
+    deadline = services.deadline_of(round_)
+    return {
+        "round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
+        "characters": [character_state(battle.state, rounds.character_id(side.character)) for side in sides],
+        "deadline": local_time(deadline.due_at, player) if deadline else "",
+        "url": links.url_for(link),
+        "commitment": seed_commitment(round_),
+    }
+
+
+def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
+    battle = round_.battle
+    key = f"players/round-{round_.pk}/plays-due/player-{player.pk}" + (f"/link-{link.pk}" if fresh else "")
+    context = {**_round_context(round_, player, sides, link), "fresh": fresh}
+    return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due",
+                  template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
+
+
+def queue_reminder(round_, player, side, link, deadline, hours: int):
+    battle = round_.battle
+    context = {**_round_context(round_, player, [side], link), "hours": hours}
+    return _queue(to=player.email,
+                  subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due in {hours} h",
+                  template="reminder", context=context, campaign=battle.campaign,
+                  key=f"players/round-{round_.pk}/reminder-{hours}/character-{side.character_id}", battle=battle)
+
+
+def queue_receipt(submission, link):
+    from players import links
+
+    round_ = submission.round
+    battle = round_.battle
+    context = {"submission": submission, "round": round_, "battle": battle, "player": link.player,
+               "name": rounds.character_id(submission.character), "url": links.url_for(link),
+               "when": local_time(submission.submitted_at, link.player)}
+    return _queue(to=link.player.email,
+                  subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays received",
+                  template="receipt", context=context, campaign=battle.campaign,
+                  key=f"players/submission-{submission.pk}", battle=battle)
+
+
+def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, Any]:
+    """For the round's result email: each character's summary in words, then what comes next."""
+    from players import links, services
+
+    battle = round_.battle
+    summaries = []
+    for character in characters:
+        summary = character.get("summary") or {}
+        hits = [event["text"] for event in character.get("events", [])
+                if event.get("kind") in {"harm", "hit", "wound", "kill", "armor"} and character["name"] != (event.get("actors") or [None])[0]]
+        summaries.append({
+            "name": character["name"], "killed": bool(summary.get("killed")), "hits": hits,
+            "kills": summary.get("kills") or [], "fame": summary.get("fame"), "notoriety": summary.get("notoriety"),
+            "wounds_owed": summary.get("wounds_owed") or 0, "fatigue_owed": summary.get("fatigue_owed") or 0,
+        })
+    following = battle.rounds.filter(number=round_.number + 1).first()
+    link = links.issue(battle, player) if following is not None and battle.status == battle.Status.ACTIVE else None
+    deadline = services.deadline_of(following) if following is not None else None
+    return {
+        "summaries": summaries,
+        "over": link is None,
+        "next_round": following.number if following is not None else None,
+        "url": links.url_for(link) if link else "",
+        "deadline": local_time(deadline.due_at, player) if deadline else "",
+        "rulings": services.rulings(round_),
+    }

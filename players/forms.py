@@ -1,0 +1,76 @@
+"""The GM's forms of the players' loop: the campaign's settings, a round's deadline, a ruling, and a
+manual adjustment of a combatant's state (offered from the battle's state, so only real changes)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+
+from players.models import PlaySettings
+
+
+class PlaySettingsForm(forms.Form):
+    deadline_hours = forms.IntegerField(min_value=1, max_value=24 * 60, label="Deadline (hours after a round opens)")
+    reminder_hours = forms.CharField(
+        required=False, label="Reminders (hours before the deadline)",
+        help_text="Numbers separated by commas, e.g. 24, 2. Only players who have not submitted get them.")
+    missed_turn = forms.ChoiceField(choices=PlaySettings.MissedTurn.choices, label="At the deadline, a side without plays")
+
+    def clean_reminder_hours(self) -> list[int]:
+        raw = [part.strip() for part in (self.cleaned_data.get("reminder_hours") or "").split(",") if part.strip()]
+        try:
+            hours = [int(part) for part in raw]
+        except ValueError:
+            raise forms.ValidationError("Write whole hours separated by commas, e.g. 24, 2.") from None
+        if any(hour < 1 for hour in hours):
+            raise forms.ValidationError("Each reminder is at least 1 hour before the deadline.")
+        return hours
+
+
+class DeadlineForm(forms.Form):
+    due_at = forms.DateTimeField(label="Deadline (UTC)", widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
+
+
+class RulingForm(forms.Form):
+    text = forms.CharField(label="GM ruling", max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))
+
+
+def adjustment_choices(battle_state: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every hand adjustment the battle's state allows: a chit wounded or fatigued, armor damaged or
+    destroyed, a weapon alerted or unalerted, a denizen fled or killed."""
+    state = battle_state.get("state", {})
+    choices: list[tuple[str, str]] = []
+    for character in state.get("characters", []):
+        if character.get("dead"):
+            continue
+        name = character["id"]
+        for chit in character.get("chits", []):
+            if chit.get("state") != "wounded":
+                choices.append((f"wound|{name}|{chit['id']}", f"{name}: wound {chit['id']}"))
+            if chit.get("state") == "fresh":
+                choices.append((f"fatigue|{name}|{chit['id']}", f"{name}: fatigue {chit['id']}"))
+            if chit.get("state") != "fresh":
+                choices.append((f"rest|{name}|{chit['id']}", f"{name}: {chit['id']} back to fresh"))
+        for armor in character.get("armor", []):
+            if armor.get("state") == "intact":
+                choices.append((f"damage_armor|{name}|{armor['name']}", f"{name}: {armor['name']} damaged"))
+            choices.append((f"destroy_armor|{name}|{armor['name']}", f"{name}: {armor['name']} destroyed"))
+        for weapon in character.get("weapons", []):
+            verb = "unalerted" if weapon.get("alerted") else "alerted"
+            choices.append((f"alert|{name}|{weapon['name']}", f"{name}: {weapon['name']} {verb}"))
+    for denizen in state.get("denizens", []):
+        if denizen.get("dead") or denizen.get("fled"):
+            continue
+        choices.append((f"fled|{denizen['id']}|", f"{denizen['id']} fled"))
+        choices.append((f"killed|{denizen['id']}|", f"{denizen['id']} killed"))
+    return choices
+
+
+class AdjustmentForm(forms.Form):
+    change = forms.ChoiceField(label="Change")
+    reason = forms.CharField(label="Why", max_length=500, help_text="Kept in the round's history with your name and the time.")
+
+    def __init__(self, *args, battle_state: dict[str, Any], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["change"].choices = [("", "—")] + adjustment_choices(battle_state)

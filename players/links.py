@@ -1,0 +1,69 @@
+"""Personal links: the token, its hash, and finding a live link from a token.
+
+A token is 256 bits: HMAC-SHA256 of the link's random nonce (`secrets.token_urlsafe(32)`) under the
+server's SECRET_KEY, base64url. Only the nonce and the token's SHA-256 are stored, so every email of a
+battle (plays due, reminders, results) can carry the same link, while the database alone opens nothing.
+A link is live while it is not revoked and its battle is in progress; anything else is a 404.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+from django.http import Http404
+from django.urls import reverse
+from django.utils import timezone
+
+from players.models import PlayerLink
+
+_PURPOSE = b"herald.players.link:"
+
+
+def token_for(link: PlayerLink) -> str:
+    digest = hmac.new(settings.SECRET_KEY.encode(), _PURPOSE + link.nonce.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def url_for(link: PlayerLink) -> str:
+    """The link's absolute address, for emails (HERALD_BASE_URL, else the path alone)."""
+    path = reverse("players:page", kwargs={"token": token_for(link)})
+    return f"{getattr(settings, 'HERALD_BASE_URL', '').rstrip('/')}{path}"
+
+
+def issue(battle, player) -> PlayerLink:
+    """The player's live link to the battle, made the first time it is asked for."""
+    with transaction.atomic():
+        link = PlayerLink.objects.filter(battle=battle, player=player, revoked_at__isnull=True).first()
+        if link is not None:
+            return link
+        link = PlayerLink(battle=battle, player=player, nonce=secrets.token_urlsafe(32))
+        link.token_hash = token_hash(token_for(link))
+        link.save()
+        return link
+
+
+def revoke(link: PlayerLink, user=None) -> None:
+    PlayerLink.objects.filter(pk=link.pk, revoked_at__isnull=True).update(revoked_at=timezone.now(), revoked_by=user)
+
+
+def live_link(token: str) -> PlayerLink:
+    """The live link the token opens, else Http404 (wrong, revoked, or the battle is over)."""
+    if not token or len(token) > 100:
+        raise Http404("No such link")
+    link = (
+        PlayerLink.objects.select_related("battle__campaign", "player")
+        .filter(token_hash=token_hash(token), revoked_at__isnull=True)
+        .first()
+    )
+    if link is None or link.battle.status != link.battle.Status.ACTIVE:
+        raise Http404("No such link")
+    return link

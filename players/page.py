@@ -1,0 +1,102 @@
+"""What a player's page shows, built only from what that player may know: their own sides' forms and
+plays, the deadline, their own melee sheet before the plays, and, after a round, what their email
+showed (the events naming their characters or hirelings, what each owes). Never another side's plays."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat import rounds
+from combat.emails import visible_events
+from combat.forms import ChitRecordForm
+from combat.models import Round
+from combat.sheet_svg import sheet_svgs
+from combat.views import _side_context
+from players import services
+from players.emails import character_state, local_time, next_steps
+
+
+def own_sheet(battle, round_, side) -> list[dict[str, Any]]:
+    """The side's own melee sheet as the GM sees it, drawn from the battle and this side's plays only."""
+    name = rounds.character_id(side.character)
+    round_input = rounds.build_input(battle, round_, {side.character_id: side.plays or {}})
+    drawn = sheet_svgs({**round_input, "plays": {name: round_input["plays"].get(name)}}, [])
+    return [sheet for sheet in drawn if sheet["owner"] == name]
+
+
+def side_view(link, round_, side, *, s=None, error: str = "") -> dict[str, Any]:
+    """One of the player's sides: its form (while it can change) or its sealed plays, its receipt."""
+    battle = link.battle
+    submission = services.last_submission(round_, side.character_id)
+    editable = (round_.status == Round.Status.DRAFTING and not side.locked and not services.is_past_deadline(round_))
+    view = {
+        "side": side,
+        "name": rounds.character_id(side.character),
+        "editable": editable,
+        "submission": submission,
+        "submitted_at": local_time(submission.submitted_at, link.player) if submission else "",
+        "sheets": own_sheet(battle, round_, side),
+        "state": character_state(battle.state, rounds.character_id(side.character)),
+        "error": error,
+        "token": services_token(link),
+    }
+    if editable:
+        view["s"] = s or _side_context(round_, side)
+    return view
+
+
+def services_token(link) -> str:
+    from players.links import token_for
+
+    return token_for(link)
+
+
+def last_results(link, round_) -> dict[str, Any] | None:
+    """The previous round as the player's email told it (plus the chits they must still choose)."""
+    previous = link.battle.rounds.filter(number=round_.number - 1, status=Round.Status.RESOLVED).first()
+    if previous is None:
+        return None
+    result = previous.result or {}
+    summaries = rounds.summaries(result)
+    state = (result.get("state") or link.battle.state).get("state", {})
+    records = {record.character_id: record for record in previous.chit_records.all()}
+    characters = []
+    for side in previous.sides.select_related("character").filter(character__player=link.player):
+        name = rounds.character_id(side.character)
+        hirelings = {d["id"] for d in state.get("denizens", []) if d.get("hired_by") == name}
+        owed = rounds.owed_for(result, name)
+        entry = {"name": name, "summary": summaries.get(name, {}), "events": visible_events(previous.log, {name} | hirelings),
+                 "owed": owed, "record": records.get(side.character_id), "character_id": side.character_id}
+        if (owed["wounds"] or owed["fatigue"]) and not summaries.get(name, {}).get("killed"):
+            battle_entry = next((c for c in link.battle.state.get("state", {}).get("characters", []) if c["id"] == name), {})
+            record = records.get(side.character_id)
+            chosen = (record.wounded + record.fatigued) if record else []
+            chits = [dict(c, state="fresh") if c["id"] in chosen else c for c in battle_entry.get("chits", [])]
+            entry["chit_form"] = ChitRecordForm(
+                initial={"wounded": record.wounded, "fatigued": record.fatigued} if record else None,
+                chits=chits, prefix=f"chits{side.character_id}")
+        characters.append(entry)
+    return {"round": previous, "characters": characters, "next": next_steps(previous, link.player, characters)}
+
+
+def page_context(link, overrides: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+    battle = link.battle
+    round_ = services.current_round(battle)
+    deadline = services.deadline_of(round_) if round_ else None
+    overrides = overrides or {}
+    sides = [side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in services.sides_of(link, round_)]
+    needed = (round_.encounter or {}).get("choice_needed") if round_ else None
+    names = {view["name"] for view in sides}
+    return {
+        "link": link,
+        "token": services_token(link),
+        "battle": battle,
+        "campaign": battle.campaign,
+        "player": link.player,
+        "round": round_,
+        "deadline": local_time(deadline.due_at, link.player) if deadline else "",
+        "past_deadline": bool(round_ and services.is_past_deadline(round_)),
+        "sides": sides,
+        "results": last_results(link, round_) if round_ else None,
+        "choice_needed": needed if needed and needed.get("character") in names else None,
+    }

@@ -1,0 +1,451 @@
+"""Every write of the players' loop, one function per intent, each in a transaction.
+
+Players reach a battle through their link (players/links.py), never through an account: every
+function that acts for a player takes the live `PlayerLink` and only touches that player's sides.
+The GM's functions fetch through `combat.services` (404 for anyone who is not a GM of the campaign).
+Deadlines live in the database (`RoundDeadline`) and are swept (`sweep`), so nothing counts down in a
+worker: each reminder and each deadline is claimed once, by a unique row or a conditional UPDATE.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import datetime, timedelta
+from typing import Any
+
+import structlog
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.utils import timezone
+
+from combat import rounds
+from combat import services as combat_services
+from combat.models import Battle, Round, SidePlays
+from players import emails, links
+from players.models import PlayerLink, PlaySettings, Reminder, RoundDeadline, RoundNote, Submission
+
+log = structlog.get_logger("players")
+BattleError = combat_services.BattleError
+DEFAULT_REMINDER_HOURS = [24, 2]
+
+
+def play_settings(campaign) -> PlaySettings:
+    """The campaign's loop settings, or the defaults (72 h, reminders 24 h and 2 h before, wait for the GM)."""
+    found = PlaySettings.objects.filter(campaign=campaign).first()
+    return found or PlaySettings(campaign=campaign, reminder_hours=list(DEFAULT_REMINDER_HOURS))
+
+
+def receipt_for(round_: Round, character_name: str, plays: dict[str, Any], at: datetime) -> str:
+    """SHA-256 of the canonical plays (sorted keys, no spaces) with the round, side and time."""
+    canonical = json.dumps(
+        {"battle": round_.battle_id, "round": round_.number, "character": character_name, "plays": plays,
+         "at": at.isoformat()},
+        sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
+def note(round_: Round, kind: str, text: str, *, character=None, by=None, data=None) -> RoundNote:
+    return RoundNote.objects.create(round=round_, kind=kind, text=text, character=character,
+                                    by=by if getattr(by, "pk", None) else None, data=data or {})
+
+
+# --- a round opens -----------------------------------------------------------------------------------
+
+
+def round_opened(round_: Round, user=None) -> None:
+    """Called (through combat's `round_opened` signal) inside the transaction that opens the round:
+    its deadline, each player's link, and one plays-due email per player with a character in it."""
+    campaign = round_.battle.campaign
+    now = timezone.now()
+    RoundDeadline.objects.get_or_create(
+        round=round_, defaults={"opened_at": now, "due_at": now + timedelta(hours=play_settings(campaign).deadline_hours)}
+    )
+    for player, sides in players_of(round_).items():
+        emails.queue_plays_due(round_, player, sides, links.issue(round_.battle, player))
+
+
+def players_of(round_: Round) -> dict[Any, list[SidePlays]]:
+    """The round's sides grouped by player (a player may have several characters in a battle)."""
+    grouped: dict[Any, list[SidePlays]] = {}
+    for side in round_.sides.select_related("character__player"):
+        grouped.setdefault(side.character.player, []).append(side)
+    return grouped
+
+
+# --- what the player's page shows ---------------------------------------------------------------------
+
+
+def current_round(battle: Battle) -> Round | None:
+    return battle.rounds.order_by("-number").first()
+
+
+def sides_of(link: PlayerLink, round_: Round | None) -> list[SidePlays]:
+    if round_ is None:
+        return []
+    return list(round_.sides.select_related("character__player").filter(character__player=link.player))
+
+
+def side_of(link: PlayerLink, round_: Round, character_id: int, *, for_update: bool = False) -> SidePlays:
+    """The player's own side, else 404: a link never reaches another player's side."""
+    queryset = SidePlays.objects.select_related("character__player", "round__battle__campaign")
+    if for_update:
+        queryset = queryset.select_for_update()
+    side = queryset.filter(round=round_, character_id=character_id, character__player=link.player).first()
+    if side is None:
+        raise Http404("No such side")
+    return side
+
+
+def deadline_of(round_: Round) -> RoundDeadline | None:
+    return RoundDeadline.objects.filter(round=round_).first()
+
+
+def is_past_deadline(round_: Round, now: datetime | None = None) -> bool:
+    deadline = deadline_of(round_)
+    return bool(deadline and (deadline.passed_at or (now or timezone.now()) >= deadline.due_at))
+
+
+def last_submission(round_: Round, character_id: int, source: str | None = None) -> Submission | None:
+    rows = Submission.objects.filter(round=round_, character_id=character_id)
+    if source:
+        rows = rows.filter(source=source)
+    return rows.order_by("-submitted_at", "-id").first()
+
+
+# --- the player submits -------------------------------------------------------------------------------
+
+
+def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submission:
+    """Seal a player's plays: valid by the engine, before the deadline, the side not locked. The last
+    submission counts; each is kept with its receipt, and the receipt is emailed."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=current_round(link.battle).pk)
+        side = side_of(link, round_, character_id, for_update=True)
+        if round_.status != Round.Status.DRAFTING:
+            raise BattleError("This round is no longer open for plays.")
+        if side.locked:
+            raise BattleError("Your GM has locked this side: ask them to unlock it to change your plays.")
+        if is_past_deadline(round_):
+            raise BattleError("The deadline for this round has passed.")
+        errors = combat_services.check_plays(round_, character_id, plays)
+        if errors:
+            raise BattleError("Fix the plays marked below before submitting.", errors)
+        now = timezone.now()
+        name = rounds.character_id(side.character)
+        SidePlays.objects.filter(pk=side.pk).update(plays=plays, updated_by=None, updated_at=now)
+        submission = Submission.objects.create(
+            round=round_, character=side.character, plays=plays, source=Submission.Source.PLAYER,
+            receipt=receipt_for(round_, name, plays, now), submitted_at=now,
+        )
+        note(round_, RoundNote.Kind.SUBMITTED, f"{name}'s plays submitted by {link.player.name} (receipt {submission.receipt[:12]}).",
+             character=side.character, data={"receipt": submission.receipt})
+        emails.queue_receipt(submission, link)
+        _resolve_if_all_in(round_)
+    log.info("plays_submitted", round_id=round_.pk, character_id=character_id)
+    return submission
+
+
+def _resolve_if_all_in(round_: Round) -> bool:
+    """With the campaign's auto-resolve, a round resolves once every side is submitted, defaulted or
+    locked: the sides are locked (their plays were valid when sealed) and the round claimed."""
+    if not getattr(round_.battle.campaign, "auto_resolve", False):
+        return False
+    sides = list(round_.sides.select_for_update())
+    sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
+    if not all(side.locked or side.character_id in sealed for side in sides):
+        return False
+    if combat_services.unrecorded_chits(round_):
+        note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
+             "are still to be chosen: the round waits for them.")
+        return False
+    for side in sides:
+        if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays):
+            return False  # another side's plays became illegal: the GM decides
+    SidePlays.objects.filter(round=round_, locked=False).update(locked=True)
+    return combat_services.resolve_when_ready(round_)
+
+
+def record_chits(link: PlayerLink, round_number: int, character_id: int, wounded: list[str], fatigued: list[str]):
+    """The player chooses which chits take the wounds and fatigue they owe after a round."""
+    round_ = link.battle.rounds.filter(number=round_number).first()
+    if round_ is None:
+        raise Http404("No such round")
+    side_of(link, round_, character_id)
+    record = combat_services.record_chits_for(round_, character_id, wounded, fatigued)
+    next_round = link.battle.rounds.filter(number=round_number + 1).first()
+    if next_round is not None:
+        with transaction.atomic():
+            note(next_round, RoundNote.Kind.SUBMITTED,
+                 f"{link.player.name} chose {rounds.character_id(record.character)}'s wounded "
+                 f"({', '.join(wounded) or 'none'}) and fatigued ({', '.join(fatigued) or 'none'}) chits.",
+                 character=record.character)
+            _resolve_if_all_in(Round.objects.select_for_update().get(pk=next_round.pk))
+    return record
+
+
+def record_encounter_choice(link: PlayerLink, choice: str) -> Round:
+    """The player answers the choice the encounter step stopped on (which hireling takes a denizen, or
+    an OPPORTUNITY result), when it is their character's; then the round can be resolved again."""
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().get(pk=current_round(link.battle).pk)
+        needed = (round_.encounter or {}).get("choice_needed")
+        names = {rounds.character_id(side.character) for side in sides_of(link, round_)}
+        if round_.status != Round.Status.FAILED or not needed or needed.get("character") not in names:
+            raise BattleError("There is no choice for you to make in this round.")
+        entries = dict(round_.encounter)
+        if needed["path"].startswith("meetings["):
+            if choice not in {"true", "false"}:
+                raise BattleError("Choose one of the offered results.", {"choice": "choose one of the offered results"})
+            index = int(needed["path"].split("[", 1)[1].split("]", 1)[0])
+            entries["meetings"][index] = {**entries["meetings"][index], "take_row_two": choice == "true"}
+        else:
+            if choice not in needed.get("options", []):
+                raise BattleError("Choose one of the offered hirelings.", {"choice": "choose one of the offered hirelings"})
+            entries["choices"] = {**(entries.get("choices") or {}), needed["denizen"]: choice}
+        entries.pop("choice_needed", None)
+        round_.encounter = entries
+        round_.save(update_fields=["encounter"])
+        note(round_, RoundNote.Kind.SUBMITTED, f"{link.player.name} chose: {needed['message']} → {choice}.")
+        if getattr(round_.battle.campaign, "auto_resolve", False):
+            combat_services.resolve_when_ready(round_)
+    return round_
+
+
+# --- the GM's side -----------------------------------------------------------------------------------
+
+
+def side_statuses(round_: Round) -> list[dict[str, Any]]:
+    """Each side's status for the GM: waiting, submitted (when), entered by GM, defaulted, locked."""
+    latest: dict[int, Submission] = {}
+    for submission in Submission.objects.filter(round=round_).order_by("submitted_at", "id"):
+        latest[submission.character_id] = submission
+    statuses = []
+    for side in round_.sides.select_related("character__player"):
+        submission = latest.get(side.character_id)
+        statuses.append({
+            "side": side,
+            "name": rounds.character_id(side.character),
+            "player": side.character.player,
+            "submission": submission,
+            "status": submission.get_source_display() if submission else "waiting",
+            "locked": side.locked,
+        })
+    return statuses
+
+
+def gm_entered(side: SidePlays) -> None:
+    """A GM saved a side's plays on the round page: kept as a submission 'entered by GM' (history),
+    unless they are the plays already sealed (the GM saving a player's plays to lock them)."""
+    now = timezone.now()
+    round_ = side.round
+    sealed = last_submission(round_, side.character_id)
+    if sealed is not None and sealed.plays == side.plays:
+        return
+    name = rounds.character_id(side.character)
+    submission = Submission.objects.create(
+        round=round_, character=side.character, plays=side.plays, source=Submission.Source.GM,
+        receipt=receipt_for(round_, name, side.plays, now), submitted_at=now, submitted_by=side.updated_by,
+    )
+    note(round_, RoundNote.Kind.ENTERED_BY_GM, f"{name}'s plays entered by GM (receipt {submission.receipt[:12]}).",
+         character=side.character, by=side.updated_by)
+
+
+def gm_locked(side: SidePlays) -> None:
+    """A GM locked or unlocked a side on the round page: in the history, with who and when."""
+    name = rounds.character_id(side.character)
+    note(side.round, RoundNote.Kind.LOCK, f"{name}'s side {'locked' if side.locked else 'unlocked'} by the GM.",
+         character=side.character, by=side.updated_by)
+
+
+def resend_link(user, slug: str, battle_id: int, player_id: int) -> PlayerLink:
+    """Revoke the player's link to the battle and email a fresh one."""
+    with transaction.atomic():
+        battle = combat_services.get_battle(user, slug, battle_id)
+        player = battle.campaign.players.filter(pk=player_id).first()
+        if player is None or not battle.characters.filter(player=player).exists():
+            raise Http404("No such player in this battle")
+        old = PlayerLink.objects.filter(battle=battle, player=player, revoked_at__isnull=True).first()
+        if old is not None:
+            links.revoke(old, user)
+        link = links.issue(battle, player)
+        round_ = current_round(battle)
+        if round_ is not None:
+            note(round_, RoundNote.Kind.LINK, f"A fresh link was sent to {player.name}; the old one no longer opens.", by=user)
+            emails.queue_plays_due(round_, player, [s for s in sides_of(link, round_)], link, fresh=True)
+    return link
+
+
+def revoke_link(user, slug: str, battle_id: int, player_id: int) -> None:
+    with transaction.atomic():
+        battle = combat_services.get_battle(user, slug, battle_id)
+        link = PlayerLink.objects.filter(battle=battle, player_id=player_id, revoked_at__isnull=True).first()
+        if link is None:
+            raise Http404("No live link for this player")
+        links.revoke(link, user)
+        round_ = current_round(battle)
+        if round_ is not None:
+            note(round_, RoundNote.Kind.LINK, f"{link.player.name}'s link was revoked.", by=user)
+
+
+def set_deadline(user, slug: str, battle_id: int, number: int, due_at: datetime) -> RoundDeadline:
+    """The GM moves a round's deadline (the per-round override); reminders follow the new time."""
+    with transaction.atomic():
+        round_ = combat_services.get_round(user, slug, battle_id, number)
+        if round_.status != Round.Status.DRAFTING:
+            raise BattleError("The round is no longer open for plays.", {"due_at": "the round is no longer open"})
+        deadline, _ = RoundDeadline.objects.select_for_update().get_or_create(
+            round=round_, defaults={"opened_at": timezone.now(), "due_at": due_at})
+        deadline.due_at = due_at
+        deadline.passed_at = None if due_at > timezone.now() else deadline.passed_at
+        deadline.save(update_fields=["due_at", "passed_at"])
+        note(round_, RoundNote.Kind.DEADLINE, f"The GM set the deadline to {due_at:%Y-%m-%d %H:%M} UTC.", by=user)
+    return deadline
+
+
+def save_play_settings(user, slug: str, deadline_hours: int, reminder_hours: list[int], missed_turn: str) -> PlaySettings:
+    with transaction.atomic():
+        campaign = combat_services.campaign_for(user, slug)
+        found, _ = PlaySettings.objects.update_or_create(
+            campaign=campaign,
+            defaults={"deadline_hours": deadline_hours, "reminder_hours": sorted(set(reminder_hours), reverse=True),
+                      "missed_turn": missed_turn},
+        )
+    return found
+
+
+# --- the sweep: reminders and deadlines --------------------------------------------------------------
+
+
+def sweep(now: datetime | None = None) -> dict[str, int]:
+    """Beat's job (players.sweep_deadlines): send the reminders that are due and apply the deadlines
+    that have passed. Safe to run any number of times, by any number of workers, at any time."""
+    now = now or timezone.now()
+    done = {"reminders": 0, "deadlines": 0}
+    open_rounds = RoundDeadline.objects.filter(round__status=Round.Status.DRAFTING, passed_at__isnull=True,
+                                               round__battle__status=Battle.Status.ACTIVE)
+    for deadline in open_rounds.filter(due_at__lte=now).values_list("pk", flat=True):
+        done["deadlines"] += pass_deadline(deadline, now)
+    for deadline in open_rounds.filter(due_at__gt=now).select_related("round__battle__campaign"):
+        done["reminders"] += send_reminders(deadline, now)
+    return done
+
+
+def send_reminders(deadline: RoundDeadline, now: datetime) -> int:
+    """Each reminder whose time has come (and came after the round opened), once per character, only to
+    players who have not submitted."""
+    sent = 0
+    round_ = deadline.round
+    for hours in play_settings(round_.battle.campaign).reminder_hours or []:
+        at = deadline.due_at - timedelta(hours=int(hours))
+        if not (deadline.opened_at <= at <= now):
+            continue
+        for player, sides in players_of(round_).items():
+            for side in sides:
+                if side.locked or last_submission(round_, side.character_id, Submission.Source.PLAYER):
+                    continue
+                try:
+                    with transaction.atomic():
+                        Reminder.objects.create(round=round_, character=side.character, hours_before=int(hours))
+                        emails.queue_reminder(round_, player, side, links.issue(round_.battle, player), deadline, int(hours))
+                        note(round_, RoundNote.Kind.REMINDER, f"Reminder ({hours} h before the deadline) sent to "
+                             f"{player.name} for {rounds.character_id(side.character)}.", character=side.character)
+                    sent += 1
+                except IntegrityError:
+                    continue  # already sent, by this sweep's predecessor or a parallel one
+    return sent
+
+
+def pass_deadline(deadline_id: int, now: datetime) -> int:
+    """Apply one round's deadline once: the claim is a conditional UPDATE of `passed_at`, in the same
+    transaction as its effects, so a crash keeps nothing and a second sweep finds it done."""
+    with transaction.atomic():
+        claimed = RoundDeadline.objects.filter(pk=deadline_id, passed_at__isnull=True, due_at__lte=now).update(passed_at=now)
+        if not claimed:
+            return 0
+        deadline = RoundDeadline.objects.select_related("round__battle__campaign").get(pk=deadline_id)
+        round_ = Round.objects.select_for_update().get(pk=deadline.round_id)
+        if round_.status != Round.Status.DRAFTING:
+            return 0
+        policy = play_settings(round_.battle.campaign).missed_turn
+        sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
+        missing = [side for side in round_.sides.select_related("character").select_for_update()
+                   if not side.locked and side.character_id not in sealed]
+        if missing and policy == PlaySettings.MissedTurn.WAIT:
+            note(round_, RoundNote.Kind.DEADLINE, "The deadline passed without plays from "
+                 f"{', '.join(rounds.character_id(s.character) for s in missing)}: the round waits for the GM.")
+            return 1
+        for side in missing:
+            _default_side(round_, side, policy, now)
+        note(round_, RoundNote.Kind.DEADLINE, "The deadline passed"
+             + (f"; defaulted: {', '.join(rounds.character_id(s.character) for s in missing)}." if missing else "; every side was in."))
+        _resolve_at_deadline(round_)
+    return 1
+
+
+def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) -> None:
+    name = rounds.character_id(side.character)
+    plays, why = {}, "no action this round (the campaign's missed-turn policy)"
+    if policy == PlaySettings.MissedTurn.REPEAT:
+        previous = SidePlays.objects.filter(round__battle=round_.battle, round__number=round_.number - 1,
+                                            character=side.character).first()
+        if previous and previous.plays and not combat_services.check_plays(round_, side.character_id, previous.plays):
+            plays, why = previous.plays, f"repeats round {round_.number - 1}'s plays (the campaign's missed-turn policy)"
+        else:
+            why = f"no action: round {round_.number - 1}'s plays are not legal now (the campaign's missed-turn policy)"
+    side.plays = plays
+    side.save(update_fields=["plays", "updated_at"])
+    Submission.objects.create(round=round_, character=side.character, plays=plays, source=Submission.Source.DEFAULT,
+                              receipt=receipt_for(round_, name, plays, now), submitted_at=now)
+    note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
+         data={"policy": policy})
+
+
+def _resolve_at_deadline(round_: Round) -> None:
+    """At the deadline every side is in (submitted or defaulted); valid sides are locked, and with
+    auto-resolve the round is resolved."""
+    invalid = []
+    for side in round_.sides.select_related("character"):
+        if side.locked:
+            continue
+        if combat_services.check_plays(round_, side.character_id, side.plays):
+            invalid.append(rounds.character_id(side.character))
+        else:
+            SidePlays.objects.filter(pk=side.pk).update(locked=True)
+    if invalid:
+        note(round_, RoundNote.Kind.DEADLINE, f"Plays of {', '.join(invalid)} are no longer legal: the GM decides.")
+        return
+    _resolve_if_all_in(round_)
+
+
+# --- rulings and adjustments -------------------------------------------------------------------------
+
+
+def add_ruling(user, slug: str, battle_id: int, number: int, text: str) -> RoundNote:
+    """A GM ruling on a round: in the round's history and in the round's emails, cited as "GM ruling"."""
+    with transaction.atomic():
+        round_ = combat_services.get_round(user, slug, battle_id, number)
+        return note(round_, RoundNote.Kind.RULING, text.strip(), by=user)
+
+
+def rulings(round_: Round) -> list[RoundNote]:
+    return list(RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.RULING).select_related("by"))
+
+
+def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: str) -> RoundNote:
+    """Between rounds, the GM changes a combatant's state by hand with a reason (who, when and why kept)."""
+    from players.adjustments import AdjustmentError, apply
+
+    with transaction.atomic():
+        round_ = combat_services.get_round(user, slug, battle_id, number)
+        if round_.status != Round.Status.DRAFTING:
+            raise BattleError("Adjust a combatant between rounds: while the next round is open for plays.")
+        battle = Battle.objects.select_for_update().get(pk=round_.battle_id)
+        try:
+            battle.state, sentence = apply(battle.state, change)
+        except AdjustmentError as error:
+            raise BattleError(str(error), {"change": str(error)}) from None
+        battle.save(update_fields=["state", "updated_at"])
+        return note(round_, RoundNote.Kind.ADJUSTMENT, f"{sentence}. Why: {reason.strip()}", by=user,
+                    data={"change": change, "reason": reason.strip()})

@@ -1,0 +1,20 @@
+from django.urls import path
+
+from players import views
+
+app_name = "players"
+
+gm = "campaigns/<slug:slug>/battles/<int:battle_id>/"
+urlpatterns = [
+    path("play/<str:token>/", views.page, name="page"),
+    path("play/<str:token>/sides/<int:character_id>/validate/", views.validate, name="validate"),
+    path("play/<str:token>/sides/<int:character_id>/submit/", views.submit, name="submit"),
+    path("play/<str:token>/rounds/<int:number>/chits/<int:character_id>/", views.record_chits, name="chits"),
+    path("play/<str:token>/choice/", views.encounter_choice, name="choice"),
+    path(gm + "players/<int:player_id>/resend/", views.resend_link, name="resend"),
+    path(gm + "players/<int:player_id>/revoke/", views.revoke_link, name="revoke"),
+    path(gm + "rounds/<int:number>/deadline/", views.set_deadline, name="deadline"),
+    path(gm + "rounds/<int:number>/ruling/", views.add_ruling, name="ruling"),
+    path(gm + "rounds/<int:number>/adjust/", views.adjust, name="adjust"),
+    path("campaigns/<slug:slug>/play-settings/", views.play_settings, name="settings"),
+]

@@ -1,0 +1,215 @@
+"""The player's page (reached by a personal link, no account) and the GM's actions on links, deadlines,
+rulings and adjustments. Thin: every write is a service call; every player view starts with the rate
+limit and `links.live_link` (404 for a wrong, revoked or expired token)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from combat import services as combat_services
+from combat.views import _bound_forms, _side_context
+from players import links, services, throttle
+from players import page as player_page
+from players.forms import AdjustmentForm, DeadlineForm, PlaySettingsForm, RulingForm
+
+
+class TooManyRequests(Exception):
+    pass
+
+
+def _link(request, token):
+    if throttle.blocked(request):
+        raise TooManyRequests
+    try:
+        link = links.live_link(token)
+    except Http404:
+        throttle.failed(request)
+        raise
+    if not throttle.allowed(token):
+        raise TooManyRequests
+    return link
+
+
+def _throttled(view):
+    def wrapped(request, token, *args, **kwargs):
+        try:
+            return view(request, _link(request, token), *args, **kwargs)
+        except TooManyRequests:
+            return HttpResponse("Too many requests on this link: wait a minute and try again.", status=429)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def _page_url(link) -> str:
+    return reverse("players:page", kwargs={"token": links.token_for(link)})
+
+
+@require_GET
+@_throttled
+def page(request, link):
+    return render(request, "players/page.html", player_page.page_context(link))
+
+
+def _own_side(link, character_id):
+    round_ = services.current_round(link.battle)
+    if round_ is None:
+        raise Http404("No round")
+    return round_, services.side_of(link, round_, character_id)
+
+
+@require_POST
+@_throttled
+def validate(request, link, character_id):
+    """htmx: the engine's errors beside the fields as the player types; nothing is saved."""
+    round_, side = _own_side(link, character_id)
+    form, encounter_form, plays = _bound_forms(request, round_, side)
+    errors = {}
+    if plays is not None:
+        errors = combat_services.check_plays(round_, side.character_id, plays)
+        side.plays = plays  # for the odds panel and the sheet; not saved
+    s = _side_context(round_, side, form, errors, encounter_form=encounter_form)
+    view = player_page.side_view(link, round_, side, s=s)
+    return render(request, "players/page.html#side", {"v": view, "token": view["token"]})
+
+
+@require_POST
+@_throttled
+def submit(request, link, character_id):
+    round_, side = _own_side(link, character_id)
+    form, encounter_form, plays = _bound_forms(request, round_, side)
+    errors, problem = {}, ""
+    if plays is not None:
+        try:
+            services.submit(link, character_id, plays)
+        except combat_services.BattleError as error:
+            errors, problem = error.errors, str(error)
+        else:
+            if request.htmx:
+                response = HttpResponse(status=204)
+                response["HX-Redirect"] = _page_url(link)
+                return response
+            messages.success(request, "Your plays are sealed: your receipt is below and on its way by email.")
+            return redirect(_page_url(link))
+    else:
+        problem = "Fix the plays marked below before submitting."
+    side.plays = plays or side.plays
+    s = _side_context(round_, side, form, errors, encounter_form=encounter_form)
+    if request.htmx:
+        view = player_page.side_view(link, round_, side, s=s, error=problem)
+        return render(request, "players/page.html#side", {"v": view, "token": view["token"]})
+    context = player_page.page_context(link, {character_id: {"s": s, "error": problem}})
+    return render(request, "players/page.html", context, status=422)
+
+
+@require_POST
+@_throttled
+def record_chits(request, link, number, character_id):
+    wounded = request.POST.getlist(f"chits{character_id}-wounded")
+    fatigued = request.POST.getlist(f"chits{character_id}-fatigued")
+    try:
+        services.record_chits(link, number, character_id, wounded, fatigued)
+    except combat_services.BattleError as error:
+        messages.error(request, " ".join([str(error), *error.errors.values()]))
+    else:
+        messages.success(request, "Your wounds and fatigue are recorded.")
+    return redirect(_page_url(link))
+
+
+@require_POST
+@_throttled
+def encounter_choice(request, link):
+    try:
+        services.record_encounter_choice(link, request.POST.get("choice", ""))
+    except combat_services.BattleError as error:
+        messages.error(request, " ".join([str(error), *error.errors.values()]))
+    else:
+        messages.success(request, "Your choice is recorded.")
+    return redirect(_page_url(link))
+
+
+# --- the GM's actions --------------------------------------------------------------------------------
+
+
+def _round_url(slug, battle_id, number=None):
+    if number is None:
+        return reverse("combat:battle", kwargs={"slug": slug, "battle_id": battle_id})
+    return reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number})
+
+
+@login_required
+@require_POST
+def resend_link(request, slug, battle_id, player_id):
+    link = services.resend_link(request.user, slug, battle_id, player_id)
+    messages.success(request, f"A fresh link is on its way to {link.player.name}; the old one no longer opens.")
+    return redirect(_round_url(slug, battle_id))
+
+
+@login_required
+@require_POST
+def revoke_link(request, slug, battle_id, player_id):
+    services.revoke_link(request.user, slug, battle_id, player_id)
+    messages.success(request, "The link is revoked: it no longer opens.")
+    return redirect(_round_url(slug, battle_id))
+
+
+def _gm_post(request, slug, battle_id, number, form, action, done: str):
+    if form.is_valid():
+        try:
+            action(form.cleaned_data)
+        except combat_services.BattleError as error:
+            messages.error(request, " ".join([str(error), *error.errors.values()]))
+        else:
+            messages.success(request, done)
+    else:
+        messages.error(request, "; ".join(f"{form.fields[name].label if name in form.fields else 'Form'}: {' '.join(errors)}"
+                                          for name, errors in form.errors.items()))
+    return redirect(_round_url(slug, battle_id, number))
+
+
+@login_required
+@require_POST
+def set_deadline(request, slug, battle_id, number):
+    return _gm_post(request, slug, battle_id, number, DeadlineForm(request.POST),
+                    lambda data: services.set_deadline(request.user, slug, battle_id, number, data["due_at"]),
+                    "The deadline is moved.")
+
+
+@login_required
+@require_POST
+def add_ruling(request, slug, battle_id, number):
+    return _gm_post(request, slug, battle_id, number, RulingForm(request.POST),
+                    lambda data: services.add_ruling(request.user, slug, battle_id, number, data["text"]),
+                    "The ruling is recorded.")
+
+
+@login_required
+@require_POST
+def adjust(request, slug, battle_id, number):
+    battle = combat_services.get_battle(request.user, slug, battle_id)
+    form = AdjustmentForm(request.POST, battle_state=battle.state)
+    return _gm_post(request, slug, battle_id, number, form,
+                    lambda data: services.adjust(request.user, slug, battle_id, number, data["change"], data["reason"]),
+                    "The adjustment is recorded.")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def play_settings(request, slug):
+    campaign = combat_services.campaign_for(request.user, slug)
+    current = services.play_settings(campaign)
+    form = PlaySettingsForm(request.POST or None, initial={
+        "deadline_hours": current.deadline_hours, "reminder_hours": ", ".join(str(h) for h in current.reminder_hours),
+        "missed_turn": current.missed_turn})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        services.save_play_settings(request.user, slug, data["deadline_hours"], data["reminder_hours"], data["missed_turn"])
+        messages.success(request, "The campaign's deadlines, reminders and missed-turn policy are saved.")
+        return redirect("players:settings", slug=slug)
+    return render(request, "players/settings.html", {"campaign": campaign, "form": form}, status=422 if form.errors else 200)

@@ -1,0 +1,30 @@
+"""Fixtures for the players' loop: the battle tests' campaign and demo battle (tests/combat/conftest.py),
+with each player's link token and the page's address."""
+
+import pytest
+
+from tests.combat.conftest import (  # noqa: F401  (fixtures)
+    AMAZON_PLAYS,
+    BLACK_KNIGHT_PLAYS,
+    battle,
+    campaign,
+    characters,
+    first_round,
+    form_data,
+    gm,
+    gm_client,
+    valid_plays,
+)
+
+
+@pytest.fixture
+def tokens(battle):
+    """{player name: token} for the battle's live links (made when round 1 opened)."""
+    from players.links import token_for
+    from players.models import PlayerLink
+
+    return {link.player.name: token_for(link) for link in PlayerLink.objects.filter(battle=battle, revoked_at__isnull=True)}
+
+
+def page_url(token: str) -> str:
+    return f"/play/{token}/"

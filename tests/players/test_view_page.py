@@ -1,0 +1,73 @@
+"""The player's page, reached by a personal link: their own side only, 404 for a wrong link."""
+
+import pytest
+from django.core.cache import cache
+
+from players import links, services, throttle
+from players.models import PlayerLink
+from tests.combat.conftest import BLACK_KNIGHT_PLAYS
+from tests.players.conftest import page_url
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    cache.clear()
+
+
+def test_it_shows_the_players_own_side_form_sheet_and_deadline(client, tokens, characters):
+    response = client.get(page_url(tokens["Alice"]))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Black Knight" in body and "Submit my plays" in body and "due by" in body
+    assert 'class="melee-sheet"' in body and "Melee sheet of Black Knight" in body
+    assert f'id="side-{characters["Black Knight"].pk}"' in body
+    assert f'id="side-{characters["Amazon"].pk}"' not in body and "Melee sheet of Amazon" not in body
+
+
+def test_it_shows_nothing_of_another_sides_plays(client, tokens, battle, characters):
+    secret = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
+    submission = services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), characters["Black Knight"].pk, secret)
+    body = client.get(page_url(tokens["Bob"])).content.decode()
+    # The Black Knight is in the clearing (a target the Amazon may choose), but nothing of his plays shows.
+    assert "FIGHT H6" not in body and "Mace" not in body and submission.receipt not in body
+    assert "Melee sheet of Black Knight" not in body and f'id="side-{characters["Black Knight"].pk}"' not in body
+    assert "Melee sheet of Amazon" in body
+
+
+def test_a_forged_link_is_a_404(client, tokens):
+    assert client.get(page_url(tokens["Alice"][:-3] + "abc")).status_code == 404
+
+
+def test_a_revoked_link_is_a_404(client, tokens, battle):
+    links.revoke(PlayerLink.objects.get(battle=battle, player__name="Alice"))
+    assert client.get(page_url(tokens["Alice"])).status_code == 404
+
+
+def test_a_link_to_an_ended_battle_is_a_404(client, tokens, battle, gm):
+    from combat import services as combat_services
+
+    combat_services.end_battle(gm, battle.campaign.slug, battle.pk)
+    assert client.get(page_url(tokens["Alice"])).status_code == 404
+
+
+def test_requests_on_a_link_beyond_its_rate_limit_are_refused(client, tokens, monkeypatch):
+    monkeypatch.setattr(throttle, "PER_MINUTE", 3)
+    codes = [client.get(page_url(tokens["Alice"])).status_code for _ in range(4)]
+    assert codes == [200, 200, 200, 429]
+    assert client.get(page_url(tokens["Bob"])).status_code == 200  # another player's link is not held up
+
+
+def test_an_address_guessing_tokens_is_refused_even_a_real_link(client, tokens, monkeypatch):
+    monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
+    codes = [client.get(page_url(f"guess-{n}")).status_code for n in range(4)]
+    assert codes == [404, 404, 404, 429]
+    assert client.get(page_url(tokens["Alice"])).status_code == 429
+
+
+def test_after_submitting_it_shows_the_receipt_and_the_sealed_plays(client, tokens, battle, characters):
+    submission = services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"),
+                                 characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
+    body = client.get(page_url(tokens["Alice"])).content.decode()
+    assert submission.receipt in body and "Submit my changed plays" in body

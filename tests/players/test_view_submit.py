@@ -1,0 +1,45 @@
+"""Submitting plays from the player's page: sealed with a receipt, errors beside the fields."""
+
+import pytest
+from django.core.cache import cache
+
+from campaigns.mail.models import OutboxMessage
+from players.models import Submission
+from tests.combat.conftest import BLACK_KNIGHT_PLAYS, form_data
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def fresh_rate_limits():
+    cache.clear()
+
+
+def test_it_seals_valid_plays_and_redirects_to_the_page_with_the_receipt(client, tokens, characters):
+    knight = characters["Black Knight"]
+    response = client.post(f"/play/{tokens['Alice']}/sides/{knight.pk}/submit/", form_data(knight, BLACK_KNIGHT_PLAYS), follow=True)
+    assert response.status_code == 200
+    submission = Submission.objects.get(character=knight)
+    assert submission.receipt in response.content.decode()
+    assert OutboxMessage.objects.filter(idempotency_key=f"players/submission-{submission.pk}").exists()
+
+
+def test_it_refuses_illegal_plays_with_the_error_beside_the_field(client, tokens, characters):
+    knight = characters["Black Knight"]
+    data = form_data(knight, {**BLACK_KNIGHT_PLAYS, "maneuver": {"chit": "MOVE M5", "box": 1}})
+    response = client.post(f"/play/{tokens['Alice']}/sides/{knight.pk}/submit/", data)
+    assert response.status_code == 422
+    assert 'id="id_side%d-maneuver_engine_error"' % knight.pk in response.content.decode()
+    assert not Submission.objects.exists()
+
+
+def test_it_refuses_another_players_side(client, tokens, characters):
+    amazon = characters["Amazon"]
+    response = client.post(f"/play/{tokens['Alice']}/sides/{amazon.pk}/submit/", form_data(amazon, {}))
+    assert response.status_code == 404
+
+
+def test_a_forged_link_cannot_submit(client, tokens, characters):
+    knight = characters["Black Knight"]
+    response = client.post(f"/play/forged-{tokens['Alice'][7:]}/sides/{knight.pk}/submit/", form_data(knight, BLACK_KNIGHT_PLAYS))
+    assert response.status_code == 404
