@@ -160,6 +160,9 @@ def revoke_link(request, slug, battle_id, player_id):
 
 
 def _gm_post(request, slug, battle_id, number, form, action, done: str):
+    # Access first: another GM's or a stranger's post is a 404 even when the form is invalid (the URL
+    # access test found a redirect there).
+    combat_services.get_round(request.user, slug, battle_id, number)
     if form.is_valid():
         try:
             action(form.cleaned_data)

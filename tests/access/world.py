@@ -21,6 +21,8 @@ from combat.engine.dice import ScriptedDice
 from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
 from tests.combat.test_services import WOUNDING_SEED
 
+FORGED_TOKEN = "forged-token-" + "x" * 30
+
 # Text of the victim's campaign that must never reach another GM or an anonymous client.
 SECRETS = ("Zeta Secret Campaign", "zebulon@secret.example", "Zebulon Secret", "Veteran of Zeta")
 
@@ -75,6 +77,9 @@ def build_world(make_user) -> World:
         "player_id": [player.pk],
         "pk": [message.pk],
         "key": [house.key],
+        # A player's link is its own credential (players/): here a forged token, which must be refused to
+        # everyone; the real links are tested in tests/players and tests/e2e/test_player_link.py.
+        "token": [FORGED_TOKEN],
     }
     return world
 
