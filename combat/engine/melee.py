@@ -21,6 +21,7 @@ from itertools import groupby
 from weakref import WeakKeyDictionary
 
 from combat.engine import attackers as build
+from combat.engine.advantages import missile_advantages
 from combat.engine import catalogue_data
 from combat.engine import denizens as sheet_rules
 from combat.engine.attack import Attack, Maneuver, Target, _resolve_attack
@@ -70,6 +71,7 @@ RULES = {
     "red_side": ("basic", "Tremendous monsters turn red side up after hitting without killing"),
     "red_back": ("basic", "A red-side-up Tremendous monster whose target is dead turns light side up"),
     "pinned": ("basic", "A red-side-up Tremendous monster pins its target: no running"),
+    "advantage": ("basic", "Character advantages: ARCHER and AIM on the Missile table"),
     "combat_ends": ("basic", "Combat ends after two consecutive rounds without harm, fatigue or spellcasting, or when no character is left"),
     "riding": ("5.2", "Riding horses: the horse is the only piece he can play to move"),
     "weight": ("basic", "A MOVE chit must be as strong as the heaviest item carried"),
@@ -870,6 +872,9 @@ class _Round:
                     alerted=bool(weapon_state and weapon_state.alerted),
                     fight_strength=chit.strength, fight_time=chit.time, box=play.attack.box, attacker=character.id,
                 )
+            attack, said = missile_advantages(_find(self.catalogue, "character", character.character), attack)
+            for sentence in said:
+                self.events.append(_event("advantage", "advantage", sentence, (character.id,)))
             strikes.append(_Strike(
                 character.id, "attack", play.target, attack, aim=play.target_part,
                 weapon=weapon_state.name if not play.attack.spell and weapon_state else None,

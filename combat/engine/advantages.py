@@ -1,0 +1,34 @@
+"""Character advantages that change combat, read from the catalogue so the GM never types them
+(issue #15.4). Each returns the attack or target changed, with the sentence the log shows.
+
+- ARCHER (Woods Girl, Elf): roll one die instead of two on the Missile table.
+- AIM (Black Knight, Captain, Amazon): subtract 1 from all Missile table die rolls."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from combat.engine.attack import Attack
+
+ARCHER = "ARCHER"
+AIM = "AIM"
+AIM_MODIFIER = -1
+
+
+def has_advantage(counter, name: str) -> bool:
+    """Whether a catalogue character has the advantage `name` (its text starts "NAME:")."""
+    return any(text.split(":", 1)[0].strip().upper() == name for text in getattr(counter, "advantages", ()))
+
+
+def missile_advantages(counter, attack: Attack) -> tuple[Attack, list[str]]:
+    """The character's missile attack with ARCHER and AIM applied: (attack, what the log says)."""
+    if not attack.missile or counter is None:
+        return attack, []
+    said = []
+    if has_advantage(counter, ARCHER) and not attack.one_die:
+        attack = replace(attack, one_die=True)
+        said.append(f"{attack.attacker} is an ARCHER: one die instead of two on the Missile table")
+    if has_advantage(counter, AIM):
+        attack = replace(attack, die_modifier=attack.die_modifier + AIM_MODIFIER)
+        said.append(f"{attack.attacker} has AIM: {AIM_MODIFIER} on the Missile table roll")
+    return attack, said
