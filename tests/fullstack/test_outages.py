@@ -19,7 +19,13 @@ from campaigns.mail import services as mail_services
 from campaigns.mail.models import OutboxMessage
 from combat.models import Round
 from tests.fullstack.conftest import worker_database_url
-from tests.fullstack.test_battle_round import RECIPIENTS, locked_round, recipients, resolve  # noqa: F401 (a fixture)
+from tests.fullstack.test_battle_round import (  # noqa: F401 (locked_round is a fixture)
+    RECIPIENTS,
+    locked_round,
+    recipients,
+    resolve,
+    round_mail,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -30,7 +36,7 @@ def round_url(round_, suffix=""):
 
 
 def every_email_sent():
-    return OutboxMessage.objects.exists() and not OutboxMessage.objects.exclude(status="sent").exists()
+    return round_mail().exists() and not OutboxMessage.objects.exclude(status="sent").exists()
 
 
 def test_redis_stopped_while_the_gm_presses_resolve_and_mail_is_due_then_everything_arrives_once(
@@ -52,7 +58,7 @@ def test_redis_stopped_while_the_gm_presses_resolve_and_mail_is_due_then_everyth
     assert mailed.status_code == 302
     waiting = Round.objects.get(pk=locked_round.pk)
     assert waiting.status == Round.Status.RESOLVING and waiting.task_id == ""
-    assert OutboxMessage.objects.get().status == OutboxMessage.Status.PENDING
+    assert round_mail().get().status == OutboxMessage.Status.PENDING
 
     own_redis.start()  # empty: whatever was in the broker is gone, the database still has every request
     wait_until(lambda: Round.objects.get(pk=locked_round.pk).status == Round.Status.RESOLVED, timeout=90,
@@ -61,7 +67,7 @@ def test_redis_stopped_while_the_gm_presses_resolve_and_mail_is_due_then_everyth
     wait_until(every_email_sent, timeout=60, message="every email sent")
     assert Round.objects.get(pk=locked_round.pk).attempts == 1
     assert recipients(smtp_server.messages) == sorted([*RECIPIENTS, "outage@example.com"])
-    assert OutboxMessage.objects.count() == 4 and locked_round.battle.rounds.count() == 2
+    assert round_mail().count() == 4 and locked_round.battle.rounds.count() == 2
     assert "What happened" in gm.get(round_url(locked_round)).content.decode()
 
 
@@ -104,7 +110,7 @@ def test_postgresql_unreachable_during_a_request_gives_a_clear_page_and_healthz_
     after = Round.objects.get(pk=locked_round.pk)
     assert after.status == Round.Status.DRAFTING and after.seed == seed_before and after.task_id == ""
     assert all(after.sides.values_list("locked", flat=True))
-    assert battle.rounds.count() == rounds_before and not OutboxMessage.objects.exists()
+    assert battle.rounds.count() == rounds_before and not round_mail().exists()
     assert Client().get("/healthz").json()["database"]["ok"] is True
 
 
@@ -125,7 +131,7 @@ def test_postgresql_cut_while_a_worker_resolves_keeps_nothing_half_written_and_t
                message="the resolve task to fail")
     halfway = Round.objects.get(pk=locked_round.pk)
     assert halfway.status == Round.Status.RESOLVING and halfway.result is None
-    assert battle.rounds.count() == 1 and not OutboxMessage.objects.exists()
+    assert battle.rounds.count() == 1 and not round_mail().exists()
 
     proxy.restore()
     start_beat(HERALD_SWEEP_SECONDS="1", HERALD_RESOLVE_STALE_SECONDS="3")
@@ -135,7 +141,7 @@ def test_postgresql_cut_while_a_worker_resolves_keeps_nothing_half_written_and_t
     wait_until(every_email_sent, message="every email sent")
     assert Round.objects.get(pk=locked_round.pk).attempts == 1
     assert recipients(smtp_server.messages) == RECIPIENTS
-    assert OutboxMessage.objects.count() == 3 and battle.rounds.count() == 2
+    assert round_mail().count() == 3 and battle.rounds.count() == 2
 
 
 def test_smtp_refusing_then_down_then_back_delivers_every_message_once_and_the_mail_page_shows_the_state(
