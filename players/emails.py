@@ -36,12 +36,11 @@ def local_time(moment, player) -> str:
 
 
 def seed_commitment(round_) -> str:
-    """The round's seed commitment (issue: trust), shown so a player can check the dice afterwards.
-    Empty until that function exists: put its call here."""
-    from combat import rounds as combat_rounds
+    """The round's seed commitment (docs/fair-dice.md), in the plays-due email so a player can check the
+    dice afterwards: committed when the round opened, before any plays are in."""
+    from combat import fairness
 
-    commit = getattr(combat_rounds, "seed_commitment", None)
-    return commit(round_) if callable(commit) else ""
+    return fairness.commitment_text(round_)
 
 
 def character_state(battle_state: dict[str, Any], name: str) -> dict[str, Any]:

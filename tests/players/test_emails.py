@@ -51,3 +51,11 @@ def test_when_combat_is_over_the_email_says_so_and_carries_no_link(resolved, cha
     steps = next_steps(resolved, characters["Black Knight"].player, [])
     assert steps["over"] and not steps["url"]
     assert "What comes next: combat is over." in render_to_string("players/email/_next.txt", {"next": steps})
+
+
+def test_the_plays_due_email_carries_the_round_s_seed_commitment(battle):
+    """docs/fair-dice.md: the commitment is published when the round opens, before any plays are in."""
+    round_ = battle.rounds.get(number=1)
+    due = OutboxMessage.objects.filter(idempotency_key__startswith="players/", subject__contains="plays due")
+    assert due.exists()
+    assert all(round_.commitment in message.text for message in due)
