@@ -2,7 +2,8 @@
 (issue #15.4). Each returns the attack or target changed, with the sentence the log shows.
 
 - ARCHER (Woods Girl, Elf): roll one die instead of two on the Missile table.
-- AIM (Black Knight, Captain, Amazon): subtract 1 from all Missile table die rolls."""
+- AIM (Black Knight, Captain, Amazon): subtract 1 from all Missile table die rolls.
+- FEAR (Black Knight): roll one die instead of two on the Meeting table (combat/engine/meeting.py)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from combat.engine.attack import Attack
 
 ARCHER = "ARCHER"
 AIM = "AIM"
+FEAR = "FEAR"
 AIM_MODIFIER = -1
 
 

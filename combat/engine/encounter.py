@@ -28,6 +28,7 @@ from typing import Literal
 
 from combat.engine.dice import Dice, Roll
 from combat.engine.log import Event
+from combat.engine.advantages import FEAR, has_advantage
 from combat.engine.meeting import MeetingRequest, MeetingTable, roll_meeting
 from combat.engine.ruleset import RuleSet
 from combat.engine.tables import stumble_modifier, stumble_table
@@ -1654,6 +1655,7 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
                 raw.get("die_modifier", 0),
                 raw.get("relationship"),
                 raw.get("take_row_two"),
+                one_die=has_advantage(counter, FEAR),  # issue #15.4: the Black Knight rolls one die
             )
         )
     listed = {target.attacker for target in targets}

@@ -84,6 +84,7 @@ class MeetingRequest:
     die_modifier: int = 0
     relationship: int | None = None  # the current relationship, if trading or hiring changed it
     take_row_two: bool | None = None  # the player's choice on an OPPORTUNITY (Expanded Meeting Table)
+    one_die: bool = False  # the Black Knight's FEAR: one die instead of two on the Meeting table
 
 
 def roll_meeting(table: MeetingTable, request: MeetingRequest, rules: RuleSet, dice: Dice) -> MeetingOutcome:
@@ -97,7 +98,7 @@ def roll_meeting(table: MeetingTable, request: MeetingRequest, rules: RuleSet, d
     else:
         level, source = request.relationship, "as the GM gave it"
     column = relationship_name(level)
-    roll = dice.roll(2, f"Meeting table: {request.group} meet {character.name}")
+    roll = dice.roll(1 if request.one_die else 2, f"Meeting table: {request.group} meet {character.name}")
     raw = roll.high + request.die_modifier
     row = min(6, max(1, raw))
     result = table.result(column, row)
@@ -106,7 +107,8 @@ def roll_meeting(table: MeetingTable, request: MeetingRequest, rules: RuleSet, d
         Event(
             "meeting",
             f"The {request.group} meet {character.name}: {column} ({source}); "
-            f"high die {roll.high}{modifier} = {raw} → row {row}: {result}",
+            + (f"one die (FEAR) {roll.high}" if request.one_die else f"high die {roll.high}")
+            + f"{modifier} = {raw} → row {row}: {result}",
             *MEETING_RULE,
             actors=(character.name,),
             data={"group": request.group, "column": column, "row": row, "result": result},

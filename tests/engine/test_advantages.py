@@ -53,3 +53,12 @@ def test_the_round_logs_the_advantage_and_rolls_accordingly(name, line):
     assert line in [event.text for event in events]
     table = next(event for event in events if event.rule == "5.4" and "Missile" in event.rule_name)
     assert ("die 1 +" in table.text) if "ARCHER" in line else ("- 1) =" in table.text)
+
+
+def test_the_black_knight_s_fear_rolls_one_die_on_the_meeting_table():
+    """Issue #15.4: the project's own Knight's Adjustment example rolled two dice for the Black Knight."""
+    round_file = read_round(json.loads((EXAMPLES / "encounter-knights-adjustment.json").read_text()))
+    played = play_round(round_file, round_file.make_dice())
+    meeting = next(event for event in played.result.events if event.kind == "meeting")
+    assert "one die (FEAR) 6 = 6" in meeting.text
+    assert played.encounter["dice"][0] == [6], "the Meeting table roll is one die"
