@@ -125,3 +125,29 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
             )
         )
     return queued
+
+
+def queue_battle_ended_emails(battle, dropped_round: int | None) -> list:
+    """Each player with a character in the battle learns that the GM ended it (issue #14.7), once."""
+    from campaigns.mail.services import queue_email
+
+    by_player: dict[int, dict[str, Any]] = {}
+    for character in battle.characters.select_related("player"):
+        entry = by_player.setdefault(character.player_id, {"player": character.player, "characters": []})
+        entry["characters"].append(character)
+    queued = []
+    for entry in by_player.values():
+        player = entry["player"]
+        if not player.email:
+            continue
+        context = {"battle": battle, "player": player, "characters": entry["characters"], "dropped": dropped_round}
+        queued.append(queue_email(
+            to=player.email,
+            subject=f"[{battle.campaign.name}] {battle.name}: the battle is over",
+            text=render_to_string("combat/email/battle_ended.txt", context),
+            html=render_to_string("combat/email/battle_ended.html", context),
+            campaign=battle.campaign,
+            idempotency_key=f"combat/battle-{battle.pk}/ended/player-{player.pk}",
+            thread_key=thread_key(battle),
+        ))
+    return queued

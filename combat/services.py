@@ -482,9 +482,15 @@ def end_battle(user, slug: str, battle_id: int) -> Battle:
     """End a battle by the GM's decision (everyone withdrew): its open round is dropped, resolved rounds stay."""
     with transaction.atomic():
         battle = get_battle(user, slug, battle_id)
+        if battle.status == Battle.Status.ENDED:
+            return battle  # a second click: nothing to do, no second email
+        open_round = battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]).first()
         Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.ENDED)
         battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]).delete()
         battle.refresh_from_db()
+        from combat import emails
+
+        emails.queue_battle_ended_emails(battle, open_round.number if open_round else None)
     return battle
 
 

@@ -401,11 +401,18 @@ def record_chits(request, slug, battle_id, number, character_id):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def end_battle(request, slug, battle_id):
-    battle = services.end_battle(request.user, slug, battle_id)
-    messages.success(request, f"{battle.name} is over.")
-    return redirect("combat:list", slug=slug)
+    """Ending a battle asks first (issue #14.7): a GET, or a POST without `confirm`, shows the question;
+    the confirmed POST ends it and emails the players."""
+    battle = services.get_battle(request.user, slug, battle_id)
+    if request.method == "POST" and request.POST.get("confirm") == "yes":
+        battle = services.end_battle(request.user, slug, battle_id)
+        messages.success(request, f"{battle.name} is over; its players are emailed.")
+        return redirect("combat:list", slug=slug)
+    open_round = battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]).first()
+    return render(request, "combat/end_battle_confirm.html",
+                  {"campaign": battle.campaign, "battle": battle, "open_round": open_round})
 
 
 @login_required
