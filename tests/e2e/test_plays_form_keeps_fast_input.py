@@ -1,5 +1,5 @@
-"""Fast input is never lost on the plays form (issue #12.1): against a server slowed on purpose, a GM who
-chooses six fields in a row with no pause keeps every choice, and the error for the one bad choice shows
+"""Fast input is never lost on the plays form (issue #12.1): against a server slowed on purpose, a GM (or a
+player, on their own page) who chooses six fields in a row with no pause keeps every choice, and the error for the one bad choice shows
 beside its field. The slowing is done from outside the product: Django's request handler is wrapped."""
 
 import time
@@ -9,6 +9,8 @@ from django.core.handlers.base import BaseHandler
 from playwright.sync_api import expect
 
 from campaigns import services as campaign_services
+from players import links
+from players.models import PlayerLink
 
 pytestmark = pytest.mark.e2e
 
@@ -74,3 +76,18 @@ def test_a_choice_made_while_a_response_is_on_its_way_survives_the_swap(signed_i
     expect(page.locator(f"#id_side{knight.pk}-target")).to_have_value("H Troll")
     expect(page.locator(f"#id_side{knight.pk}-maneuver")).to_have_value("MOVE H6")
     expect(page.locator(f"#id_side{knight.pk}-maneuver")).to_be_focused()
+
+
+def test_a_player_choosing_six_fields_in_a_row_on_a_slow_server_keeps_them_all(page, demo_battle, slow_validation, live_server, settings):
+    settings.HERALD_BASE_URL = live_server.url
+    knight = demo_battle.characters.get(catalogue_name="Black Knight")
+    page.goto(links.url_for(PlayerLink.objects.get(battle=demo_battle, player__name="Alice")))
+    field = lambda name: page.locator(f"#id_side{knight.pk}-{name}")  # noqa: E731
+    choices = [("target", "H Troll"), ("attack_chit", "FIGHT H6"), ("attack_weapon", "Mace"), ("attack_box", "2"),
+               ("maneuver", "MOVE M5"), ("maneuver_box", "1")]
+    for name, value in choices:
+        field(name).select_option(value)
+    wait_for_quiet(page)
+    for name, value in choices:
+        expect(field(name)).to_have_value(value)
+    expect(page.locator(f"#id_side{knight.pk}-maneuver_engine_error")).to_contain_text("as strong as the heaviest item")
