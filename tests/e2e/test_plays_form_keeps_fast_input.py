@@ -91,3 +91,21 @@ def test_a_player_choosing_six_fields_in_a_row_on_a_slow_server_keeps_them_all(p
     for name, value in choices:
         expect(field(name)).to_have_value(value)
     expect(page.locator(f"#id_side{knight.pk}-maneuver_engine_error")).to_contain_text("as strong as the heaviest item")
+
+
+def test_save_and_lock_pressed_while_a_check_is_on_its_way_still_locks_the_side(signed_in_page, demo_battle, slow_validation):
+    """The check's answer replaces the form, and with it the button that was pressed: the press must not
+    be lost with the old button (htmx drops a queued request whose element left the page)."""
+    page = signed_in_page
+    knight = demo_battle.characters.get(catalogue_name="Black Knight")
+    page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
+    side = page.locator(f"#side-{knight.pk}")
+    choices = [("target", "H Troll"), ("attack_chit", "FIGHT H6"), ("attack_weapon", "Mace"), ("attack_box", "2"),
+               ("maneuver", "MOVE H6"), ("maneuver_box", "1")]
+    for name, value in choices:
+        page.locator(f"#id_side{knight.pk}-{name}").select_option(value)
+    page.wait_for_function("!!document.querySelector('.htmx-request')")  # a check is on its way
+    side.get_by_role("button", name="Save and lock").click()
+    wait_for_quiet(page)
+    expect(side).to_contain_text("locked")
+    expect(side.get_by_role("button", name="Unlock Black Knight")).to_be_visible()
