@@ -6,7 +6,8 @@ denizen's separate pieces in boxes of their own (a monster's head or club, a nat
 placement, realmspeak-notes 1.2), each tied to its owner by a bracket and named after it. A counter's
 side is the one it fought on (turned over by rule 22.5/3, the log's tactics events); a Tremendous
 monster red side up is drawn in red and says so; the dead are struck through and marked "dead", so
-nothing is told by colour alone.
+nothing is told by colour alone. A character's attack names its target; a label too long for the
+sheet's width goes on over more lines, never cut off.
 
 The boxes are stacked (not side by side) so that a 390 px phone shows the sheet at about its drawn size.
 """
@@ -39,7 +40,6 @@ class Entry:
     combatant: str | None = None  # whose counter or piece this is (ties a piece to its owner)
     red: bool = False
     dead: bool = False
-    hint: str = ""  # the full label when the shown one is shortened
 
 
 @dataclass
@@ -172,7 +172,11 @@ def _entries(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[str
         attack = play.get("attack") or {}
         if attack.get("box") in boxes:
             what = attack.get("spell") or attack.get("weapon") or "dagger"
-            boxes[attack["box"]].append(Entry("attack", f"Attack: {attack.get('chit', '')} {what}".replace("  ", " ")))
+            label = f"Attack: {attack.get('chit', '')} {what}".replace("  ", " ")
+            if play.get("target"):  # whom the attack goes to, on its own sheet or another's
+                rider = " (the rider)" if play.get("target_part") == "rider" else ""
+                label += f" → {play['target']}{rider}"
+            boxes[attack["box"]].append(Entry("attack", label))
         horse = (characters.get(owner) or {}).get("horse")
         horse_counter = horse.get("counter") if isinstance(horse, dict) else horse
         for key, title in (("maneuver", "Maneuver"), ("rider_maneuver", "Rider")):
@@ -190,15 +194,28 @@ def _entries(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[str
     return boxes
 
 
+def _lines(entry: Entry) -> list[str]:
+    """The entry's label broken between words into lines that fit the sheet's width (never cut off)."""
+    words = (entry.label + (" ✝ dead" if entry.dead else "")).split(" ")
+    lines = [""]
+    for word in words:
+        if lines[-1] and len(lines[-1]) + 1 + len(word) > MAX_LABEL:
+            lines.append(word)
+        else:
+            lines[-1] = f"{lines[-1]} {word}" if lines[-1] else word
+    return lines
+
+
 def _text(x: float, y: float, entry: Entry) -> str:
     label = entry.label + (" ✝ dead" if entry.dead else "")
-    shown = label if len(label) <= MAX_LABEL else label[: MAX_LABEL - 1] + "…"
+    lines = _lines(entry)
     colour = COLOURS["red"] if entry.red else COLOURS[entry.kind]
     weight = ' font-weight="700"' if entry.red or entry.kind == "owner" else ""
     style = ' text-decoration="line-through"' if entry.dead else ""
     classes = " ".join(c for c in (f"sheet-{entry.kind}", "sheet-red" if entry.red else "", "sheet-dead" if entry.dead else "") if c)
+    shown = escape(lines[0]) + "".join(f'<tspan x="{x + 10}" dy="{LINE - 4}">{escape(line)}</tspan>' for line in lines[1:])
     return (f'<text x="{x}" y="{y}" font-size="{FONT}" fill="{colour}"{weight}{style} class="{classes}">'
-            f'<title>{escape(label)}</title>{escape(shown)}</text>')
+            f'<title>{escape(label)}</title>{shown}</text>')
 
 
 def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[str],
@@ -218,14 +235,16 @@ def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[st
     pieces: list[tuple[str, float]] = []
     for box, (attack_title, maneuver_title) in BOX_TITLES.items():
         entries = boxes[box]
-        height = BOX_HEADER + max(len(entries), 1) * LINE + 8
+        line_counts = [len(_lines(entry)) for entry in entries]
+        first_line = [sum(line_counts[:index]) for index in range(len(entries))]
+        height = BOX_HEADER + max(len(entries), 1) * LINE + (sum(line_counts) - len(entries)) * (LINE - 4) + 8
         body.append(f'<rect x="6" y="{y}" width="{WIDTH - 12}" height="{height}" rx="4" fill="none" stroke="#b9a98f"/>')
         body.append(f'<text x="{TEXT_X - 4}" y="{y + 16}" font-size="12" font-weight="700" fill="#7a2e1d">Box {box}: '
                     f'{attack_title} / {maneuver_title}</text>')
         if not entries:
             body.append(f'<text x="{TEXT_X}" y="{y + BOX_HEADER + 14}" font-size="12" fill="#8a8175">(empty)</text>')
         for row, entry in enumerate(entries):
-            text_y = y + BOX_HEADER + 14 + row * LINE
+            text_y = y + BOX_HEADER + 14 + row * LINE + (first_line[row] - row) * (LINE - 4)
             body.append(_text(TEXT_X, text_y, entry))
             if entry.kind in ("attacker", "owner") and entry.combatant:
                 rows.setdefault(entry.combatant, (text_y, 0))

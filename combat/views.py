@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from combat import fairness, rounds, services
+from combat.battle_panel import battle_panel
 from combat.forms import (
     ChitRecordForm,
     EncounterForm,
@@ -140,6 +141,7 @@ def _round_context(round_):
     }
     if round_.status in (Round.Status.DRAFTING, Round.Status.FAILED):
         context["round_encounter"] = _round_encounter_context(round_)
+        context["panel"] = battle_panel(round_, sides)
     if round_.status == Round.Status.RESOLVED:
         context.update(_result_context(round_))
     return context

@@ -119,3 +119,21 @@ def test_a_native_without_a_horse_has_no_piece_and_a_denizens_sheet_says_whom_it
     assert "attacks Soldier 1" in svg
     assert box_of(svg, "Soldier 1 (light)") == 2 and "Soldier 1&#x27;s" not in svg
     assert "Giant (light) (sheet owner)" in svg
+
+
+def test_a_characters_attack_names_its_target():
+    knight = drawn("rider-horse-and-rider")["White Knight"]
+    assert "Attack: FIGHT T5* Great Sword → Lancer 1 (the rider)" in knight
+
+
+def test_a_label_too_long_for_the_sheet_goes_on_over_more_lines_and_is_never_cut_off():
+    sheet = {"owner": "Black Knight", "attackers": [{"combatant": "Hobgoblin Champion of the Northern Marches 1", "box": 1}]}
+    play = {"target": "Hobgoblin Champion of the Northern Marches 1", "attack": {"chit": "FIGHT H4**", "weapon": "Morning Star", "box": 2}}
+    svg = str(sheet_svg(sheet, play, set()))
+    assert "…" not in svg
+    attack = text_element(svg, "Attack: FIGHT H4** Morning Star →")
+    shown = re.sub(r"<title>.*?</title>|<[^>]+>", " ", attack)
+    assert " ".join(shown.split()) == "Attack: FIGHT H4** Morning Star → Hobgoblin Champion of the Northern Marches 1"
+    assert attack.count("<tspan") == 1
+    height = int(re.search(r'viewBox="0 0 \d+ (\d+)"', svg).group(1))
+    assert height > int(re.search(r'viewBox="0 0 \d+ (\d+)"', str(sheet_svg({**sheet, "attackers": []}, None, set()))).group(1))

@@ -1,0 +1,43 @@
+"""The picture of the battle beside the plays forms (issue #14.5b): every melee sheet as it stands before
+the round, with the plays the GM has saved so far drawn on it (each attack naming its target), and each
+character's wounds, fatigued chits, armor, weapons and horse, and who attacks whom. Drawn from the same
+round file the engine will read, so the picture and the resolution never disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat import rounds
+from combat.character_state import character_state
+from combat.sheet_svg import sheet_svgs
+
+
+def _attacks(round_input: dict[str, Any]) -> list[dict[str, str]]:
+    """Who attacks whom: the denizens from the sheets they stand on, the characters from their plays."""
+    lines = []
+    for sheet in round_input.get("sheets", []):
+        for attacker in sheet.get("attackers", []):
+            name = attacker if isinstance(attacker, str) else attacker.get("combatant")
+            lines.append({"attacker": name, "target": sheet["owner"], "source": "on the sheet"})
+        if sheet.get("owner_target"):
+            lines.append({"attacker": sheet["owner"], "target": sheet["owner_target"], "source": "on the sheet"})
+    for name, play in sorted((round_input.get("plays") or {}).items()):
+        if play and play.get("target"):
+            lines.append({"attacker": name, "target": play["target"], "source": "plays so far"})
+    return lines
+
+
+def battle_panel(round_, sides) -> dict[str, Any]:
+    """`sides`: the round's Side rows (with their characters and players)."""
+    battle = round_.battle
+    round_input = rounds.build_input(battle, round_, {side.character_id: side.plays or {} for side in sides})
+    dead = {denizen["id"] for denizen in round_input.get("state", {}).get("denizens", []) if denizen.get("dead")}
+    characters = []
+    for side in sides:
+        state = character_state(battle.state, rounds.character_id(side.character))
+        characters.append({**state, "player": side.character.player.name if side.character.player_id else ""})
+    return {
+        "sheets": sheet_svgs(round_input, [], dead),
+        "characters": characters,
+        "attacks": _attacks(round_input),
+    }
