@@ -126,3 +126,17 @@ def screenshot(page, name: str) -> Path:
 @pytest.fixture(name="screenshot")
 def screenshot_fixture():
     return screenshot
+
+
+@pytest.fixture
+def demo_battle(gm_user):
+    """The demo battle (Black Knight and Amazon against an H Troll and a Wolf) in `gm_user`'s campaign,
+    with Alice and Bob as the players."""
+    from campaigns import services as campaign_services
+    from combat.demo import create_demo_battle
+
+    campaign = gm_user.campaign
+    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
+        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
+        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
+    return create_demo_battle(campaign)

@@ -7,23 +7,10 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import services as campaign_services
 from combat import services
 from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def resolved_battle(gm_user):
-    from combat.demo import create_demo_battle
-
-    campaign = gm_user.campaign
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    battle = create_demo_battle(campaign)
-    return battle
 
 
 def resolve_round_one(gm_user, battle):
@@ -36,18 +23,18 @@ def resolve_round_one(gm_user, battle):
 
 
 def test_the_gm_sees_the_commitment_then_the_seed_and_a_player_verifies_the_round_file(
-    signed_in_page, gm_user, resolved_battle, browser, live_server, screenshot
+    signed_in_page, gm_user, demo_battle, browser, live_server, screenshot
 ):
     page = signed_in_page
-    first = resolved_battle.rounds.get(number=1)
-    round_url = f"/campaigns/demo-realm/battles/{resolved_battle.pk}/rounds/1/"
+    first = demo_battle.rounds.get(number=1)
+    round_url = f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/"
     page.goto(round_url)
     dice = page.locator("#fair-dice")
     expect(dice).to_contain_text(first.commitment)
     expect(dice).to_contain_text("The seed is revealed when the round is resolved.")
     assert str(first.seed) not in dice.inner_text()
 
-    round_ = resolve_round_one(gm_user, resolved_battle)
+    round_ = resolve_round_one(gm_user, demo_battle)
     page.goto(round_url)
     expect(dice).to_contain_text(f"Seed {round_.seed}")
     expect(dice.get_by_text("match the commitment")).to_be_visible()
@@ -78,9 +65,9 @@ def test_the_gm_sees_the_commitment_then_the_seed_and_a_player_verifies_the_roun
 
 
 @pytest.mark.phone
-def test_the_commitment_fits_a_phone_screen(signed_in_page, resolved_battle):
+def test_the_commitment_fits_a_phone_screen(signed_in_page, demo_battle):
     page = signed_in_page
-    page.goto(f"/campaigns/demo-realm/battles/{resolved_battle.pk}/rounds/1/")
+    page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways: {width}px"
     box = page.locator("#fair-dice code.commitment").bounding_box()

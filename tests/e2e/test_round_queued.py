@@ -6,7 +6,6 @@ from celery import Task
 from kombu.exceptions import OperationalError
 from playwright.sync_api import expect
 
-from campaigns import services as campaign_services
 
 pytestmark = pytest.mark.e2e
 
@@ -19,15 +18,9 @@ PLAYS = {
 
 
 @pytest.fixture
-def locked_battle(gm_user):
+def locked_battle(gm_user, demo_battle):
     from combat import services
-    from combat.demo import create_demo_battle
-
-    campaign = gm_user.campaign
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    battle = create_demo_battle(campaign)
+    campaign, battle = gm_user.campaign, demo_battle
     for character in battle.characters.all():
         services.save_plays(gm_user, campaign.slug, battle.pk, 1, character.pk, PLAYS[character.catalogue_name])
         services.lock_side(gm_user, campaign.slug, battle.pk, 1, character.pk)
