@@ -13,7 +13,8 @@ register = template.Library()
 
 
 @register.inclusion_tag("players/_gm_round.html", takes_context=True)
-def players_round_panel(context, round_):
+def players_round_panel(context, round_, oob=False):
+    """`oob`: drawn into an htmx answer for the round's status, to replace the card already on the page."""
     battle = round_.battle
     deadline = services.deadline_of(round_)
     live = {link.player_id: link for link in PlayerLink.objects.filter(battle=battle, revoked_at__isnull=True)}
@@ -23,6 +24,7 @@ def players_round_panel(context, round_):
     drafting = round_.status == Round.Status.DRAFTING
     return {
         "request": context.get("request"),
+        "oob": oob,
         "csrf_token": context.get("csrf_token"),
         "round": round_,
         "battle": battle,

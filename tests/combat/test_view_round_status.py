@@ -18,6 +18,7 @@ def test_the_status_partial_keeps_polling_while_the_round_resolves(gm_client, gm
     partial = gm_client.get(round_url(battle, suffix="status/"), HTTP_HX_REQUEST="true").content.decode()
     assert 'hx-trigger="every 1s"' in partial and "Resolving round 1" in partial
     assert "<html" not in partial
+    assert 'id="players-loop"' not in partial  # a ruling being typed in the players' card stays while it polls
 
 
 @pytest.mark.django_db
@@ -28,6 +29,15 @@ def test_the_status_partial_stops_polling_and_shows_the_results_once_resolved(gm
     services.resolve_round(first_round.pk)
     partial = gm_client.get(round_url(battle, suffix="status/"), HTTP_HX_REQUEST="true").content.decode()
     assert "every 1s" not in partial and "What happened" in partial
+    # The players' card below the status is redrawn with it (out of band): the sides are no longer open.
+    players_card = partial.split('id="players-loop"')[1].split("</section>")[0]
+    assert 'hx-swap-oob="true"' in players_card and "locked" in players_card
+
+
+@pytest.mark.django_db
+def test_the_full_round_page_draws_the_players_card_once(gm_client, battle):
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert page.count('id="players-loop"') == 1 and "hx-swap-oob" not in page
 
 
 @pytest.mark.django_db
