@@ -76,6 +76,19 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix):
         database.setdefault("TEST", {})["NAME"] = f"test_{database['NAME']}_{os.getpid()}"
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, and at the end of the run, on PostgreSQL, the sessions a live
+    server's threads left open on it ended, so that it is dropped instead of left on the server."""
+    yield
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s AND pid <> pg_backend_pid()",
+                           [connection.settings_dict["NAME"]])
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username, **fields):
