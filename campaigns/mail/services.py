@@ -5,17 +5,22 @@ Sending is at-least-once towards SMTP and exactly-once in our records: a row is 
 conditional UPDATE before sending, so two workers never send it together, and a sent row is never
 sent again. The stable Message-ID lets mail clients drop the copy a crash between "SMTP accepted" and
 "marked sent" could cause.
+
+Every row queued in one transaction (a round's eleven emails, say) leaves in one task over one SMTP
+connection (`send_outbox_batch`); each row is still claimed, sent, recorded and retried on its own, so a
+message the server refuses changes nothing for the others.
 """
 
 from __future__ import annotations
 
 import hashlib
 import uuid
+from collections.abc import Iterable
 from datetime import timedelta
 
 import structlog
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, mailers
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
 from django.http import Http404
@@ -77,11 +82,36 @@ def queue_email(
             row.save()
     except IntegrityError:
         return OutboxMessage.objects.get(idempotency_key=idempotency_key)
-    from campaigns.mail.tasks import send_outbox_message
-
-    send_outbox_message.delay_on_commit(row.pk)
+    _send_with_this_transaction(row.pk)
     logger.info("mail_queued", outbox_id=row.pk, campaign_id=row.campaign_id, subject=subject)
     return row
+
+
+class _SendOnCommit:
+    """The one on-commit callback of a transaction that queues mail: the rows queued in it, sent by one
+    task once it commits (config.enqueue: never a failed request when the broker is down; the sweep
+    sends them then). Discarded with the transaction when it rolls back, as Django does for every
+    on-commit callback."""
+
+    def __init__(self, outbox_id: int):
+        self.outbox_ids = [outbox_id]
+
+    def __call__(self):
+        from campaigns.mail.tasks import send_outbox_batch
+        from config.enqueue import send
+
+        send(send_outbox_batch, self.outbox_ids)
+
+
+def _send_with_this_transaction(outbox_id: int) -> None:
+    connection = transaction.get_connection()
+    # Django keeps the callbacks waiting for the commit in `run_on_commit` as (savepoints, callback,
+    # robust); a row joins the batch already waiting there, else it starts one.
+    waiting = next((callback for _, callback, _ in getattr(connection, "run_on_commit", []) if isinstance(callback, _SendOnCommit)), None)
+    if waiting is not None and connection.in_atomic_block:
+        waiting.outbox_ids.append(outbox_id)
+        return
+    transaction.on_commit(_SendOnCommit(outbox_id))
 
 
 def backoff_delay(attempts: int) -> timedelta:
@@ -97,12 +127,19 @@ def _claimable(now) -> Q:
 
 def claim(outbox_id: int) -> uuid.UUID | None:
     """Take the row for one attempt, or None when it is sent, failed, not due, or held by a live attempt."""
+    token, claimed = claim_many([outbox_id])
+    return token if claimed else None
+
+
+def claim_many(outbox_ids: list[int]) -> tuple[uuid.UUID, dict[int, OutboxMessage]]:
+    """Take every row of `outbox_ids` that is claimable, in one UPDATE (one commit): the token and the
+    rows taken, by id. Rows sent, failed, not due or held by a live attempt are left out."""
     now = timezone.now()
     token = uuid.uuid4()
-    claimed = OutboxMessage.objects.filter(_claimable(now), pk=outbox_id).update(
+    OutboxMessage.objects.filter(_claimable(now), pk__in=outbox_ids).update(
         status=Status.SENDING, claimed_at=now, claim_token=token, attempts=F("attempts") + 1
     )
-    return token if claimed else None
+    return token, {row.pk: row for row in OutboxMessage.objects.filter(pk__in=outbox_ids, claim_token=token)}
 
 
 def build_email(row: OutboxMessage) -> EmailMultiAlternatives:
@@ -120,30 +157,71 @@ def build_email(row: OutboxMessage) -> EmailMultiAlternatives:
     return email
 
 
+def _record_failure(row: OutboxMessage, token: uuid.UUID, error: Exception) -> str:
+    failed_for_good = row.attempts >= settings.HERALD_MAIL_MAX_ATTEMPTS
+    OutboxMessage.objects.filter(pk=row.pk, claim_token=token).update(
+        status=Status.FAILED if failed_for_good else Status.PENDING,
+        last_error=f"{type(error).__name__}: {error}"[:2000],
+        next_attempt_at=timezone.now() + backoff_delay(row.attempts),
+        claim_token=None,
+    )
+    logger.warning("mail_failed", outbox_id=row.pk, attempt=row.attempts, message_id=row.message_id,
+                   error=str(error), gave_up=failed_for_good)
+    return "failed" if failed_for_good else "retrying"
+
+
+def _record_sent(row: OutboxMessage, token: uuid.UUID) -> str:
+    with transaction.atomic():
+        connection = transaction.get_connection()
+        if connection.vendor == "postgresql":
+            # The mark is visible at once and survives the worker's death; only a crash of PostgreSQL
+            # itself in the next fraction of a second could lose it, and then the message is sent again
+            # with the same Message-ID (which mail clients drop). Waiting for the disk on every row
+            # made a round's mail eleven times slower than its result.
+            with connection.cursor() as cursor:
+                cursor.execute("SET LOCAL synchronous_commit TO OFF")
+        OutboxMessage.objects.filter(pk=row.pk, claim_token=token).update(
+            status=Status.SENT, sent_at=timezone.now(), last_error="", claim_token=None
+        )
+    logger.info("mail_sent", outbox_id=row.pk, attempt=row.attempts, message_id=row.message_id, recipient=row.recipient)
+    return "sent"
+
+
+def send_outbox_batch(outbox_ids: Iterable[int]) -> list[str]:
+    """Claim, send and record each row, over one connection to the mail server. Returns what happened to
+    each row, in order: "sent", "skipped" (sent already, not due, or held by a live attempt), "retrying"
+    or "failed" (given up after HERALD_MAIL_MAX_ATTEMPTS)."""
+    outbox_ids = list(outbox_ids)
+    token, claimed = claim_many(outbox_ids)
+    outcomes = []
+    mailer = None
+    try:
+        for outbox_id in outbox_ids:
+            row = claimed.pop(outbox_id, None)
+            if row is None:
+                outcomes.append("skipped")
+                continue
+            try:
+                if mailer is None:
+                    mailer = mailers.default
+                    mailer.open()
+                mailer.send_messages([build_email(row)])
+            except Exception as error:  # any failure of the mailer is recorded and retried, row by row
+                outcomes.append(_record_failure(row, token, error))
+                if mailer is not None:  # a fresh connection for the next row, whatever state this one is in
+                    mailer.close()
+                    mailer = None
+            else:
+                outcomes.append(_record_sent(row, token))
+    finally:
+        if mailer is not None:
+            mailer.close()
+    return outcomes
+
+
 def send_outbox_message(outbox_id: int) -> str:
     """Claim, send and record one outbox row. Returns what happened, for the task's log."""
-    token = claim(outbox_id)
-    if token is None:
-        return "skipped"
-    row = OutboxMessage.objects.get(pk=outbox_id)
-    log = logger.bind(outbox_id=row.pk, attempt=row.attempts, message_id=row.message_id)
-    try:
-        build_email(row).send()
-    except Exception as error:  # any failure of the mailer is recorded and retried
-        failed_for_good = row.attempts >= settings.HERALD_MAIL_MAX_ATTEMPTS
-        OutboxMessage.objects.filter(pk=row.pk, claim_token=token).update(
-            status=Status.FAILED if failed_for_good else Status.PENDING,
-            last_error=f"{type(error).__name__}: {error}"[:2000],
-            next_attempt_at=timezone.now() + backoff_delay(row.attempts),
-            claim_token=None,
-        )
-        log.warning("mail_failed", error=str(error), gave_up=failed_for_good)
-        return "failed" if failed_for_good else "retrying"
-    OutboxMessage.objects.filter(pk=row.pk, claim_token=token).update(
-        status=Status.SENT, sent_at=timezone.now(), last_error="", claim_token=None
-    )
-    log.info("mail_sent", recipient=row.recipient)
-    return "sent"
+    return send_outbox_batch([outbox_id])[0]
 
 
 def due_message_ids(limit: int = 500) -> list[int]:

@@ -142,6 +142,6 @@ def test_mail_queued_with_the_broker_down_is_kept_pending_for_the_sweep(staff_us
 
     with django_capture_on_commit_callbacks(execute=True):
         row = mail_services.queue_test_email(staff_user, "gm@example.com")
-    assert broker_down == ["mail.send_outbox_message"]
+    assert broker_down == ["mail.send_outbox_batch"]
     assert OutboxMessage.objects.get(pk=row.pk).status == OutboxMessage.Status.PENDING
     assert mail_services.due_message_ids() == [row.pk]

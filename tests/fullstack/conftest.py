@@ -134,13 +134,21 @@ class CollectingHandler:
         self.rcpt_delay = 0.0
         self.rcpt_seen = threading.Event()
         self.refusal = ""
+        self.refusals_for: dict[str, str] = {}
         self.refused = 0
+        self.sessions = 0
+
+    async def handle_EHLO(self, server, session, envelope, hostname, responses):
+        self.sessions += 1  # one per SMTP connection (a sender greets once per connection)
+        session.host_name = hostname
+        return responses
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
         self.rcpt_seen.set()
-        if self.refusal:
+        refusal = self.refusal or self.refusals_for.get(address, "")
+        if refusal:
             self.refused += 1
-            return self.refusal
+            return refusal
         if self.rcpt_delay:
             await asyncio.sleep(self.rcpt_delay)
         envelope.rcpt_tos.append(address)
@@ -172,7 +180,21 @@ class SmtpServer:
         self.handler.rcpt_delay = 0.0
         self.handler.rcpt_seen.clear()
         self.handler.refusal = ""
+        self.handler.refusals_for = {}
         self.handler.refused = 0
+        self.handler.sessions = 0
+
+    @property
+    def sessions(self) -> int:
+        """SMTP connections greeted since the last `clear()`."""
+        return self.handler.sessions
+
+    def refuse_recipient(self, address: str, reply: str = "451 4.2.1 Mailbox busy, try again later"):
+        """Answer RCPT for `address` alone with `reply`; "" accepts it again."""
+        if reply:
+            self.handler.refusals_for[address] = reply
+        else:
+            self.handler.refusals_for.pop(address, None)
 
     def refuse(self, reply: str = "451 4.3.0 Try again later"):
         """Answer every RCPT with `reply` (a 4xx: the sender keeps the message and tries again); "" accepts."""

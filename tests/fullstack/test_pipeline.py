@@ -32,7 +32,7 @@ def test_a_test_email_requested_on_the_web_is_sent_once_by_the_worker(
     worker_lines = celery_worker.log_lines()
     [started] = [line for line in worker_lines if line.get("event") == "task_started"]
     [sent] = [line for line in worker_lines if line.get("event") == "mail_sent"]
-    assert started["task"] == "mail.send_outbox_message"
+    assert started["task"] == "mail.send_outbox_batch"
     assert started["request_id"] == sent["request_id"] == request_id, "the request id followed the task"
     assert OutboxMessage.objects.get(pk=row.pk).attempts == 1
     assert len(smtp_server.messages) == 1

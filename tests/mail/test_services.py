@@ -1,7 +1,7 @@
 from datetime import timedelta
 
 import pytest
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail.backends import locmem
 from django.http import Http404
 from django.utils import timezone
 
@@ -27,7 +27,7 @@ def fail_sending(monkeypatch, message="connection refused"):
     def refuse(self, *args, **kwargs):
         raise ConnectionRefusedError(message)
 
-    monkeypatch.setattr(EmailMultiAlternatives, "send", refuse)
+    monkeypatch.setattr(locmem.EmailBackend, "send_messages", refuse)
 
 
 def test_queuing_twice_with_the_same_key_keeps_one_row(django_capture_on_commit_callbacks):
