@@ -40,6 +40,7 @@ ENVIRONMENT_VARIABLES = (
     "CELERY_TASK_ALWAYS_EAGER",
     "CELERY_VISIBILITY_TIMEOUT",
     "HERALD_CELERY_QUEUE",
+    "HERALD_CELERY_KEY_PREFIX",
     "HERALD_SWEEP_SECONDS",
     "HERALD_RESOLVE_STALE_SECONDS",
     "HERALD_BASE_URL",
@@ -285,6 +286,10 @@ if REDIS_URL:
         # connect timeout: after 5 s the publish fails and the request waits in the database (enqueue.py).
         "socket_connect_timeout": 5,
     }
+    if env_str("HERALD_CELERY_KEY_PREFIX"):
+        # Every key kombu writes (queues, bindings, and the unacknowledged messages, whose index is
+        # otherwise shared by every instance on the Redis database) starts with it.
+        CELERY_BROKER_TRANSPORT_OPTIONS["global_keyprefix"] = env_str("HERALD_CELERY_KEY_PREFIX")
 else:
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {

@@ -63,6 +63,11 @@ def pytest_configure(config):
         # the environment carries it to the worker processes the full-stack fixtures start.
         os.environ["HERALD_CELERY_QUEUE"] = f"herald-test-{os.getpid()}"
         app.conf.task_default_queue = os.environ["HERALD_CELERY_QUEUE"]
+        # And every Redis key of its own: kombu keeps one index of unacknowledged messages per Redis
+        # database, and a worker of another run restored a message a test had killed a worker over.
+        os.environ["HERALD_CELERY_KEY_PREFIX"] = f"herald-test-{os.getpid()}:"
+        app.conf.broker_transport_options = {**(app.conf.broker_transport_options or {}),
+                                             "global_keyprefix": os.environ["HERALD_CELERY_KEY_PREFIX"]}
 
 
 @pytest.fixture(scope="session")

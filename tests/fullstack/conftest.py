@@ -94,6 +94,18 @@ def full_stack_services():
         unavailable(problem)
     yield
     forget_queues(settings.REDIS_URL, f"{RUN_QUEUE}-")
+    forget_run_keys(settings.REDIS_URL)
+
+
+def forget_run_keys(redis_url: str) -> None:
+    """Every key this run's prefix starts (the unacknowledged messages of workers a test killed too)."""
+    import redis
+
+    key_prefix = os.environ.get("HERALD_CELERY_KEY_PREFIX", "")
+    if key_prefix:
+        client = redis.Redis.from_url(redis_url)
+        for key in client.scan_iter(match=f"{key_prefix}*"):
+            client.delete(key)
 
 
 # The run's queue name (tests/conftest.py); each test's queue is this plus "-<n>".
@@ -106,9 +118,10 @@ def forget_queues(redis_url: str, prefix: str) -> None:
     import redis
 
     client = redis.Redis.from_url(redis_url)
-    for key in client.scan_iter(match=f"{prefix}*"):
+    key_prefix = os.environ.get("HERALD_CELERY_KEY_PREFIX", "")
+    for key in client.scan_iter(match=f"{key_prefix}{prefix}*"):
         client.delete(key)
-    for binding in client.scan_iter(match="_kombu.binding.*"):
+    for binding in client.scan_iter(match=f"{key_prefix}_kombu.binding.*"):
         stale = [member for member in client.smembers(binding) if prefix.encode() in member]
         if stale:
             client.srem(binding, *stale)

@@ -2,6 +2,8 @@
 duplicate delivery no worker took, a killed worker's message Redis hands out again) never reaches a
 later test's worker. The two tests run in this order; the second failed while the run shared one queue."""
 
+import os
+
 import pytest
 import redis
 from django.conf import settings
@@ -12,7 +14,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 
 def queued(queue: str) -> int:
-    return redis.Redis.from_url(settings.REDIS_URL).llen(queue)
+    """The tasks waiting in `queue` (its Redis key carries the run's prefix: HERALD_CELERY_KEY_PREFIX)."""
+    return redis.Redis.from_url(settings.REDIS_URL).llen(os.environ.get("HERALD_CELERY_KEY_PREFIX", "") + queue)
 
 
 def test_a_test_may_leave_a_task_in_its_queue(own_queue):
