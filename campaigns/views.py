@@ -274,15 +274,36 @@ def characters(request, slug):
             return redirect("campaigns:characters", slug=campaign.slug)
     rules = campaign.current_rules()
     rows = []
-    for character in campaign.characters.select_related("player"):
+    characters = list(campaign.characters.select_related("player"))
+    histories = combat_services.character_histories(characters)
+    for character in characters:
         relationships = sorted(character.relationships(rules).items())
-        rows.append((character, [(group, level, relationship_name(level)) for group, level in relationships]))
+        rows.append((character, [(group, level, relationship_name(level)) for group, level in relationships],
+                     _card(character, histories.get(character.pk, []))))
     return render(
         request,
         "campaigns/characters.html",
         {"campaign": campaign, "rows": rows, "form": form, "rules": rules,
          "character_names": [c.name for c in get_catalogue().characters]},
     )
+
+
+def _card(character, history) -> dict:
+    """What a character's card shows beyond its numbers: the chits wounded and fatigued, armor and weapons
+    by state, and its history of battles (issue #14: the battle's outcome reaches the campaign)."""
+    state = character.state or {}
+
+    def named(key: str, value: str) -> list[str]:
+        return [name for name, current in (state.get(key) or {}).items() if current == value]
+
+    return {
+        "killed": bool(state.get("killed")),
+        "wounded": named("chits", "wounded"),
+        "fatigued": named("chits", "fatigued"),
+        "armor": sorted((state.get("armor") or {}).items()),
+        "weapons": sorted((state.get("weapons") or {}).items()),
+        "history": history,
+    }
 
 
 @require_http_methods(["GET", "POST"])
