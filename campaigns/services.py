@@ -209,11 +209,20 @@ def calendar_summary(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def advance_calendar(user, campaign: Campaign, dice: Dice) -> WeatherRoll:
+def calendar_moment(campaign: Campaign) -> str:
+    """The week a GM confirms ending ("<month>-<day>"): a second confirmation of the same week ends nothing."""
+    return f"{campaign.month}-{campaign.day}"
+
+
+def advance_calendar(user, campaign: Campaign, dice: Dice, *, expected: str | None = None) -> WeatherRoll:
     """End the week (a GM action): roll the weather against the hidden chit, draw a new chit, move to
-    the first day of the next week, and log the roll with its effects from the seasons table."""
+    the first day of the next week, and log the roll with its effects from the seasons table. With
+    `expected` (`calendar_moment` when the GM was asked), a week that has already ended is refused."""
     with transaction.atomic():
         campaign = _require_gm(user, campaign)
+        if expected is not None and expected != calendar_moment(campaign):
+            raise ValidationError({"week": f"That week has already ended: it is now month {campaign.month}, "
+                                           f"week {campaign.week}, day {campaign.day}. Nothing was done."})
         rules = campaign.current_rules()
         week_end = calendar.end_week(
             month=campaign.month,

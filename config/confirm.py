@@ -23,6 +23,7 @@ class Question:
     cancel: str  # the way out: "No, keep fighting"
     back: str = "Back"  # the link above the heading, to cancel_url
     problem: str = ""  # why it cannot be done now (no button then)
+    hidden: dict = field(default_factory=dict)  # more fields the confirmed POST carries
     extra: dict = field(default_factory=dict)
 
 
