@@ -24,7 +24,7 @@ from django.utils.dateparse import parse_datetime
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import fairness, history, rounds
-from combat.models import Battle, ChitRecord, Round, SidePlays
+from combat.models import Battle, CharacterChange, ChitRecord, Round, SidePlays
 from combat.signals import round_opened
 from config import enqueue
 
@@ -527,7 +527,8 @@ EXPORT_VERSION = 1
 def export_battles(campaign) -> list[dict[str, Any]]:
     """Every battle of a campaign with its rounds, plays and records, characters named by catalogue_name."""
     exported = []
-    for battle in campaign.battles.prefetch_related("characters", "rounds__sides__character", "rounds__chit_records__character"):
+    for battle in campaign.battles.prefetch_related("characters", "rounds__sides__character", "rounds__chit_records__character",
+                                                    "rounds__character_changes__character"):
         exported.append(
             {
                 "name": battle.name,
@@ -562,6 +563,15 @@ def export_battles(campaign) -> list[dict[str, Any]]:
                         "chit_records": [
                             {"character": _character_ref(c.character), "wounded": c.wounded, "fatigued": c.fatigued}
                             for c in r.chit_records.all()
+                        ],
+                        # What the round did to the characters, so that it can still be voided after an import.
+                        "state_before": r.state_before,
+                        "voided_count": r.voided_count,
+                        "voided_at": r.voided_at.isoformat() if r.voided_at else None,
+                        "character_changes": [
+                            {"character": _character_ref(c.character), "source": c.source, "lines": c.lines,
+                             "ops": c.ops, "created_at": c.created_at.isoformat()}
+                            for c in sorted(r.character_changes.all(), key=lambda change: (change.created_at, change.pk))
                         ],
                     }
                     for r in battle.rounds.all()
@@ -631,6 +641,9 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                     error=rdata.get("error", ""),
                     encounter=rdata.get("encounter") or {},
                     resolved_at=parse_datetime(rdata["resolved_at"]) if rdata.get("resolved_at") else None,
+                    state_before=rdata.get("state_before"),
+                    voided_count=rdata.get("voided_count") or 0,
+                    voided_at=parse_datetime(rdata["voided_at"]) if rdata.get("voided_at") else None,
                 )
                 for sdata in rdata.get("sides", []):
                     SidePlays.objects.create(
@@ -646,5 +659,22 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                         wounded=cdata.get("wounded") or [],
                         fatigued=cdata.get("fatigued") or [],
                     )
+                _import_character_changes(round_, rdata, by_name)
             created.append(battle)
     return created
+
+
+def _import_character_changes(round_: Round, data: dict[str, Any], by_name: dict) -> None:
+    """A round's history entries (the characters' states come with the campaign's characters)."""
+    for position, entry in enumerate(data.get("character_changes", [])):
+        if entry["character"] not in by_name:
+            path = f"rounds[{round_.number}].character_changes[{position}].character"
+            raise BattleError(f"{path} names an unknown character {entry['character']!r}",
+                              {path: f"unknown character {entry['character']!r}"})
+        change = CharacterChange.objects.create(
+            round=round_, battle_id=round_.battle_id, character=by_name[entry["character"]],
+            source=entry.get("source") or CharacterChange.Source.ROUND, lines=entry.get("lines") or [],
+            ops=entry.get("ops") or [],
+        )
+        if entry.get("created_at"):  # auto_now_add ignores a value given to create(); restored after
+            CharacterChange.objects.filter(pk=change.pk).update(created_at=parse_datetime(entry["created_at"]))
