@@ -454,7 +454,8 @@ def _check_rounds(rounds: Any, path: str) -> None:
         for key, kinds in (("seed", int), ("rules_version_number", int), ("salt", str), ("commitment", str),
                            ("rules_fingerprint", str), ("error", str), ("resolved_at", str), ("committed_at", str),
                            ("input", dict), ("result", dict), ("rules", (dict, str)), ("log", list),
-                           ("encounter", dict), ("commitment_for", dict)):
+                           ("encounter", dict), ("commitment_for", dict), ("state_before", dict),
+                           ("voided_count", int), ("voided_at", str)):
             value = round_.get(key)
             if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
                 raise CampaignFileError(f"{where}.{key}", f"has the wrong type ({type(value).__name__})")
@@ -466,9 +467,12 @@ def _check_rounds(rounds: Any, path: str) -> None:
                 _short(round_, key, where, longest)
         if isinstance(round_.get("seed"), int) and not 0 <= round_["seed"] < 2**63:
             raise CampaignFileError(f"{where}.seed", "must be 0 to 2**63 - 1")
-        for key in ("resolved_at", "committed_at"):
+        for key in ("resolved_at", "committed_at", "voided_at"):
             if round_.get(key):
                 _datetime(round_[key], f"{where}.{key}")
+        if isinstance(round_.get("voided_count"), int) and round_["voided_count"] < 0:
+            raise CampaignFileError(f"{where}.voided_count", "must be 0 or more")
+        _check_character_changes(round_.get("character_changes", []), f"{where}.character_changes")
         for list_key in ("sides", "chit_records"):
             entries = round_.get(list_key, [])
             if not isinstance(entries, list):
@@ -485,6 +489,26 @@ def _check_rounds(rounds: Any, path: str) -> None:
                     if entry.get(key) is not None and not isinstance(entry[key], kind):
                         raise CampaignFileError(f"{where}.{list_key}[{position}].{key}",
                                                 f"must be {kind.__name__}, not {type(entry[key]).__name__}")
+
+
+def _check_character_changes(entries: Any, path: str) -> None:
+    """A round's history entries (what it did to the characters, combat/outcome.py)."""
+    if not isinstance(entries, list):
+        raise CampaignFileError(path, f"must be a list, not {type(entries).__name__}")
+    for position, item in enumerate(entries):
+        where = f"{path}[{position}]"
+        entry = _object(item, where)
+        _require(entry, "character", str, where)
+        if entry.get("source", "round") not in ("round", "chits"):
+            raise CampaignFileError(f"{where}.source", "must be round or chits")
+        lines = entry.get("lines", [])
+        if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
+            raise CampaignFileError(f"{where}.lines", "must be a list of sentences")
+        ops = entry.get("ops", [])
+        if not isinstance(ops, list) or not all(isinstance(op, dict) for op in ops):
+            raise CampaignFileError(f"{where}.ops", "must be a list of objects")
+        if entry.get("created_at"):
+            _datetime(entry["created_at"], f"{where}.created_at")
 
 
 def _strings(values: Any, path: str) -> None:

@@ -9,6 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from combat.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
+from combat.outcome import number
 
 from .models import SetupStep
 from .names import validate_one_line
@@ -179,9 +180,11 @@ class CharacterForm(forms.Form):
 class CharacterStateForm(forms.Form):
     wounds = forms.IntegerField(min_value=0)
     fatigue = forms.IntegerField(min_value=0)
-    gold = forms.IntegerField(min_value=0)
-    fame = forms.IntegerField()
-    notoriety = forms.IntegerField()
+    # A bounty divided among simultaneous killers leaves a share (combat/outcome.py): numbers, not whole.
+    gold = forms.FloatField(min_value=0)
+    fame = forms.FloatField()
+    notoriety = forms.FloatField()
+    killed = forms.BooleanField(required=False, help_text="Killed in a battle: no new battle takes the character.")
     horse = forms.CharField(required=False, max_length=60)
     hirelings = forms.CharField(required=False, help_text="One per line.", widget=forms.Textarea(attrs={"rows": 2}))
     chits = forms.CharField(
@@ -199,7 +202,7 @@ class CharacterStateForm(forms.Form):
 
     @classmethod
     def initial_from(cls, state: dict[str, Any]) -> dict[str, Any]:
-        initial = {key: state.get(key) for key in ("wounds", "fatigue", "gold", "fame", "notoriety")}
+        initial = {key: state.get(key) for key in ("wounds", "fatigue", "gold", "fame", "notoriety", "killed")}
         initial["horse"] = state.get("horse") or ""
         initial["hirelings"] = "\n".join(state.get("hirelings") or [])
         for key in cls.MAPPINGS:
@@ -230,7 +233,9 @@ class CharacterStateForm(forms.Form):
     def state(self) -> dict[str, Any]:
         data = self.cleaned_data
         return {
-            **{key: data[key] for key in ("wounds", "fatigue", "gold", "fame", "notoriety")},
+            **{key: data[key] for key in ("wounds", "fatigue")},
+            **{key: number(data[key]) for key in ("gold", "fame", "notoriety")},
+            "killed": bool(data.get("killed")),
             "horse": data["horse"].strip() or None,
             "hirelings": [line.strip() for line in data["hirelings"].splitlines() if line.strip()],
             **{key: data[key] for key in self.MAPPINGS},

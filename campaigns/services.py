@@ -5,8 +5,9 @@ user is a GM of the campaign. Bad input raises django.core.exceptions.Validation
 
 from __future__ import annotations
 
+import math
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -208,11 +209,20 @@ def calendar_summary(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def advance_calendar(user, campaign: Campaign, dice: Dice) -> WeatherRoll:
+def calendar_moment(campaign: Campaign) -> str:
+    """The week a GM confirms ending ("<month>-<day>"): a second confirmation of the same week ends nothing."""
+    return f"{campaign.month}-{campaign.day}"
+
+
+def advance_calendar(user, campaign: Campaign, dice: Dice, *, expected: str | None = None) -> WeatherRoll:
     """End the week (a GM action): roll the weather against the hidden chit, draw a new chit, move to
-    the first day of the next week, and log the roll with its effects from the seasons table."""
+    the first day of the next week, and log the roll with its effects from the seasons table. With
+    `expected` (`calendar_moment` when the GM was asked), a week that has already ended is refused."""
     with transaction.atomic():
         campaign = _require_gm(user, campaign)
+        if expected is not None and expected != calendar_moment(campaign):
+            raise ValidationError({"week": f"That week has already ended: it is now month {campaign.month}, "
+                                           f"week {campaign.week}, day {campaign.day}. Nothing was done."})
         rules = campaign.current_rules()
         week_end = calendar.end_week(
             month=campaign.month,
@@ -313,14 +323,18 @@ def _clean_state(raw: Any) -> dict[str, Any]:
     if unknown:
         raise ValidationError({f"state.{unknown[0]}": f"is not part of a character's state ({', '.join(CHARACTER_STATE_KEYS)})"})
     state = {**default_character_state(), **raw}
-    for key in ("wounds", "fatigue", "gold"):
+    for key in ("wounds", "fatigue"):
         value = state[key]
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ValidationError({f"state.{key}": f"must be a whole number of 0 or more, not {value!r}"})
-    for key in ("fame", "notoriety"):
+    # A bounty divided among simultaneous killers leaves a share: fame, notoriety and gold are numbers.
+    for key in ("gold", "fame", "notoriety"):
         value = state[key]
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ValidationError({f"state.{key}": f"must be a whole number, not {value!r}"})
+        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or (key == "gold" and value < 0):
+            kind = "a number of 0 or more" if key == "gold" else "a number"
+            raise ValidationError({f"state.{key}": f"must be {kind}, not {value!r}"})
+    if not isinstance(state["killed"], bool):
+        raise ValidationError({"state.killed": f"must be true or false, not {state['killed']!r}"})
     for key in ("chits", "armor", "weapons"):
         if not isinstance(state[key], Mapping):
             raise ValidationError({f"state.{key}": "must be an object of name → state"})
@@ -377,6 +391,16 @@ def add_character(user, campaign: Campaign, data: Mapping[str, Any]) -> Characte
 
 def update_character(user, character: Character, data: Mapping[str, Any]) -> Character:
     return _update_row(user, character, lambda campaign, row: _clean_character(campaign, data, instance=row))
+
+
+def change_character_state(character_id: int, change: Callable[[dict[str, Any]], dict[str, Any]]) -> Character:
+    """Save `change(state)` as the character's state, the row locked: for a battle's outcome (combat/history.py),
+    inside the transaction of the round or record it comes from, whose access was checked before."""
+    with transaction.atomic():
+        character = Character.objects.select_for_update().get(pk=character_id)
+        character.state = _clean_state(change({**default_character_state(), **(character.state or {})}))
+        character.save(update_fields=["state"])
+        return character
 
 
 def delete_character(user, character: Character) -> None:

@@ -18,6 +18,7 @@ from combat.engine.catalogue_data import get_catalogue
 from combat.engine.dice import SeededDice
 from combat.engine.relationships import relationship_name
 from combat.engine.ruleset import PRESET_TITLES
+from config import confirm
 
 from . import calendar, services
 from .forms import (
@@ -170,22 +171,49 @@ def _calendar_context(campaign):
     }
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
 def advance_calendar(request, slug):
+    """Ending the week asks first (issue #14.7): a GET, or a POST without `confirm`, shows the question; the
+    confirmed POST (naming the week it confirms, so a second one ends nothing) rolls the weather."""
     campaign = services.get_campaign_for_gm(request.user, slug)
-    roll = services.advance_calendar(request.user, campaign, SeededDice(secrets.randbits(32)))
+    problem = ""
+    if confirm.is_confirmed(request):
+        try:
+            roll = services.advance_calendar(request.user, campaign, SeededDice(secrets.randbits(32)),
+                                             expected=request.POST.get("week", ""))
+        except ValidationError as error:
+            problem = " ".join(message for messages_ in error.message_dict.values() for message in messages_)
+        else:
+            campaign.refresh_from_db()
+            if request.htmx:
+                return render(request, "campaigns/calendar.html#calendar-panel", _calendar_context(campaign))
+            if roll.die is not None:
+                messages.success(
+                    request,
+                    f"Week {roll.week} of month {roll.month} ended: die {roll.die}, chit {roll.chit} → {roll.get_result_display()}.",
+                )
+            else:
+                messages.success(request, f"Week {roll.week} of month {roll.month} ended.")
+            return redirect("campaigns:calendar", slug=campaign.slug)
     campaign.refresh_from_db()
-    if request.htmx:
-        return render(request, "campaigns/calendar.html#calendar-panel", _calendar_context(campaign))
-    if roll.die is not None:
-        messages.success(
-            request,
-            f"Week {roll.week} of month {roll.month} ended: die {roll.die}, chit {roll.chit} → {roll.get_result_display()}.",
-        )
+    summary = services.calendar_summary(campaign)
+    week = f"week {summary['week']} of month {summary['month']}"
+    if summary["season"]:
+        title = f"End {week} and roll the weather?"
+        facts = [f"The week ends and the weather for the next one is rolled: one die against the hidden weather "
+                 f"chit ({campaign.weather_chit}), the higher of the two; then a new chit is drawn.",
+                 f"Now: {summary['season']}, {summary['effects'].get('name') or summary['weather']}."]
     else:
-        messages.success(request, f"Week {roll.week} of month {roll.month} ended.")
-    return redirect("campaigns:calendar", slug=campaign.slug)
+        title = f"End {week}?"
+        facts = ["The week ends. Seasons and Weather is off: no weather is rolled."]
+    facts.append("This cannot be taken back: the roll is logged with your name.")
+    back = reverse("campaigns:calendar", args=[campaign.slug])
+    return confirm.ask(request, confirm.Question(
+        title=title, facts=facts, action=reverse("campaigns:advance_calendar", args=[campaign.slug]),
+        confirm="Yes, end the week", cancel_url=back, cancel="No, not yet", back="Back to the calendar",
+        problem=problem, hidden={"week": services.calendar_moment(campaign)}),
+        status=409 if problem else 200)
 
 
 @require_http_methods(["GET", "POST"])
@@ -274,15 +302,36 @@ def characters(request, slug):
             return redirect("campaigns:characters", slug=campaign.slug)
     rules = campaign.current_rules()
     rows = []
-    for character in campaign.characters.select_related("player"):
+    characters = list(campaign.characters.select_related("player"))
+    histories = combat_services.character_histories(characters)
+    for character in characters:
         relationships = sorted(character.relationships(rules).items())
-        rows.append((character, [(group, level, relationship_name(level)) for group, level in relationships]))
+        rows.append((character, [(group, level, relationship_name(level)) for group, level in relationships],
+                     _card(character, histories.get(character.pk, []))))
     return render(
         request,
         "campaigns/characters.html",
         {"campaign": campaign, "rows": rows, "form": form, "rules": rules,
          "character_names": [c.name for c in get_catalogue().characters]},
     )
+
+
+def _card(character, history) -> dict:
+    """What a character's card shows beyond its numbers: the chits wounded and fatigued, armor and weapons
+    by state, and its history of battles (issue #14: the battle's outcome reaches the campaign)."""
+    state = character.state or {}
+
+    def named(key: str, value: str) -> list[str]:
+        return [name for name, current in (state.get(key) or {}).items() if current == value]
+
+    return {
+        "killed": bool(state.get("killed")),
+        "wounded": named("chits", "wounded"),
+        "fatigued": named("chits", "fatigued"),
+        "armor": sorted((state.get("armor") or {}).items()),
+        "weapons": sorted((state.get("weapons") or {}).items()),
+        "history": history,
+    }
 
 
 @require_http_methods(["GET", "POST"])

@@ -19,12 +19,18 @@ def thread_key(battle) -> str:
     return f"campaign-{battle.campaign_id}/battle-{battle.pk}"
 
 
+def _round_key(round_) -> str:
+    """A voided round resolved again is a new result: its emails are new messages (`/v1/`, `/v2/`...)."""
+    voided = getattr(round_, "voided_count", 0)
+    return f"combat/round-{round_.pk}" + (f"/v{voided}" if voided else "")
+
+
 def player_key(round_, player) -> str:
-    return f"combat/round-{round_.pk}/player-{player.pk}"
+    return f"{_round_key(round_)}/player-{player.pk}"
 
 
 def gm_key(round_, user) -> str:
-    return f"combat/round-{round_.pk}/gm-{user.pk}"
+    return f"{_round_key(round_)}/gm-{user.pk}"
 
 
 def subject(round_) -> str:
@@ -127,8 +133,8 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
     return queued
 
 
-def queue_battle_ended_emails(battle, dropped_round: int | None) -> list:
-    """Each player with a character in the battle learns that the GM ended it (issue #14.7), once."""
+def _to_each_player(battle, *, subject_text: str, template: str, key: str, context: dict[str, Any]) -> list:
+    """One email to each player with a character in the battle (`key` + `/player-<id>`, so once)."""
     from campaigns.mail.services import queue_email
 
     by_player: dict[int, dict[str, Any]] = {}
@@ -140,14 +146,27 @@ def queue_battle_ended_emails(battle, dropped_round: int | None) -> list:
         player = entry["player"]
         if not player.email:
             continue
-        context = {"battle": battle, "player": player, "characters": entry["characters"], "dropped": dropped_round}
+        personal = {**context, "battle": battle, "player": player, "characters": entry["characters"]}
         queued.append(queue_email(
             to=player.email,
-            subject=f"[{battle.campaign.name}] {battle.name}: the battle is over",
-            text=render_to_string("combat/email/battle_ended.txt", context),
-            html=render_to_string("combat/email/battle_ended.html", context),
+            subject=f"[{battle.campaign.name}] {battle.name}: {subject_text}",
+            text=render_to_string(f"combat/email/{template}.txt", personal),
+            html=render_to_string(f"combat/email/{template}.html", personal),
             campaign=battle.campaign,
-            idempotency_key=f"combat/battle-{battle.pk}/ended/player-{player.pk}",
+            idempotency_key=f"{key}/player-{player.pk}",
             thread_key=thread_key(battle),
         ))
     return queued
+
+
+def queue_battle_ended_emails(battle, dropped_round: int | None) -> list:
+    """Each player with a character in the battle learns that the GM ended it (issue #14.7), once."""
+    return _to_each_player(battle, subject_text="the battle is over", template="battle_ended",
+                           key=f"combat/battle-{battle.pk}/ended", context={"dropped": dropped_round})
+
+
+def queue_round_voided_emails(round_, dropped_rounds: list[int]) -> list:
+    """Each player in the battle learns that the GM voided a round's result (issue #14), once per void."""
+    return _to_each_player(round_.battle, subject_text=f"round {round_.number} voided", template="round_voided",
+                           key=f"combat/round-{round_.pk}/voided-{round_.voided_count}",
+                           context={"round": round_, "dropped": [n for n in dropped_rounds if n != round_.number]})

@@ -191,7 +191,7 @@ class NewBattleForm(forms.Form):
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.campaign = campaign
-        self.fields["characters"].queryset = campaign.characters.select_related("player")
+        self.fields["characters"].queryset = campaign.characters.select_related("player").exclude(state__killed=True)
         self.fields["characters"].label_from_instance = lambda c: f"{c.catalogue_name} ({c.player.name})"
 
     def clean_monsters(self) -> list[str]:

@@ -80,6 +80,13 @@ class Round(models.Model):
         "watchful natives carried over (`watchful`), the players' choices (`choices`) and a choice the "
         "engine still needs (`choice_needed`).",
     )
+    state_before = models.JSONField(
+        null=True, blank=True,
+        help_text="The battle's state just before the round was resolved (wounds and fatigue of the round "
+        "before recorded): what voiding the round puts back.",
+    )
+    voided_count = models.PositiveIntegerField(default=0, help_text="How many times the GM voided its result.")
+    voided_at = models.DateTimeField(null=True, blank=True)
     task_id = models.CharField(max_length=80, blank=True, default="")
     attempts = models.PositiveIntegerField(default=0)
     resolve_requested_at = models.DateTimeField(null=True, blank=True)
@@ -137,3 +144,28 @@ class ChitRecord(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.character} wounds/fatigue"
+
+
+class CharacterChange(models.Model):
+    """What a battle did to a campaign character, in the character's history: the lines the GM reads
+    ("Killed by the Giant", "Helmet damaged", "+8 fame") and the changes made to `Character.state`, each
+    with the value it replaced, so that voiding the round undoes exactly them (combat/outcome.py)."""
+
+    class Source(models.TextChoices):
+        ROUND = "round", "Round resolved"
+        CHITS = "chits", "Wounds and fatigue recorded"
+
+    character = models.ForeignKey("campaigns.Character", on_delete=models.CASCADE, related_name="battle_changes")
+    battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="character_changes")
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="character_changes")
+    source = models.CharField(max_length=8, choices=Source.choices)
+    lines = models.JSONField(default=list, help_text="What happened, one sentence a line.")
+    ops = models.JSONField(default=list, help_text="The changes applied to the character's state, with what each replaced.")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["character", "-created_at"], name="combat_change_by_character")]
+
+    def __str__(self) -> str:
+        return f"{self.character}: {self.round} ({self.get_source_display()})"

@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import fairness, rounds
-from combat.models import Battle, ChitRecord, Round, SidePlays
+from combat import fairness, history, rounds
+from combat.models import Battle, CharacterChange, ChitRecord, Round, SidePlays
 from combat.signals import round_opened
 from config import enqueue
 
@@ -57,7 +57,7 @@ def battles_for(user, slug: str):
     campaign = _gm_campaign(user, slug)
     battles = (
         Battle.objects.filter(campaign=campaign)
-        .annotate(round_count=Count("rounds"))
+        .annotate(round_count=Count("rounds"), failed_count=Count("rounds", filter=Q(rounds__status=Round.Status.FAILED)))
         .prefetch_related("characters")
     )
     return campaign, battles
@@ -108,6 +108,10 @@ def create_battle(campaign, setup: BattleSetup, *, user=None, demo_key: str = ""
         characters = list(campaign.characters.filter(pk__in=setup.character_ids).select_related("player"))
         if not characters:
             raise BattleError("Pick at least one character present.", {"characters": "Pick at least one character."})
+        killed = [character.catalogue_name for character in characters if (character.state or {}).get("killed")]
+        if killed:
+            message = f"{', '.join(killed)} {'was' if len(killed) == 1 else 'were'} killed in an earlier battle."
+            raise BattleError(message, {"characters": message})
         state = rounds.initial_state(
             campaign=campaign,
             clearing=setup.clearing,
@@ -382,8 +386,12 @@ def resolve_round(round_id: int) -> Round | None:
             round_.resolved_at = timezone.now()
             round_.attempts += 1
             round_.error = ""
+            round_.state_before = battle.state  # what voiding the round puts back (void_round)
             round_.save()
 
+            # The characters' outcome is part of the round's result: one transaction (issue #14), undone
+            # with the round when the GM voids it (void_round).
+            history.record_round(round_, battle.state, outcome.state, outcome.result)
             battle.state = outcome.state
             if outcome.combat_over:
                 battle.status = Battle.Status.ENDED
@@ -458,18 +466,17 @@ def record_chits_for(round_: Round, character_id: int, wounded: list[str], fatig
         if next_round and next_round.status != Round.Status.DRAFTING:
             raise BattleError("The next round has begun resolving: this round's chits can no longer change.")
         owed = rounds.owed_for(round_.result or {}, name)
-        errors = rounds.check_chit_choice(battle.state, name, owed, wounded, fatigued)
+        previous = ChitRecord.objects.filter(round=round_, character_id=character_id).first()
+        # The state before any choice for this round (a previous record undone): a new choice, or the same one
+        # sent again, is checked and made on it.
+        before = rounds.apply_chit_choice(battle.state, name, [], [],
+                                          undo=(previous.wounded, previous.fatigued) if previous else None)
+        errors = rounds.check_chit_choice(before, name, owed, wounded, fatigued)
         if errors:
             raise BattleError("These chits do not match what is owed.", errors)
-        previous = ChitRecord.objects.filter(round=round_, character_id=character_id).first()
-        battle.state = rounds.apply_chit_choice(
-            battle.state,
-            name,
-            wounded,
-            fatigued,
-            undo=(previous.wounded, previous.fatigued) if previous else None,
-        )
+        battle.state = rounds.apply_chit_choice(before, name, wounded, fatigued)
         battle.save(update_fields=["state", "updated_at"])
+        history.record_chits(round_, character, before, battle.state)
         record, _ = ChitRecord.objects.update_or_create(
             round=round_,
             character_id=character_id,
@@ -479,19 +486,25 @@ def record_chits_for(round_: Round, character_id: int, wounded: list[str], fatig
 
 
 def end_battle(user, slug: str, battle_id: int) -> Battle:
-    """End a battle by the GM's decision (everyone withdrew): its open round is dropped, resolved rounds stay."""
+    """End a battle by the GM's decision (everyone withdrew): a round still open for plays is dropped; a failed
+    round stays, failed, among the battle's rounds (issue #14.7), and resolved rounds stay."""
     with transaction.atomic():
         battle = get_battle(user, slug, battle_id)
         if battle.status == Battle.Status.ENDED:
             return battle  # a second click: nothing to do, no second email
-        open_round = battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]).first()
+        open_round = battle.rounds.filter(status=Round.Status.DRAFTING).first()
         Battle.objects.filter(pk=battle.pk).update(status=Battle.Status.ENDED)
-        battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]).delete()
+        battle.rounds.filter(status=Round.Status.DRAFTING).delete()
         battle.refresh_from_db()
         from combat import emails
 
         emails.queue_battle_ended_emails(battle, open_round.number if open_round else None)
     return battle
+
+
+def character_histories(characters) -> dict[int, list]:
+    """Each character's history of battles, newest first (combat.history), for the campaign's character cards."""
+    return history.for_characters(characters)
 
 
 # --- the dashboard, export and import ----------------------------------------------------------------
@@ -514,7 +527,8 @@ EXPORT_VERSION = 1
 def export_battles(campaign) -> list[dict[str, Any]]:
     """Every battle of a campaign with its rounds, plays and records, characters named by catalogue_name."""
     exported = []
-    for battle in campaign.battles.prefetch_related("characters", "rounds__sides__character", "rounds__chit_records__character"):
+    for battle in campaign.battles.prefetch_related("characters", "rounds__sides__character", "rounds__chit_records__character",
+                                                    "rounds__character_changes__character"):
         exported.append(
             {
                 "name": battle.name,
@@ -549,6 +563,15 @@ def export_battles(campaign) -> list[dict[str, Any]]:
                         "chit_records": [
                             {"character": _character_ref(c.character), "wounded": c.wounded, "fatigued": c.fatigued}
                             for c in r.chit_records.all()
+                        ],
+                        # What the round did to the characters, so that it can still be voided after an import.
+                        "state_before": r.state_before,
+                        "voided_count": r.voided_count,
+                        "voided_at": r.voided_at.isoformat() if r.voided_at else None,
+                        "character_changes": [
+                            {"character": _character_ref(c.character), "source": c.source, "lines": c.lines,
+                             "ops": c.ops, "created_at": c.created_at.isoformat()}
+                            for c in sorted(r.character_changes.all(), key=lambda change: (change.created_at, change.pk))
                         ],
                     }
                     for r in battle.rounds.all()
@@ -618,6 +641,9 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                     error=rdata.get("error", ""),
                     encounter=rdata.get("encounter") or {},
                     resolved_at=parse_datetime(rdata["resolved_at"]) if rdata.get("resolved_at") else None,
+                    state_before=rdata.get("state_before"),
+                    voided_count=rdata.get("voided_count") or 0,
+                    voided_at=parse_datetime(rdata["voided_at"]) if rdata.get("voided_at") else None,
                 )
                 for sdata in rdata.get("sides", []):
                     SidePlays.objects.create(
@@ -633,5 +659,22 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                         wounded=cdata.get("wounded") or [],
                         fatigued=cdata.get("fatigued") or [],
                     )
+                _import_character_changes(round_, rdata, by_name)
             created.append(battle)
     return created
+
+
+def _import_character_changes(round_: Round, data: dict[str, Any], by_name: dict) -> None:
+    """A round's history entries (the characters' states come with the campaign's characters)."""
+    for position, entry in enumerate(data.get("character_changes", [])):
+        if entry["character"] not in by_name:
+            path = f"rounds[{round_.number}].character_changes[{position}].character"
+            raise BattleError(f"{path} names an unknown character {entry['character']!r}",
+                              {path: f"unknown character {entry['character']!r}"})
+        change = CharacterChange.objects.create(
+            round=round_, battle_id=round_.battle_id, character=by_name[entry["character"]],
+            source=entry.get("source") or CharacterChange.Source.ROUND, lines=entry.get("lines") or [],
+            ops=entry.get("ops") or [],
+        )
+        if entry.get("created_at"):  # auto_now_add ignores a value given to create(); restored after
+            CharacterChange.objects.filter(pk=change.pk).update(created_at=parse_datetime(entry["created_at"]))

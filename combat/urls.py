@@ -14,6 +14,7 @@ urlpatterns = [
     path("<int:battle_id>/rounds/<int:number>/status/", views.round_status, name="round_status"),
     path("<int:battle_id>/rounds/<int:number>/round.json", views.round_file, name="round_file"),
     path("<int:battle_id>/rounds/<int:number>/resolve/", views.resolve, name="resolve"),
+    path("<int:battle_id>/rounds/<int:number>/void/", views.void_round, name="void_round"),
     path("<int:battle_id>/rounds/<int:number>/encounter/", views.round_encounter, name="round_encounter"),
     path(side, views.save_side, name="save_side"),
     path(side + "validate/", views.validate_side, name="validate_side"),

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import fairness, rounds, services
+from combat import fairness, rounds, services, void
 from combat.battle_panel import battle_panel
 from combat.forms import (
     ChitRecordForm,
@@ -24,6 +24,7 @@ from combat.forms import (
 )
 from combat.models import Round
 from combat.sheet_svg import sheet_svgs
+from config import confirm
 
 
 @login_required
@@ -216,6 +217,9 @@ def _result_context(round_):
         "svgs": sheet_svgs(_melee_sheets_input(round_.input or {}, encounter), round_.log,
                            {kill["victim"] for kill in result.get("kills", [])}),
         "chit_forms": chit_forms,
+        # What the round did to the campaign's characters, and whether the GM may void it (issue #14).
+        "character_changes": round_.character_changes.select_related("character").order_by("created_at", "id"),
+        "void_problem": void.voidable(round_),
     }
 
 
@@ -408,13 +412,65 @@ def end_battle(request, slug, battle_id):
     """Ending a battle asks first (issue #14.7): a GET, or a POST without `confirm`, shows the question;
     the confirmed POST ends it and emails the players."""
     battle = services.get_battle(request.user, slug, battle_id)
-    if request.method == "POST" and request.POST.get("confirm") == "yes":
+    if confirm.is_confirmed(request):
         battle = services.end_battle(request.user, slug, battle_id)
         messages.success(request, f"{battle.name} is over; its players are emailed.")
         return redirect("combat:list", slug=slug)
-    open_round = battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]).first()
-    return render(request, "combat/end_battle_confirm.html",
-                  {"campaign": battle.campaign, "battle": battle, "open_round": open_round})
+    facts = ["Everyone withdraws and the battle is over."]
+    for open_round in battle.rounds.filter(status__in=[Round.Status.DRAFTING, Round.Status.FAILED]):
+        if open_round.status == Round.Status.FAILED:
+            facts.append(f"Round {open_round.number} failed: it stays in the battle's rounds as failed, and can "
+                         "still be resolved again from its page.")
+        else:
+            facts.append(f"Round {open_round.number} is not resolved: the plays entered for it are dropped.")
+    facts += ["Resolved rounds stay as they are.",
+              "Each player with a character in the battle gets an email saying that the battle is over."]
+    back = _round_url(battle)
+    return confirm.ask(request, confirm.Question(
+        title=f"End {battle.name} here?", facts=facts, action=reverse("combat:end", args=[slug, battle.pk]),
+        confirm="Yes, end the battle", cancel_url=back, cancel="No, keep fighting", back="Back to the battle"))
+
+
+def _round_url(battle, number=None) -> str:
+    last = battle.rounds.order_by("-number").first()
+    number = number or (last.number if last else None)
+    if number is None:
+        return reverse("combat:list", args=[battle.campaign.slug])
+    return reverse("combat:round", args=[battle.campaign.slug, battle.pk, number])
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def void_round(request, slug, battle_id, number):
+    """Voiding the last resolved round asks first (issue #14); the confirmed POST puts the battle and its
+    characters back as they were before the round and opens it again."""
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    problem = void.voidable(round_)
+    if confirm.is_confirmed(request) and not problem:
+        try:
+            void.void_round(request.user, slug, battle_id, number)
+        except services.BattleError as error:
+            problem = str(error)
+        else:
+            messages.success(request, f"Round {number}'s result is voided; its players are emailed. "
+                                      "Resolve it again when its plays are right.")
+            return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+    battle = round_.battle
+    facts = [f"The battle goes back to where it was before round {number} was resolved: its result, its log and "
+             f"what it did to the characters (deaths, wounds and fatigue recorded, armor, weapons, horses, fame, "
+             f"notoriety, gold and hirelings) are undone."]
+    following = battle.rounds.filter(number__gt=number).order_by("number").first()
+    if following is not None:
+        facts.append(f"Round {following.number} is dropped, with the plays entered for it.")
+    facts += [f"Round {number} opens again with its plays as they were, each side still locked: resolve it again, "
+              "or unlock a side to change its plays. Its dice stay the ones committed when it opened.",
+              "Each player with a character in the battle gets an email saying that the result is voided."]
+    back = _round_url(battle, number)
+    return confirm.ask(request, confirm.Question(
+        title=f"Void round {number} of {battle.name}?", facts=facts,
+        action=reverse("combat:void_round", args=[slug, battle.pk, number]), confirm=f"Yes, void round {number}",
+        cancel_url=back, cancel="No, keep the result", back="Back to the round", problem=problem),
+        status=409 if problem and request.method == "POST" else 200)
 
 
 @login_required

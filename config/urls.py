@@ -3,6 +3,7 @@ from django.urls import include, path
 
 from combat.verify_page import verify_round_page
 from config import views
+from config.profile import profile
 
 # A plain error page; 503 when the database does not answer (config.views.server_error).
 handler500 = "config.views.server_error"
@@ -12,6 +13,7 @@ urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("verify/", verify_round_page, name="verify_round"),
     path("admin/", admin.site.urls),
+    path("accounts/profile/", profile, name="profile"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("catalogue/", include("combat.catalogue.urls")),
     path("mail/", include("campaigns.mail.urls")),

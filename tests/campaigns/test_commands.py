@@ -135,9 +135,28 @@ def test_a_battle_naming_an_unknown_character_is_refused_with_its_path(tmp_path)
     run("load_demo")
     data = json.loads(run("export_campaign", "demo"))
     data["battles"][0]["characters"] = ["Nobody"]
+    assert_refused(tmp_path, data, r"battles\[0\]")
+
+
+def assert_refused(tmp_path, data, field: str):
+    """Importing `data` over the demo campaign is refused naming `field`, and changes nothing."""
     path = tmp_path / "demo.json"
     path.write_text(json.dumps(data))
     before = run("export_campaign", "demo")
-    with pytest.raises(CommandError, match=r"battles\[0\]"):
+    with pytest.raises(CommandError, match=field):
         run("import_campaign", str(path), "--replace")
     assert run("export_campaign", "demo") == before
+
+
+@pytest.mark.parametrize("change, field", [
+    ({"character_changes": "x"}, "character_changes"),
+    ({"character_changes": [{"character": "Amazon", "lines": [1]}]}, r"character_changes\[0\].lines"),
+    ({"character_changes": [{"character": "Amazon", "source": "magic"}]}, r"character_changes\[0\].source"),
+    ({"state_before": []}, "state_before"),
+    ({"voided_count": -1}, "voided_count"),
+])
+def test_a_rounds_history_of_the_wrong_shape_is_refused_with_its_path(tmp_path, change, field):
+    run("load_demo")
+    data = json.loads(run("export_campaign", "demo"))
+    data["battles"][0]["rounds"][0].update(change)
+    assert_refused(tmp_path, data, rf"battles\[0\].rounds\[0\].{field}")

@@ -8,7 +8,7 @@ pytestmark = pytest.mark.django_db
 
 def test_the_characters_page_shows_relationships_with_knights_adjustment(gm_client, campaign, black_knight):
     response = gm_client.get(reverse("campaigns:characters", args=["bimr4"]))
-    (character, relationships), = response.context["rows"]
+    (character, relationships, _card), = response.context["rows"]
     assert ("Company", 1, "Friendly") in relationships
     assert "Adjustment is on" in response.content.decode()
 

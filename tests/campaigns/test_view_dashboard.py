@@ -22,3 +22,14 @@ def test_the_dashboard_shows_what_waits_on_the_gm(gm_client, campaign):
     assert "Waiting on you" in response.content.decode()
     assert list(response.context["battles"]) == []
     assert list(response.context["failed_messages"]) == []
+
+
+def test_without_an_email_the_dashboard_says_the_gms_copy_of_each_round_cannot_be_sent(client, make_user):
+    client.force_login(make_user("quiet", email=""))
+    page = client.get(reverse("campaigns:dashboard")).content.decode()
+    assert "Herald cannot send you the GM's copy of each round" in page
+    assert 'href="/accounts/profile/">Set it on your profile</a>' in page
+
+
+def test_with_an_email_the_dashboard_says_nothing_of_it(gm_client):
+    assert 'id="no-gm-email"' not in gm_client.get(reverse("campaigns:dashboard")).content.decode()

@@ -14,3 +14,12 @@ def test_the_campaign_page_shows_calendar_rules_players_and_battles_link(gm_clie
 
 def test_the_campaign_page_never_shows_the_hidden_weather_chit(gm_client, campaign):
     assert "chit" not in gm_client.get(reverse("campaigns:detail", args=["bimr4"])).content.decode().lower()
+
+
+def test_the_campaign_page_names_its_gms_and_who_gets_no_gm_copy(gm_client, gm, campaign, make_user):
+    gm.first_name = "Alice Moor"
+    gm.save()
+    campaign.gms.add(make_user("gm-quiet", email=""))
+    page = gm_client.get(reverse("campaigns:detail", args=["bimr4"])).content.decode()
+    assert "<li>Alice Moor (gm-alice)</li>" in page
+    assert "<li>gm-quiet <span class=\"muted\">· no email: gets no GM copy of the rounds</span></li>" in page

@@ -44,3 +44,19 @@ def test_ending_a_battle_is_a_404_for_a_gm_of_another_campaign(outsider_client, 
     assert outsider_client.post(f"/campaigns/test/battles/{battle.pk}/end/", {"confirm": "yes"}).status_code == 404
     battle.refresh_from_db()
     assert battle.status == Battle.Status.ACTIVE
+
+
+def test_ending_a_battle_keeps_a_failed_round_among_its_rounds_shown_failed_with_resolve_again(gm_client, battle):
+    from combat.models import Round
+
+    Round.objects.filter(battle=battle, number=1).update(status=Round.Status.FAILED, error="RoundInvalid: x")
+    page = gm_client.get(f"/campaigns/test/battles/{battle.pk}/end/").content.decode()
+    assert "Round 1 failed: it stays in the battle&#x27;s rounds as failed" in page
+    gm_client.post(f"/campaigns/test/battles/{battle.pk}/end/", {"confirm": "yes"})
+    battle.refresh_from_db()
+    assert battle.status == Battle.Status.ENDED
+    assert list(battle.rounds.values_list("number", "status")) == [(1, Round.Status.FAILED)]
+    listed = gm_client.get("/campaigns/test/battles/").content.decode()
+    assert "(1 failed)" in listed
+    round_page = gm_client.get(f"/campaigns/test/battles/{battle.pk}/rounds/1/").content.decode()
+    assert "(failed)" in round_page and "Resolve again" in round_page

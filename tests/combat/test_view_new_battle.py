@@ -67,3 +67,12 @@ def test_a_battle_name_or_clearing_with_a_line_break_is_refused_next_to_its_fiel
     assert response.status_code == 200
     assert f"id_{field}_error" in response.content.decode() and "line break" in response.content.decode()
     assert not Battle.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_character_killed_in_an_earlier_battle_is_not_offered(gm_client, campaign, characters):
+    from campaigns import services as campaign_services
+
+    campaign_services.change_character_state(characters["Black Knight"].pk, lambda state: {**state, "killed": True})
+    page = gm_client.get("/campaigns/test/battles/new/").content.decode()
+    assert "Black Knight (Alice)" not in page and "Amazon (Bob)" in page

@@ -1,0 +1,70 @@
+"""A battle's outcome in the campaign: each character's state changes with the round that changed it, and a
+history entry (`CharacterChange`) says what happened, in which battle and round.
+
+Called by `combat.services` inside the transaction that writes the round's result, records the chits a
+player chose, or voids a round, so that the character and the battle never disagree. What changed is
+found by the pure `combat.outcome`; the state is written through `campaigns.services.change_character_state`.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from combat import outcome, rounds
+from combat.models import CharacterChange, Round
+
+
+def _write(character_id: int, round_: Round, source: str, found: outcome.CharacterOutcome) -> CharacterChange:
+    from campaigns.services import change_character_state
+
+    done: list[dict[str, Any]] = []
+
+    def change(state: dict[str, Any]) -> dict[str, Any]:
+        new_state, ops = outcome.apply(state, found.changes)
+        done.extend(ops)
+        return new_state
+
+    change_character_state(character_id, change)
+    return CharacterChange.objects.create(character_id=character_id, battle_id=round_.battle_id, round=round_,
+                                          source=source, lines=found.lines, ops=done)
+
+
+def record_round(round_: Round, before: dict[str, Any], after: dict[str, Any], result: dict[str, Any]) -> list[CharacterChange]:
+    """What the resolved round made certain for each character of the battle."""
+    by_name = {rounds.character_id(character): character.pk for character in round_.battle.characters.all()}
+    return [
+        _write(by_name[name], round_, CharacterChange.Source.ROUND, found)
+        for name, found in outcome.round_changes(before, after, result).items()
+        if name in by_name
+    ]
+
+
+def record_chits(round_: Round, character, before: dict[str, Any], after: dict[str, Any]) -> CharacterChange | None:
+    """The wounds and fatigue a character chose after `round_`, in place of a choice recorded before."""
+    undo(CharacterChange.objects.filter(round=round_, character=character, source=CharacterChange.Source.CHITS))
+    name = rounds.character_id(character)
+    found = outcome.chit_changes(outcome.character_entry(before, name), outcome.character_entry(after, name))
+    if not found:
+        return None
+    return _write(character.pk, round_, CharacterChange.Source.CHITS, found)
+
+
+def undo(changes) -> int:
+    """Undo history entries (a voided round's, or a chit choice replaced), newest first, and delete them."""
+    from campaigns.services import change_character_state
+
+    entries = list(changes.order_by("-created_at", "-id"))
+    for entry in entries:
+        change_character_state(entry.character_id, lambda state, ops=entry.ops: outcome.undo(state, ops))
+        entry.delete()
+    return len(entries)
+
+
+def for_characters(characters) -> dict[int, list[CharacterChange]]:
+    """Each character's history, newest first, with its battle and round (one query for all of them)."""
+    found: dict[int, list[CharacterChange]] = defaultdict(list)
+    entries = CharacterChange.objects.filter(character__in=characters).select_related("battle", "round")
+    for entry in entries:
+        found[entry.character_id].append(entry)
+    return found
