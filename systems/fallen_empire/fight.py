@@ -38,6 +38,7 @@ class Fight:
         self.withdrew: dict[str, int] = {}  # withdrawer -> inches backed away (FE 6.2)
         self.unreached: dict[str, str] = {}  # melee attacker -> why its target is out of reach (FE 5.6)
         self.set_struck: set[str] = set()  # setters who have struck a charger (FE 8.3)
+        self.engaged_at_phase_start: dict[str, set[str]] = {}  # FE 3.4: a blow in the same phase still lands
 
     # --- the log -----------------------------------------------------------------------------------------
     def log(self, kind: str, text: str, rule: str, rule_name: str, actors, seen_by=None, **data) -> None:
@@ -77,6 +78,7 @@ class Fight:
     def begin_phase(self, phase: str, actors: list[str], action: str | None = None) -> list[str]:
         """FE 3.4: the turn's combatants able to act at the start of the phase (with that action, if given)."""
         self.phase = phase
+        self.engaged_at_phase_start = {name: set(others) for name, others in self.engaged.items()}
         return [name for name in actors if self.can_act(name) and action in (None, self.play(name).action)]
 
     # --- engagement --------------------------------------------------------------------------------------

@@ -21,7 +21,8 @@ def melee_phase(fight: Fight, actors: list[str]) -> None:
 def out_of_reach(fight: Fight, name: str, target: str, what: str) -> bool:
     """FE 5.6: the attack is lost when its target is gone or not in reach (logged once)."""
     why = fight.unreached.get(name) or fight.gone(target)
-    if why is None and fight[target].fighting and target not in fight.engaged[name]:
+    in_melee = target in fight.engaged[name] or target in fight.engaged_at_phase_start.get(name, ())
+    if why is None and fight[target].fighting and not in_melee:
         why = f"{target} is not in melee with {name}"
     if why:
         fight.log("lost", f"{name}'s {what} on {target} is lost: {why}", "FE 5.6", "A target gone (ruling R13)",
