@@ -17,7 +17,7 @@ def cast(fight: Fight, name: str) -> None:
     play = fight.play(name)
     spell, target = play.spell, play.target
     if name in fight.hit_this_round:
-        fight.log("spell", f"{name} was hit before casting: {spell} is spoiled and lost from his mind", "FE 9.2",
+        fight.log("spell", f"{name} was hit before casting: {spell} is spoiled, lost from the caster's mind", "FE 9.2",
                   "Spoiled spells (ruling R22)", [name])
         return
     if target is None:

@@ -46,18 +46,18 @@ def morale_checks(fight: Fight) -> None:
             total = sum(faces)
             passed = total <= morale
             record(fight, side, trigger, "passed" if passed else "failed")
-            fight.log("morale", f"{side} checks morale for {TRIGGER_NAMES[trigger]}: 2d6 ({faces[0]}, {faces[1]}) = {total} "
+            fight.log("morale", f"Morale check of {side} for {TRIGGER_NAMES[trigger]}: 2d6 ({faces[0]}, {faces[1]}) = {total} "
                                 f"{'≤' if passed else '>'} morale {morale}: {'passes' if passed else 'fails'}", "FE 4.3",
                       "The morale roll (ruling R6)", who, seen_by=[side], faces=list(faces), trigger=trigger)
             if not passed:
                 for name in who:
                     fight.update(name, broken=True)
-                fight.log("broken", f"{side} breaks: {', '.join(who)} will surrender or run away (from the next round "
+                fight.log("broken", f"{side}: the side breaks, {', '.join(who)} will surrender or run away (from the next round "
                                     "each may only withdraw, retreat, move, surrender or do nothing)", "FE 4.4",
                           "Broken (ruling R8)", who)
                 break
             if all(fight.sides[side].checks.get(t) == "passed" for t in TRIGGERS):
-                fight.log("morale", f"{side} has passed both morale checks: it fights to the death", "FE 4.4",
+                fight.log("morale", f"{side}: the side has passed both morale checks: it fights to the death", "FE 4.4",
                           "Broken", who, seen_by=[side])
 
 

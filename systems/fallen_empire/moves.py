@@ -124,7 +124,7 @@ def charge(fight: Fight, name: str) -> None:
         fight.unreached[name] = why
         return
     fight.charging.add(name)
-    fight.log("charge", f"{name} charges {target}, {play.distance}\" (at least half of {fight[name].move}\"): +2 to hit, "
+    fight.log("charge", f"{name} charges {target} over {play.distance}\" (half to all of a {fight[name].move}\" move): +2 to hit, "
                         "AC 2 worse to the end of the round, double damage dice", "FE 8.2", "The charge", [name, target])
     if not run_past(fight, name):
         fight.charge_stopped.add(name)
@@ -151,8 +151,9 @@ def set_spear(fight: Fight, setter: str, charger: str) -> None:
     else:
         why = None
     if why:
-        fight.log("set_spear", f"{setter} cannot set his spear against {charger}'s charge: {why}; he fights the charger "
-                               "in his own melee phase", "FE 8.3", "Setting the spear (ruling R19)", [setter, charger])
+        then = "" if fight.surprised_now(setter) else "; he fights the charger in his own melee phase"
+        fight.log("set_spear", f"{setter} cannot set his spear against {charger}'s charge: {why}{then}", "FE 8.3",
+                  "Setting the spear (ruling R19)", [setter, charger])
         return
     fight.set_struck.add(setter)
     modifiers, damage = melee_modifiers(fight, setter, charger)

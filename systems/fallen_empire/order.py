@@ -27,13 +27,13 @@ def roll_surprise(fight: Fight) -> dict[str, int] | None:
             outcome = "no surprise; this side is surprised and does not act this round"
         else:
             outcome = "no surprise"
-        fight.log("surprise", f"{side} throws 1d6 for surprise: {face} ({'5 or 6' if face >= SURPRISE_ON else 'under 5'}): "
+        fight.log("surprise", f"Surprise throw of {side}: 1d6 {face} ({'5 or 6' if face >= SURPRISE_ON else 'under 5'}): "
                               f"{outcome}", "FE 3.1", "Surprise", [], side=side, face=face)
     for side in sorted(fight.surprised, key=list(fight.sides).index):
         lost = [name for name in fight.order if fight.side_of(name) == side and fight.play(name).action != "none"]
         if lost:
             verb = "does" if len(lost) == 1 else "do"
-            fight.log("surprise", f"{side} is surprised: {', '.join(lost)} {verb} nothing this round", "FE 3.1",
+            fight.log("surprise", f"{side}: the side is surprised, {', '.join(lost)} {verb} nothing this round", "FE 3.1",
                       "Surprise", lost)
     return throws
 

@@ -112,7 +112,7 @@ def test_a_caster_hit_by_a_missile_before_his_spell_loses_it():
     archer = orc("Zog", missile=BOW)
     plays = {"Mia": Play("spell", spell="Sleep"), "Zog": Play("missile", target="Mia")}
     result = resolve([MAGE, GRUB, archer], plays, TOGETHER + [15, 1])
-    assert "Mia was hit before casting: Sleep is spoiled and lost from his mind (rule FE 9.2" in text(result)
+    assert "Mia was hit before casting: Sleep is spoiled, lost from the caster's mind (rule FE 9.2" in text(result)
 
 
 def test_a_caster_whose_side_acts_first_casts_before_the_enemys_missiles():

@@ -28,13 +28,13 @@ def side(result, name):
 
 
 def morale_lines(result):
-    return [line for line in lines(result) if "checks morale for" in line]
+    return [line for line in lines(result) if line.startswith("Morale check of")]
 
 
 # FE 4 Morale
 def test_a_sides_first_casualty_makes_it_check_2d6_against_its_morale():
     result = resolve([KILLER, *ORCS], {"Ash": melee("Grub")}, PARTY_FIRST + [15, 1, 3, 4])
-    assert "Orcs checks morale for its first casualty: 2d6 (3, 4) = 7 ≤ morale 7: passes (rule FE 4.3 The morale roll " \
+    assert "Morale check of Orcs for its first casualty: 2d6 (3, 4) = 7 ≤ morale 7: passes (rule FE 4.3 The morale roll " \
            "(ruling R6))" in lines(result)
     assert side(result, "Orcs").checks == {"first_casualty": "passed"}
     assert result.owes["Orcs"]["morale_checks"] == ["half"]
@@ -43,7 +43,7 @@ def test_a_sides_first_casualty_makes_it_check_2d6_against_its_morale():
 def test_a_failed_check_breaks_the_sides_checking_combatants():
     result = resolve([KILLER, *ORCS], {"Ash": melee("Grub")}, PARTY_FIRST + [15, 1, 6, 5])
     assert "2d6 (6, 5) = 11 > morale 7: fails" in text(result)
-    assert "Orcs breaks: Zog, Bog will surrender or run away" in text(result)
+    assert "Orcs: the side breaks, Zog, Bog will surrender or run away" in text(result)
     assert person(result, "Zog").broken and person(result, "Bog").broken
     assert result.owes["Orcs"] == {"plays": ["Zog", "Bog"], "broken": ["Zog", "Bog"], "dying": [], "morale_checks": []}
 
@@ -52,7 +52,7 @@ def test_half_defeated_and_the_first_casualty_in_one_round_are_two_checks_ruling
     pair = [GRUB, orc("Zog")]
     both = resolve([KILLER, *pair], {"Ash": melee("Grub")}, PARTY_FIRST + [15, 1, 1, 1, 2, 2])
     assert len(morale_lines(both)) == 2
-    assert "Orcs has passed both morale checks: it fights to the death (rule FE 4.4 Broken)" in lines(both)
+    assert "Orcs: the side has passed both morale checks: it fights to the death (rule FE 4.4 Broken)" in lines(both)
     assert result_checks(both) == {"first_casualty": "passed", "half": "passed"}
     failed = resolve([KILLER, *pair], {"Ash": melee("Grub")}, PARTY_FIRST + [15, 1, 6, 6])  # no dice for a second check
     assert len(morale_lines(failed)) == 1 and result_checks(failed) == {"first_casualty": "failed"}
@@ -82,8 +82,8 @@ def test_the_monsters_check_before_the_party_and_each_side_sees_only_its_own_thr
     brute_orcs = [replace(GRUB, melee=Weapon("maul", "1d6+7", "hand")), orc("Zog"), orc("Bog")]
     # together: Ash kills Grub, Grub takes Ash to 0; Ash saves (20); Orcs check (1, 1), then Party (1, 1)
     result = resolve([KILLER, man("Bo"), henchman, *brute_orcs], plays, [3, 3, 15, 1, 15, 1, 20, 1, 1, 1, 1])
-    checks = [e for e in result.events if e.kind == "morale" and "checks" in e.text]
-    assert [e.text.split()[0] for e in checks] == ["Orcs", "Party"]
+    checks = [e for e in result.events if e.kind == "morale" and e.text.startswith("Morale check")]
+    assert [e.text.split()[3] for e in checks] == ["Orcs", "Party"]
     assert [e.data["seen_by"] for e in checks] == [["Orcs"], ["Party"]]
 
 

@@ -20,7 +20,7 @@ def test_a_side_that_throws_5_or_6_surprises_the_other_which_does_nothing_in_the
     result = resolve([ASH, GRUB], FIGHT, [2, 5, 9, 3], round=1)
     assert result.surprised == ("Party",)
     assert attack_order(result) == ["Grub"]
-    assert "Party is surprised: Ash does nothing this round (rule FE 3.1 Surprise)" in lines(result)
+    assert "Party: the side is surprised, Ash does nothing this round (rule FE 3.1 Surprise)" in lines(result)
     assert "d20 9 + 0 to-hit + 1 surprise (FE 3.1) = 10 against 19 - AC 9 = 10" in text(result)
     assert result.initiative == {}
 
