@@ -27,11 +27,11 @@ def bandage(fight: Fight, name: str, patient: str) -> None:
         con = fight[name].con
         if face > con:
             fight.log("con", f"{name}, dying, tries to bandage himself: CON check d20 {face} > CON {con}: fails to stay "
-                             "awake and focused", "FE 12.5", "Bandaging oneself", [name], seen_by=own, face=face)
+                             "awake and focused", "FE 12.5", "Bandaging oneself", [name], seen_by=own, face=face, passed=False)
             return
         fight.log("con", f"{name}, dying, bandages himself: CON check d20 {face} ≤ CON {con}: hit points "
                          f"{fight[name].hp} → 0, stable, no more saves", "FE 12.5", "Bandaging oneself (ruling R27)",
-                  [name], seen_by=own, face=face)
+                  [name], seen_by=own, face=face, passed=True)
         fight.update(name, hp=0, status="stable")
     else:
         treat(fight, name, patient)

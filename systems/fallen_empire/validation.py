@@ -75,7 +75,7 @@ def play_errors(round_input: RoundInput, me: Combatant, play: Play, path: str) -
             return [FieldError(f"{path}.action", f"{me.name} is stable: he cannot fight or cast, only move (FE 12.4)")]
     elif not me.fighting:
         return [FieldError(path, f"{me.name} is {me.status} and plays nothing")]
-    if me.broken and action not in BROKEN_MAY:
+    if me.fighting and me.broken and action not in BROKEN_MAY:
         return [FieldError(f"{path}.action", f"{me.name} is broken: he may only {', '.join(BROKEN_MAY[:-1])} or do "
                                              "nothing (FE 4.4)")]
     errors = option_errors(round_input, me, play, path)

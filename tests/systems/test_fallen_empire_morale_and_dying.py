@@ -193,6 +193,12 @@ def test_a_dying_character_who_fails_the_con_check_uses_nothing_and_still_saves(
     assert person(result, "Ash").bandages == 1 and person(result, "Ash").status == "dying"
 
 
+def test_a_broken_dying_henchman_may_still_bandage_himself():
+    dying = replace(ASH, role="henchman", hp=-1, status="dying", bandages=1, broken=True)
+    result = resolve([dying, man("Bo"), GRUB], {"Ash": Play("bandage", patient="Ash")}, PARTY_FIRST + [5, 6])
+    assert person(result, "Ash").status == "stable"
+
+
 def test_a_dying_character_may_only_bandage_himself():
     dying = replace(ASH, hp=-4, status="dying", bandages=1)
     refused([dying, man("Bo"), GRUB], {"Ash": Play("bandage", patient="Bo")}, "plays.Ash.action")
