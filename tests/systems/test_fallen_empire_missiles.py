@@ -134,3 +134,11 @@ def test_a_melee_blow_earlier_in_the_round_spoils_the_spell_too_ruling_r22():
     plays = {"Mia": Play("spell", spell="Sleep"), "Grub": melee("Mia")}
     result = resolve([MAGE, GRUB], plays, ORCS_FIRST + [15, 1])
     assert "Sleep is spoiled" in text(result)
+
+
+def test_any_shield_takes_a_spells_damage_like_a_blows_ruling_r25():
+    bearer = replace(GRUB, shield=SHIELD, splinter="any")
+    result = resolve([MAGE, bearer], {"Mia": Play("spell", spell="Magic Missile", target="Grub", damage="1d6+1")},
+                     PARTY_FIRST + [3])
+    assert person(result, "Grub").hp == 6 and person(result, "Grub").shield is None
+    assert "Grub's plain shield takes the blow of 4 (standing order: any) and is shattered" in text(result)

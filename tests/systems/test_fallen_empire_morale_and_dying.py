@@ -226,3 +226,11 @@ def test_the_combat_ends_when_fewer_than_two_sides_have_anyone_in_the_fight():
 
 def test_sides_of_builder_marks_the_party():
     assert [s.party for s in sides_of([ASH, GRUB])] == [True, False]
+
+
+def test_the_end_of_the_round_throws_the_dying_saves_before_the_morale_checks():
+    brute = replace(GRUB, melee=Weapon("maul", "1d6+7", "hand"))
+    henchman = man("Hob", role="henchman")
+    result = resolve([ASH, henchman, brute], {"Grub": melee("Ash")}, ORCS_FIRST + [15, 1, 20, 1, 1, 1, 1])
+    ends = [event.rule for event in result.events if event.data["phase"] == "end"]
+    assert ends[0] == "FE 12.3" and ends[1] == "FE 4.3"

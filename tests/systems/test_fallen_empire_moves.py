@@ -276,3 +276,17 @@ def test_the_flat_of_the_blade_is_at_minus_2_and_its_damage_is_subdual():
     assert "d20 12 + 0 to-hit - 2 flat of the blade (FE 8.7) = 10" in text(result)
     assert "Grub takes 3 subdual damage (FE 8.7): hit points 6 - 3 = 3" in text(result)
     assert person(result, "Grub").subdual == 3
+
+
+def test_a_combatant_without_a_melee_weapon_makes_no_free_attack():
+    unarmed = replace(GRUB, melee=None)
+    result = resolve([ASH, unarmed], {"Ash": Play("retreat")}, PARTY_FIRST, links=LOCKED)
+    assert attacks(result) == [] and "Ash gets away at full speed" in text(result)
+
+
+def test_herald_keeps_no_map_only_the_inches_the_text_measures_ruling_r9():
+    # any enemy may be closed in on (reach is the GM's); a charge's distance is checked against the base move
+    far = replace(GRUB, move=6)
+    result = resolve([ASH, far], {"Ash": melee("Grub")}, PARTY_FIRST + [2])
+    assert person(result, "Ash").engaged_with == ("Grub",)
+    refused([ASH, far], {"Grub": Play("charge", target="Ash", distance=2)}, "plays.Grub.distance")
