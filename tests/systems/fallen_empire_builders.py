@@ -34,15 +34,6 @@ def orc(name: str, side: str = "Orcs", **changes) -> Combatant:
     return replace(Combatant(name, side, hp=6, max_hp=6, armour_ac=9, role="monster", melee=SWORD), **changes)
 
 
-def engaged(*pairs: tuple[Combatant, Combatant]) -> dict[str, Combatant]:
-    """Replace each pair with copies engaged with each other (both ways)."""
-    links: dict[str, set[str]] = {}
-    for a, b in pairs:
-        links.setdefault(a.name, set()).add(b.name)
-        links.setdefault(b.name, set()).add(a.name)
-    return links
-
-
 def with_links(combatants, links) -> tuple[Combatant, ...]:
     return tuple(replace(c, engaged_with=tuple(sorted(links.get(c.name, ())))) for c in combatants)
 

@@ -8,8 +8,7 @@ import pytest
 
 from systems.errors import PlaysInvalid
 from systems.fallen_empire.model import Play, Side, Weapon
-from tests.systems.fallen_empire_builders import (ORCS_FIRST, PARTY_FIRST, lines, man, melee, orc, person, resolve,
-                                                  sides_of, text)
+from tests.systems.fallen_empire_builders import ORCS_FIRST, PARTY_FIRST, lines, man, melee, orc, person, resolve, text
 
 ASH, GRUB = man("Ash"), orc("Grub")
 AXE = Weapon("axe", "1d6+5", "hand")  # 6 or more: kills an orc of 6 hit points
@@ -223,9 +222,6 @@ def test_the_combat_ends_when_fewer_than_two_sides_have_anyone_in_the_fight():
     assert "The combat ends: only Party has anyone in the fight (rule FE 13.3 The end of the combat)" in lines(result)
     assert not resolve([ASH, GRUB], {}, PARTY_FIRST).combat_ends
 
-
-def test_sides_of_builder_marks_the_party():
-    assert [s.party for s in sides_of([ASH, GRUB])] == [True, False]
 
 
 def test_the_end_of_the_round_throws_the_dying_saves_before_the_morale_checks():
