@@ -1,6 +1,6 @@
-"""Fallen Empire (OD&D) and its Joust (docs/systems/fallen-empire.md)."""
+"""Fallen Empire (OD&D): melee rounds and the Joust (docs/systems/fallen-empire.md)."""
 
-from systems.fallen_empire.joust_file import resolve_file
+from systems.fallen_empire.files import resolve_file
 from systems.fallen_empire.odds import odds
 
 NAME = "fallen-empire"
