@@ -59,12 +59,30 @@ class Counter:
             return self.last_at
 
 
-def prepare_database() -> None:
+def prepare_database(name: str = DATABASE) -> None:
     import psycopg
 
     with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DATABASE}")
+        connection.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        connection.execute(f"CREATE DATABASE {name}")
+
+
+def full_stack_environment(database: str, redis_url: str, smtp_port: int) -> dict:
+    """The environment of this process and of the worker it starts: a scratch database and Redis
+    database, mail to the benchmark's SMTP server. Also applied to os.environ."""
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{database}",
+        "REDIS_URL": redis_url,
+        "EMAIL_HOST": "127.0.0.1",
+        "EMAIL_PORT": str(smtp_port),
+        "LOG_LEVEL": "warning",
+        "HERALD_VAR_DIR": tempfile.mkdtemp(prefix="herald-bench-"),
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+    }
+    env.pop("CELERY_TASK_ALWAYS_EAGER", None)
+    os.environ.update(env)
+    return env
 
 
 def main() -> None:
@@ -79,18 +97,7 @@ def main() -> None:
     counter = Counter()
     smtp = Controller(counter, hostname="127.0.0.1", port=free_port())
     smtp.start()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
-        "REDIS_URL": REDIS_URL,
-        "EMAIL_HOST": "127.0.0.1",
-        "EMAIL_PORT": str(smtp.port),
-        "LOG_LEVEL": "warning",
-        "HERALD_VAR_DIR": tempfile.mkdtemp(prefix="herald-bench-"),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
-    env.pop("CELERY_TASK_ALWAYS_EAGER", None)
-    os.environ.update(env)
+    env = full_stack_environment(DATABASE, REDIS_URL, smtp.port)
     sys.path.insert(0, str(ROOT))
     prepare_database()
     import django

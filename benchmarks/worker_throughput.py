@@ -23,7 +23,6 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -41,28 +40,13 @@ def main() -> None:
     from aiosmtpd.controller import Controller
 
     sys.path.insert(0, str(ROOT))
-    from benchmarks.resolve_to_last_email import Counter, free_port
+    from benchmarks.resolve_to_last_email import Counter, free_port, full_stack_environment, prepare_database
 
     counter = Counter()
     smtp = Controller(counter, hostname="127.0.0.1", port=free_port())
     smtp.start()
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DATABASE}",
-        "REDIS_URL": REDIS_URL,
-        "EMAIL_HOST": "127.0.0.1",
-        "EMAIL_PORT": str(smtp.port),
-        "LOG_LEVEL": "warning",
-        "HERALD_VAR_DIR": tempfile.mkdtemp(prefix="herald-bench-"),
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
-    env.pop("CELERY_TASK_ALWAYS_EAGER", None)
-    os.environ.update(env)
-    import psycopg
-
-    with psycopg.connect("postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True) as connection:
-        connection.execute(f"DROP DATABASE IF EXISTS {DATABASE} WITH (FORCE)")
-        connection.execute(f"CREATE DATABASE {DATABASE}")
+    env = full_stack_environment(DATABASE, REDIS_URL, smtp.port)
+    prepare_database(DATABASE)
     import django
 
     django.setup()
