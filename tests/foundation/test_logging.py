@@ -47,7 +47,7 @@ def test_a_task_enqueued_from_a_request_logs_that_requests_id(client, staff_user
     [sent] = events(collector, "mail_sent")
     request_id = request_finished["request_id"]
     assert enqueued["request_id"] == request_id
-    assert started["request_id"] == request_id and started["task"] == "mail.send_outbox_message"
+    assert started["request_id"] == request_id and started["task"] == "mail.send_outbox_batch"
     assert sent["request_id"] == request_id
     assert sent["task_id"] == enqueued["child_task_id"]
 
