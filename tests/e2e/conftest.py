@@ -13,6 +13,8 @@ Fixtures:
   "demo-realm") when campaigns.Campaign exists; `gm_user.campaign` is that campaign.
 - `signed_in_page`: `page` after signing in as `gm_user` through the sign-in form.
 - `sign_in(page, username, password)`: fills and submits the sign-in form.
+- `demo_battle`: the demo battle in Demo Realm: Alice's Black Knight and Bob's Amazon against an H Troll
+  and a Wolf, round 1 open for plays.
 - `screenshot(page, name)`: saves `test-results/screenshots/<name>.png` (full page) and returns the path.
 
 Celery runs eagerly in e2e (tasks run inside the live server's request), and
@@ -94,6 +96,18 @@ def gm_user(transactional_db, django_user_model):
     user.campaign = Campaign.objects.create(slug="demo-realm", name="Demo Realm")
     user.campaign.gms.add(user)
     return user
+
+
+@pytest.fixture
+def demo_battle(gm_user):
+    from campaigns import services as campaign_services
+    from combat.demo import create_demo_battle
+
+    campaign = gm_user.campaign
+    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
+        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
+        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
+    return create_demo_battle(campaign)
 
 
 def sign_in(page, username: str, password: str):

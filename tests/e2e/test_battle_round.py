@@ -8,20 +8,8 @@ import time
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import services as campaign_services
 
 pytestmark = pytest.mark.e2e
-
-
-@pytest.fixture
-def demo_battle(gm_user):
-    from combat.demo import create_demo_battle
-
-    campaign = gm_user.campaign
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    return create_demo_battle(campaign)
 
 
 @pytest.fixture

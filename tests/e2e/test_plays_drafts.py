@@ -13,7 +13,6 @@ import pytest
 from django.core.handlers.base import BaseHandler
 from playwright.sync_api import expect
 
-from campaigns import services as campaign_services
 from combat.models import SidePlays
 
 pytestmark = pytest.mark.e2e
@@ -33,17 +32,6 @@ def held_checks(monkeypatch):
     monkeypatch.setattr(BaseHandler, "get_response", held)
     yield gate
     gate.set()
-
-
-@pytest.fixture
-def demo_battle(gm_user):
-    from combat.demo import create_demo_battle
-
-    campaign = gm_user.campaign
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    return create_demo_battle(campaign)
 
 
 def field(page, character, name):

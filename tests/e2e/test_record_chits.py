@@ -5,7 +5,6 @@ boxes; the right one is recorded, and sending it again is no error. The player's
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import services as campaign_services
 from combat import services
 from combat.models import ChitRecord, Round
 from players import links
@@ -21,15 +20,9 @@ WOUNDING_SEED = 2  # the H Troll wounds the Black Knight
 
 
 @pytest.fixture
-def resolved(gm_user):
+def resolved(gm_user, demo_battle):
     """Round 1 resolved: the Black Knight owes 1 wound and (for the test) 1 asterisk of fatigue."""
-    from combat.demo import create_demo_battle
-
-    campaign = gm_user.campaign
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    battle = create_demo_battle(campaign)
+    campaign, battle = gm_user.campaign, demo_battle
     characters = {c.catalogue_name: c for c in battle.characters.all()}
     for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
         services.save_plays(gm_user, campaign.slug, battle.pk, 1, characters[name].pk, dict(plays))
