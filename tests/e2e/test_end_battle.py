@@ -3,12 +3,10 @@
 import pytest
 from playwright.sync_api import expect
 
-from tests.e2e.test_plays_form_keeps_fast_input import demo_battle  # noqa: F401 (a fixture)
-
 pytestmark = pytest.mark.e2e
 
 
-def test_the_gm_is_asked_before_the_battle_ends(signed_in_page, demo_battle, screenshot):  # noqa: F811
+def test_the_gm_is_asked_before_the_battle_ends(signed_in_page, demo_battle, screenshot):
     page = signed_in_page
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
     page.get_by_role("link", name="End the battle here").click()
