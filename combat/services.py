@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import chits, drafts, fairness, rounds
+from combat import chits, drafts, fairness, messages, rounds
 from combat.models import Battle, ChitRecord, Round, SidePlays
 from combat.signals import round_opened
 from config import enqueue
@@ -432,7 +432,7 @@ def resolve_round(round_id: int) -> Round | None:
     except Exception as error:
         logger.exception("round %s failed to resolve", round_id)
         Round.objects.filter(pk=round_id, status=Round.Status.RESOLVING).update(
-            status=Round.Status.FAILED, error=f"{type(error).__name__}: {error}"
+            status=Round.Status.FAILED, error=messages.failure(error)  # in the game's words (issue #14.6)
         )
         raise
 
@@ -458,10 +458,10 @@ class ChitChoiceError(BattleError):
     """A choice of chits that does not match what is owed: `messages` holds one sentence per problem by
     box ("wounded", "fatigued"), shown beside the boxes (issue #14.3)."""
 
-    def __init__(self, messages: dict[str, list[str]]):
+    def __init__(self, problems: dict[str, list[str]]):
         super().__init__("These chits do not match what is owed.",
-                         {box: " ".join(lines) for box, lines in messages.items()})
-        self.messages = messages
+                         {box: " ".join(lines) for box, lines in problems.items()})
+        self.messages = problems
 
 
 def record_wounds_and_fatigue(
