@@ -1,6 +1,7 @@
 import pytest
 
 from combat import services
+from systems.events import citation
 from tests.combat.conftest import round_url
 from tests.combat.test_services import resolve_first_round
 
@@ -41,7 +42,8 @@ def test_the_results_show_sheets_attacks_with_their_rules_and_what_is_owed(gm_cl
     page = gm_client.get(round_url(battle)).content.decode()
     assert page.count("<svg") == 2 and "Melee sheet of Black Knight" in page
     for event in round_.log:
-        assert f"rule {event['rule']} {event['rule_name']}" in page.replace("&#x27;", "'")
+        assert citation(event["rule"], event["rule_name"]) in page.replace("&#x27;", "'")
+    assert "rule basic" not in page and "rulebook section Harm: letter and sharpness stars" in page
     assert "Record wounds and fatigue" in page and "Record Black Knight's chits" in page
     assert "Round 2: enter plays" in page
 

@@ -116,7 +116,7 @@ def test_a_meeting_table_roll_of_block_battle_makes_the_group_battle_the_charact
     round_ = services.resolve_round(Round.objects.get(battle=soldiers, number=1).pk)
     assert round_.status == Round.Status.RESOLVED, round_.error
     assert ["Soldiers", "Amazon"] in round_.result["encounter"]["battling"]
-    assert any(event["rule"] == "Meeting table" for event in round_.log)
+    assert any(event["rule"] == "section Meeting table" for event in round_.log)
     next_round = Round.objects.get(battle=soldiers, number=2)
     assert next_round.encounter["meeting_table"] == COLUMN_ROWS
     assert {"group": "Soldiers", "character": "Amazon"} in next_round.encounter["battling"]
