@@ -34,7 +34,7 @@ def make_battle(gm, slug: str, players: int):
     for character, target in zip(characters, ids):
         plays = valid_plays(round_, character, target)
         services.save_plays(gm, slug, battle.pk, 1, character.pk, plays)
-        services.lock_side(gm, slug, battle.pk, 1, character.pk)
+        services.lock_side(gm, slug, battle.pk, 1, character.pk, does_nothing=not plays)
     return battle
 
 

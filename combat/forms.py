@@ -41,7 +41,11 @@ NONE = [("", "—")]
 
 
 class PlaysForm(forms.Form):
-    """One side's secret plays: target, attack, maneuver, the rider's own maneuver, shield, attackers."""
+    """One side's secret plays: target, attack, maneuver, the rider's own maneuver, shield, attackers.
+
+    The form only checks that each choice is one the character has; a half-entered play (a chit without
+    its box) is a draft the GM may save, and `services.check_plays` says what it still misses beside the
+    field (`combat.drafts`, issue #14.2)."""
 
     def __init__(self, *args, options: rounds.SideOptions, **kwargs):
         super().__init__(*args, **kwargs)
@@ -50,11 +54,12 @@ class PlaysForm(forms.Form):
         f["target"] = choice(NONE + options.targets, "Target")
         if options.riders:
             f["target_part"] = choice(
-                [("horse", "The horse (or a target on foot)"), ("rider", "The rider")], "Aim at",
-                initial="horse", help_text=f"On horseback: {', '.join(options.riders)}",
+                [("rider", "The rider"), ("horse", "The horse")], "Aim at",
+                initial="rider", help_text=f"When the target is on horseback: {', '.join(options.riders)}",
             )
         f["attack_chit"] = choice(NONE + options.fight_chits, "Attack chit")
-        f["attack_weapon"] = choice([("", "No weapon (dagger)")] + options.weapons + options.spells, "Weapon or spell")
+        f["attack_weapon"] = choice([("", "No weapon (dagger)")] + options.weapons + options.spells, "Weapon or spell",
+                                    initial=options.default_weapon)
         f["attack_box"] = choice(NONE + ATTACK_BOXES, "Attack box")
         maneuvers = list(options.move_chits)
         if options.horse:
@@ -72,41 +77,34 @@ class PlaysForm(forms.Form):
         for index, attacker in enumerate(options.attackers):
             f[f"position_{index}"] = choice(SHEET_BOXES, f"{attacker} stands in")
 
-    def clean(self):
-        data = super().clean()
-        pairs = [("attack_chit", "attack_box", "an attack box"), ("maneuver", "maneuver_box", "a maneuver box"),
-                 ("rider_chit", "rider_box", "a box for the rider's maneuver")]
-        for chit, box, what in pairs:
-            if data.get(chit) and not data.get(box):
-                self.add_error(box, f"Choose {what} for this play.")
-            if data.get(box) and not data.get(chit):
-                self.add_error(chit, "Choose what is played in this box, or clear the box.")
-        if data.get("attack_chit") and not data.get("target"):
-            self.add_error("target", "An attack needs a target.")
-        return data
-
     @property
     def position_fields(self):
         return [self[f"position_{index}"] for index in range(len(self.options.attackers))]
 
     def to_plays(self) -> dict[str, Any]:
+        """The side's plays from every choice that is valid, finished or not (a draft, issue #14.2); a
+        choice the character does not have is left out and shown beside its field."""
         data = self.cleaned_data
         plays: dict[str, Any] = {}
         if data.get("target"):
             plays["target"] = data["target"]
-            plays["target_part"] = data.get("target_part") or "horse"
-        if data.get("attack_chit"):
-            attack: dict[str, Any] = {"chit": data["attack_chit"], "box": _int(data.get("attack_box"))}
+            # "Aim at" only means something when the target rides (rule 5.3); on foot it is the target itself.
+            riding = data["target"] in self.options.riders
+            plays["target_part"] = (data.get("target_part") or "rider") if riding else "horse"
+        if data.get("attack_chit") or data.get("attack_box"):
+            attack: dict[str, Any] = {"box": _int(data.get("attack_box"))}
+            if data.get("attack_chit"):
+                attack["chit"] = data["attack_chit"]
             weapon = data.get("attack_weapon") or ""
             if weapon.startswith("spell:"):
                 attack["spell"] = weapon.removeprefix("spell:")
             elif weapon:
                 attack["weapon"] = weapon
             plays["attack"] = attack
-        if data.get("maneuver"):
-            plays["maneuver"] = _maneuver(data["maneuver"], data.get("maneuver_box"))
-        if data.get("rider_chit"):
-            plays["rider_maneuver"] = _maneuver(data["rider_chit"], data.get("rider_box"))
+        if data.get("maneuver") or data.get("maneuver_box"):
+            plays["maneuver"] = _maneuver(data.get("maneuver") or "", data.get("maneuver_box"))
+        if data.get("rider_chit") or data.get("rider_box"):
+            plays["rider_maneuver"] = _maneuver(data.get("rider_chit") or "", data.get("rider_box"))
         if data.get("shield_box"):
             plays["shield_box"] = _int(data["shield_box"])
         positions = {}
@@ -132,15 +130,23 @@ def _int(value) -> int | None:
 def _maneuver(choice: str, box) -> dict[str, Any]:
     if choice.startswith("horse:"):
         return {"horse": choice.removeprefix("horse:"), "box": _int(box)}
-    return {"chit": choice, "box": _int(box)}
+    if choice:
+        return {"chit": choice, "box": _int(box)}
+    return {"box": _int(box)}
 
 
 def initial_from_plays(plays: dict[str, Any], options: rounds.SideOptions) -> dict[str, Any]:
-    """The form's initial values for stored plays (the inverse of `PlaysForm.to_plays`)."""
-    initial: dict[str, Any] = {"target": plays.get("target", ""), "target_part": plays.get("target_part", "horse")}
+    """The form's initial values for stored plays (the inverse of `PlaysForm.to_plays`); a side with no
+    attack yet starts from its default weapon, and "Aim at" from the rider (issue #14.5)."""
+    target = plays.get("target", "")
+    initial: dict[str, Any] = {"target": target,
+                               "target_part": plays.get("target_part", "rider") if target in options.riders else "rider"}
     attack = plays.get("attack") or {}
     initial["attack_chit"] = attack.get("chit", "")
-    initial["attack_weapon"] = f"spell:{attack['spell']}" if attack.get("spell") else attack.get("weapon", "")
+    if attack:
+        initial["attack_weapon"] = f"spell:{attack['spell']}" if attack.get("spell") else attack.get("weapon", "")
+    else:
+        initial["attack_weapon"] = options.default_weapon
     initial["attack_box"] = str(attack.get("box") or "")
     for prefix, key in (("maneuver", "maneuver"), ("rider", "rider_maneuver")):
         maneuver = plays.get(key) or {}
@@ -258,6 +264,22 @@ class ChitRecordForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.fields["wounded"].choices = [(c["id"], c["id"]) for c in chits if c.get("state") != "wounded"]
         self.fields["fatigued"].choices = [(c["id"], c["id"]) for c in chits if c.get("state", "fresh") == "fresh" and "*" in c["label"]]
+
+    @classmethod
+    def for_character(cls, battle_state, name: str, record, result, prefix: str, data=None, problems=None):
+        """The form of a character's choice after a round: the chits as the round left them (a recorded
+        choice taken back, so it can be sent again or changed), ticked as recorded or as just sent
+        (`data`), with each problem of a refused choice beside its boxes (`problems`, issue #14.3)."""
+        from combat import chits as chit_choice
+
+        recorded = (record.wounded, record.fatigued) if record else None
+        before = rounds.character_entry(chit_choice.state_before(battle_state, name, recorded, result), name) or {}
+        form = cls(data, initial={"wounded": record.wounded, "fatigued": record.fatigued} if record else None,
+                   chits=before.get("chits", []), prefix=prefix)
+        for box, lines in (problems or {}).items():
+            for line in lines:
+                form.add_error(box if box in form.fields else None, line)
+        return form
 
 
 class EncounterForm(forms.Form):

@@ -275,7 +275,7 @@ FIELD_FOR_PATH = {
     "rider_maneuver.chit": "rider_chit",
     "rider_maneuver.box": "rider_box",
     "shield_box": "shield_box",
-    "effort": "__all__",
+    "effort": "maneuver",  # the limit is passed by a maneuver chit beside the attack (issue #14.2c)
 }
 
 
@@ -401,7 +401,11 @@ def summaries(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def owed_for(result: dict[str, Any], character: str) -> dict[str, int]:
+    """The wounds and asterisks of fatigue a character must choose chits for; the dead owe nothing
+    (issue #14.3)."""
     summary = summaries(result).get(character, {})
+    if summary.get("killed"):
+        return {"wounds": 0, "fatigue": 0}
     return {"wounds": int(summary.get("wounds_owed", 0)), "fatigue": int(summary.get("fatigue_owed", 0))}
 
 
@@ -412,34 +416,7 @@ def _character_entry(battle_state: dict[str, Any], character: str) -> dict[str, 
     return None
 
 
-def check_chit_choice(
-    battle_state: dict[str, Any], character: str, owed: dict[str, int], wounded: list[str], fatigued: list[str]
-) -> dict[str, str]:
-    """Rule: a character wounds one chit per wound owed (any chit not already wounded) and fatigues chits
-    whose asterisks add up to the fatigue owed (fresh chits with asterisks)."""
-    entry = _character_entry(battle_state, character)
-    errors: dict[str, str] = {}
-    if entry is None:
-        return {"__all__": f"{character} is not in this battle"}
-    chits = {chit["id"]: chit for chit in entry.get("chits", [])}
-    if len(wounded) != owed["wounds"]:
-        errors["wounded"] = f"{character} owes {owed['wounds']} wound(s): pick exactly {owed['wounds']} chit(s), not {len(wounded)}"
-    elif len(set(wounded)) != len(wounded):
-        errors["wounded"] = "pick each chit once"
-    else:
-        bad = [chit for chit in wounded if chit not in chits or chits[chit]["state"] == "wounded"]
-        if bad:
-            errors["wounded"] = f"{', '.join(bad)} cannot be wounded (unknown or already wounded)"
-    stars = 0
-    for chit_id in fatigued:
-        chit = chits.get(chit_id)
-        if chit is None or chit["state"] != "fresh" or chit_id in wounded:
-            errors["fatigued"] = f"{chit_id} cannot be fatigued (unknown, not fresh, or wounded now)"
-            break
-        stars += chit["label"].count("*")
-    if "fatigued" not in errors and stars != owed["fatigue"]:
-        errors["fatigued"] = f"{character} owes {owed['fatigue']} asterisk(s) of fatigue; these chits show {stars}"
-    return errors
+character_entry = _character_entry
 
 
 def apply_chit_choice(battle_state, character, wounded, fatigued, undo=None) -> dict[str, Any]:
@@ -479,6 +456,7 @@ class SideOptions:
     hirelings: list[str]
     hireling_targets: list[tuple[str, str]]  # whom this side's hirelings may attack: the unhired denizens
     riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
+    default_weapon: str = ""  # the weapon (or "spell:<name>") the form starts from (issue #14.5)
 
 
 def _attack_spells(names: list[str]) -> list[tuple[str, str]]:
@@ -499,7 +477,15 @@ def _magic_type(label: str) -> str | None:
     return match.group(1) if match else None
 
 
-def side_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None) -> SideOptions:
+def side_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None, *,
+                 alerting: str | None = None, previous: dict[str, Any] | None = None,
+                 riders_apart: bool = True) -> SideOptions:
+    """What the character has and can use now, for its plays form (issue #14.5: the choices follow the
+    character's state and the round's earlier choices): its fresh chits, its weapons as they are once the
+    encounter step is done (`alerting`: the weapon this side alerts in it), its shield unless destroyed,
+    and the weapon the form starts from: the one alerted this round, else last round's pick (`previous`:
+    the side's plays of the round before), else the first it owns; "No weapon (dagger)" only when it owns
+    none. An attack aims at a rider apart from his horse only under rule 5.3 (`riders_apart`)."""
     state = battle_state.get("state", {})
     entry = _character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
     fresh = [chit for chit in entry.get("chits", []) if chit.get("state", "fresh") == "fresh"]
@@ -509,7 +495,8 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
              if c["label"].split()[0] in {"FIGHT", "BERSERK"}
              or (c["label"].startswith("MAGIC") and _magic_type(c["label"]) in castable_types)]
     move = [(c["id"], c["id"]) for c in fresh if c["label"].split()[0] in {"MOVE", "DUCK", "FLY"}]
-    weapons = [(w["name"], f"{w['name']} ({'alerted' if w.get('alerted') else 'unalerted'})") for w in entry.get("weapons", [])]
+    owned = [w["name"] for w in entry.get("weapons", [])]
+    weapons = [(w["name"], f"{w['name']} ({_weapon_state(w, alerting)})") for w in entry.get("weapons", [])]
     spells = [(f"spell:{name}", f"Spell: {name} (MAGIC {magic_type})") for name, magic_type in attack_spells]
     horse = entry.get("horse") or None
     sheets = battle_state.get("sheets", [])
@@ -522,10 +509,12 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
     for other in state.get("characters", []):
         if other["id"] != character and not other.get("dead") and not other.get("fled"):
             targets.append((other["id"], other["id"]))
-    has_shield = any("shield" in a["name"].lower() for a in entry.get("armor", []))
-    riders = [c["id"] for c in state.get("characters", []) if c["id"] != character and c.get("horse")]
+    has_shield = any("shield" in a["name"].lower() and a.get("state") != "destroyed" for a in entry.get("armor", []))
+    riders = [c["id"] for c in state.get("characters", [])
+              if c["id"] != character and c.get("horse") and not c.get("dead") and not c.get("fled")
+              and not (isinstance(c["horse"], dict) and c["horse"].get("dead"))]
     for denizen in state.get("denizens", []):
-        if denizen.get("group") and not denizen.get("horse_dead"):
+        if denizen.get("group") and not denizen.get("horse_dead") and not denizen.get("dead") and not denizen.get("fled"):
             try:
                 if _catalogue().native(denizen["counter"]).horse is not None:
                     riders.append(denizen["id"])
@@ -544,8 +533,29 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
         hirelings=my_hirelings,
         hireling_targets=[(d["id"], d["id"]) for d in state.get("denizens", [])
                           if not d.get("hired_by") and not d.get("dead") and not d.get("fled")],
-        riders=riders,
+        riders=riders if riders_apart else [],
+        default_weapon=_default_weapon(owned, [value for value, _ in spells], alerting, previous),
     )
+
+
+def _weapon_state(weapon: dict[str, Any], alerting: str | None) -> str:
+    """A weapon as the melee finds it: alerted already, alerted in this round's encounter step, or not."""
+    if weapon.get("alerted"):
+        return "alerted"
+    if alerting and weapon["name"] == alerting:
+        return "alerted in the encounter step"
+    return "unalerted"
+
+
+def _default_weapon(owned: list[str], spells: list[str], alerting: str | None, previous: dict[str, Any] | None) -> str:
+    if alerting in owned:
+        return alerting
+    attack = (previous or {}).get("attack") or {}
+    if attack.get("weapon") in owned:
+        return attack["weapon"]
+    if attack.get("spell") and f"spell:{attack['spell']}" in spells:
+        return f"spell:{attack['spell']}"
+    return owned[0] if owned else ""
 
 
 # --- the odds panel ----------------------------------------------------------------------------------
@@ -570,7 +580,8 @@ def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: s
     elif attack.get("weapon"):
         entry = _character_entry(battle_state, character) or {}
         weapon = next((w for w in entry.get("weapons", []) if w["name"] == attack["weapon"]), {"alerted": False})
-        attack_query = {"weapon": attack["weapon"], "alerted": bool(weapon.get("alerted")),
+        alerting = ((plays.get("encounter") or {}).get("alert") or {}).get("weapon")
+        attack_query = {"weapon": attack["weapon"], "alerted": bool(weapon.get("alerted")) or alerting == attack["weapon"],
                         "fight": {"strength": chit.strength, "time": chit.time}}
     else:
         attack_query = {"harm": chit.strength or "L", "sharpness": 0, "time": chit.time, "missile": False}

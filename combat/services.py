@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import fairness, history, rounds
+from combat import chits, drafts, fairness, history, messages, rounds
 from combat.models import Battle, CharacterChange, ChitRecord, Round, SidePlays
 from combat.signals import round_opened
 from config import enqueue
@@ -162,22 +162,28 @@ def _open_side(user, slug: str, battle_id: int, number: int, character_id: int, 
     return round_, side
 
 
-def check_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> dict[str, str]:
-    """The errors the engine finds in one side's plays, keyed by form field (docs/round-format.md)."""
-    drafts = {side.character_id: side.plays for side in round_.sides.all()}
-    drafts[character_id] = plays
-    round_input = rounds.build_input(round_.battle, round_, drafts)
-    character = next(side.character for side in round_.sides.all() if side.character_id == character_id)
+def check_plays(round_: Round, character_id: int, plays: dict[str, Any], sides=None) -> dict[str, str]:
+    """The errors in one side's plays, keyed by form field (docs/round-format.md): what the draft still
+    misses, in the game's words (`drafts.missing`), then the engine's errors on the draft made whole, so
+    that an unfinished play hides no other error (issue #14.2c). `sides` are the round's sides with their
+    characters, when the caller has them already."""
+    sides = list(sides) if sides is not None else list(round_.sides.select_related("character"))
+    drafts_by_pk = {side.character_id: side.plays for side in sides}
+    drafts_by_pk[character_id] = plays
+    round_input = rounds.build_input(
+        round_.battle, round_, {pk: drafts.checkable(draft) for pk, draft in drafts_by_pk.items()}
+    )
+    character = next(side.character for side in sides if side.character_id == character_id)
     name = rounds.character_id(character)
     errors = rounds.validate(round_input, name)
     _, owners = rounds.encounter_section(
-        {rounds.character_id(side.character): (plays if side.character_id == character_id else side.plays)
-         for side in round_.sides.all()},
+        {rounds.character_id(side.character): drafts.checkable(drafts_by_pk[side.character_id]) for side in sides},
         round_.encounter or {},
     )
     if "encounter" in round_input:
         for form_field, message in rounds.encounter_errors(round_input, owners).get(name, {}).items():
             errors[f"{ENCOUNTER_PREFIX}{form_field}"] = message
+    errors.update(drafts.missing(plays))
     return errors
 
 
@@ -189,10 +195,10 @@ def round_encounter_errors(round_: Round) -> dict[str, str]:
     """The errors in the GM's round-level encounter entries (battling groups, choices), by field."""
     if not round_.encounter:
         return {}  # nothing entered, nothing wrong: spare the battle page a round file per view
-    drafts = {side.character_id: side.plays for side in round_.sides.all()}
-    round_input = rounds.build_input(round_.battle, round_, drafts)
+    sides = list(round_.sides.select_related("character"))
+    round_input = rounds.build_input(round_.battle, round_, {side.character_id: drafts.checkable(side.plays) for side in sides})
     _, owners = rounds.encounter_section(
-        {rounds.character_id(side.character): side.plays for side in round_.sides.all()}, round_.encounter or {}
+        {rounds.character_id(side.character): drafts.checkable(side.plays) for side in sides}, round_.encounter or {}
     )
     return rounds.encounter_errors(round_input, owners).get(rounds.ROUND_FIELD, {})
 
@@ -225,8 +231,19 @@ def save_plays(user, slug: str, battle_id: int, number: int, character_id: int, 
     return side, errors
 
 
-def lock_side(user, slug: str, battle_id: int, number: int, character_id: int) -> SidePlays:
-    """Lock a side whose plays are valid; with the campaign's auto-resolve, the last lock resolves."""
+# The key of the error that asks the GM to confirm a side that plays nothing (issue #14.2b).
+NOTHING_PLAYED = "nothing_played"
+
+
+def nothing_played_question(name: str) -> str:
+    return (f"{name} plays nothing this round: no target, no attack, no maneuver. Lock the side only if "
+            f"{name} does nothing this round.")
+
+
+def lock_side(user, slug: str, battle_id: int, number: int, character_id: int, *, does_nothing: bool = False) -> SidePlays:
+    """Lock a side whose plays are valid; with the campaign's auto-resolve, the last lock resolves. A side
+    that plays nothing is locked only when the GM confirms that the character does nothing this round
+    (`does_nothing`, issue #14.2b)."""
     with transaction.atomic():
         round_, side = _open_side(user, slug, battle_id, number, character_id)
         if round_.status != Round.Status.DRAFTING:
@@ -234,6 +251,9 @@ def lock_side(user, slug: str, battle_id: int, number: int, character_id: int) -
         errors = check_plays(round_, character_id, side.plays)
         if errors:
             raise BattleError("Fix the plays before locking this side.", errors)
+        if drafts.plays_nothing(side.plays) and not does_nothing:
+            question = nothing_played_question(rounds.character_id(side.character))
+            raise BattleError(question, {NOTHING_PLAYED: question})
         side.locked = True
         side.updated_by = user
         side.save(update_fields=["locked", "updated_by", "updated_at"])
@@ -420,7 +440,7 @@ def resolve_round(round_id: int) -> Round | None:
     except Exception as error:
         logger.exception("round %s failed to resolve", round_id)
         Round.objects.filter(pk=round_id, status=Round.Status.RESOLVING).update(
-            status=Round.Status.FAILED, error=f"{type(error).__name__}: {error}"
+            status=Round.Status.FAILED, error=messages.failure(error)  # in the game's words (issue #14.6)
         )
         raise
 
@@ -440,6 +460,16 @@ def _carried_encounter(outcome: rounds.Outcome, entries: dict[str, Any] | None =
     if summary.get("watchful"):
         carried["watchful"] = list(summary["watchful"])
     return carried
+
+
+class ChitChoiceError(BattleError):
+    """A choice of chits that does not match what is owed: `messages` holds one sentence per problem by
+    box ("wounded", "fatigued"), shown beside the boxes (issue #14.3)."""
+
+    def __init__(self, problems: dict[str, list[str]]):
+        super().__init__("These chits do not match what is owed.",
+                         {box: " ".join(lines) for box, lines in problems.items()})
+        self.messages = problems
 
 
 def record_wounds_and_fatigue(
@@ -462,18 +492,19 @@ def record_chits_for(round_: Round, character_id: int, wounded: list[str], fatig
         if character is None:
                 raise Http404("No such character in this battle")
         name = rounds.character_id(character)
+        previous = ChitRecord.objects.filter(round=round_, character_id=character_id).first()
+        recorded = (previous.wounded, previous.fatigued) if previous else None
+        if recorded and chits.same_choice(recorded, wounded, fatigued):
+            return previous  # the choice already recorded, sent again: nothing changes (issue #14.3)
         next_round = battle.rounds.filter(number=round_.number + 1).first()
         if next_round and next_round.status != Round.Status.DRAFTING:
             raise BattleError("The next round has begun resolving: this round's chits can no longer change.")
         owed = rounds.owed_for(round_.result or {}, name)
-        previous = ChitRecord.objects.filter(round=round_, character_id=character_id).first()
-        # The state before any choice for this round (a previous record undone): a new choice, or the same one
-        # sent again, is checked and made on it.
-        before = rounds.apply_chit_choice(battle.state, name, [], [],
-                                          undo=(previous.wounded, previous.fatigued) if previous else None)
-        errors = rounds.check_chit_choice(before, name, owed, wounded, fatigued)
+        # Checked against the round's end: a choice changed after it was recorded is checked as a first one.
+        before = chits.state_before(battle.state, name, recorded, round_.result)
+        errors = chits.choice_errors(before, name, owed, wounded, fatigued)
         if errors:
-            raise BattleError("These chits do not match what is owed.", errors)
+            raise ChitChoiceError(errors)
         battle.state = rounds.apply_chit_choice(before, name, wounded, fatigued)
         battle.save(update_fields=["state", "updated_at"])
         history.record_chits(round_, character, before, battle.state)

@@ -22,7 +22,7 @@ from combat.forms import (
     initial_from_plays,
     initial_from_round_entries,
 )
-from combat.models import Round
+from combat.models import Round, SidePlays
 from combat.sheet_svg import sheet_svgs
 from config import confirm
 
@@ -77,14 +77,41 @@ def _encounter_form(round_, side, data=None):
     return EncounterForm(data, initial=initial, options=options, prefix=f"enc{side.character_id}")
 
 
-def _side_context(round_, side, form=None, errors=None, saved=False, encounter_form=None):
-    """One side's forms (encounter step, then melee plays) with the engine's errors beside the fields
-    they name."""
+def _previous_plays(round_, character_ids=None) -> dict[int, dict]:
+    """Each side's plays of the round before (its last pick of weapon, issue #14.5), by character id."""
+    if round_.number <= 1:
+        return {}
+    sides = SidePlays.objects.filter(round__battle_id=round_.battle_id, round__number=round_.number - 1)
+    if character_ids is not None:
+        sides = sides.filter(character_id__in=character_ids)
+    return dict(sides.values_list("character_id", "plays"))
+
+
+def _side_options(round_, side, alerting=None, previous=None):
+    """What the side may play now, its weapon labels after the encounter step (`alerting`: the weapon it
+    alerts there) and its default weapon (`previous`: its plays of the round before)."""
+    battle = round_.battle
+    if alerting is None:
+        alerting = (((side.plays or {}).get("encounter") or {}).get("alert") or {}).get("weapon")
+    if previous is None:
+        previous = _previous_plays(round_, [side.character_id]).get(side.character_id)
+    return rounds.side_options(battle.state, rounds.character_id(side.character), _recorded_spells(side.character),
+                               alerting=alerting, previous=previous,
+                               riders_apart=battle.campaign.current_rules().riding_horses)
+
+
+def _side_context(round_, side, form=None, errors=None, saved=False, encounter_form=None, *, previous=None, sides=None,
+                  question=""):
+    """One side's forms (encounter step, then melee plays) with the errors beside the fields they name.
+    Without a bound form (a page load), a saved draft shows what it holds and its errors (issue #14.2).
+    `question` asks the GM to confirm a side that plays nothing before locking it (issue #14.2b)."""
     battle = round_.battle
     name = rounds.character_id(side.character)
-    options = rounds.side_options(battle.state, name, _recorded_spells(side.character))
     if form is None:
-        form = PlaysForm(initial=initial_from_plays(side.plays, options), options=options, prefix=f"side{side.character_id}")
+        options = _side_options(round_, side, previous=previous)
+        form = PlaysForm(initial=initial_from_plays(side.plays or {}, options), options=options, prefix=f"side{side.character_id}")
+        if errors is None and side.plays and not side.locked and round_.status == Round.Status.DRAFTING:
+            errors = services.check_plays(round_, side.character_id, side.plays, sides=sides)
     if encounter_form is None:
         encounter_form = _encounter_form(round_, side)
     errors = dict(errors or {})
@@ -93,10 +120,9 @@ def _side_context(round_, side, form=None, errors=None, saved=False, encounter_f
         field = encounter_form.field_for(key.removeprefix(services.ENCOUNTER_PREFIX))
         message = errors.pop(key)
         encounter_errors[field] = f"{encounter_errors[field]} {message}" if field in encounter_errors else message
-    encounter_fields = [{"field": encounter_form[field_name], "engine_error": encounter_errors.pop(field_name, None)}
-                        for field_name in encounter_form.fields]
+    encounter_fields = [_row(encounter_form, field_name, encounter_errors) for field_name in encounter_form.fields]
     position_error = errors.pop("positions", None)
-    fields = [{"field": form[field_name], "engine_error": errors.pop(field_name, None)} for field_name in form.fields]
+    fields = [_row(form, field_name, errors) for field_name in form.fields]
     general = [message for message in errors.values()] + [f"Encounter: {message}" for message in encounter_errors.values()]
     if position_error:
         general.append(f"Attackers' positions: {position_error}")
@@ -114,8 +140,17 @@ def _side_context(round_, side, form=None, errors=None, saved=False, encounter_f
         "has_errors": bool(general) or any(f["engine_error"] or f["field"].errors for f in fields + encounter_fields)
         or bool(form.non_field_errors()),
         "saved": saved,
+        "question": question,
         "odds": rounds.odds_for_plays(battle, side.plays, name),
     }
+
+
+def _row(form, field_name, errors):
+    """A field with the check's error beside it; the form's own error (a choice the character does not
+    have) says it first, so the two never repeat each other."""
+    message = errors.pop(field_name, None)
+    bound = form[field_name]
+    return {"field": bound, "engine_error": None if bound.errors else message}
 
 
 def _recorded_spells(character) -> list[str]:
@@ -126,14 +161,17 @@ def _recorded_spells(character) -> list[str]:
         return []
 
 
-def _round_context(round_):
+def _round_context(round_, bound_chits=None):
     battle = round_.battle
     sides = list(round_.sides.select_related("character__player"))
+    previous = _previous_plays(round_) if round_.status != Round.Status.RESOLVED else {}
     context = {
         "round": round_,
         "battle": battle,
         "campaign": battle.campaign,
-        "sides": [_side_context(round_, side) for side in sides] if round_.status != Round.Status.RESOLVED else [],
+        "sides": [_side_context(round_, side, previous=previous.get(side.character_id, {}), sides=sides)
+                  for side in sides] if round_.status != Round.Status.RESOLVED else [],
+        "side_list": sides,
         "all_locked": bool(sides) and all(side.locked for side in sides),
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
         "history": battle.rounds.order_by("number"),
@@ -144,7 +182,7 @@ def _round_context(round_):
         context["round_encounter"] = _round_encounter_context(round_)
         context["panel"] = battle_panel(round_, sides)
     if round_.status == Round.Status.RESOLVED:
-        context.update(_result_context(round_))
+        context.update(_result_context(round_, bound_chits))
     return context
 
 
@@ -187,25 +225,31 @@ def _melee_sheets_input(round_input, encounter):
     return {**round_input, "sheets": sheets}
 
 
-def _result_context(round_):
+def _chit_forms(round_, bound=None):
+    """The wounds and fatigue form of each living character who owes some (issue #14.3: the dead owe
+    nothing). `bound` is (character id, POST data, problems by box) for the one just sent with errors:
+    its ticks stay and each problem shows beside its boxes."""
     result = round_.result or {}
-    summaries = list(rounds.summaries(result).values())
-    chit_forms = []
     battle = round_.battle
     records = {record.character_id: record for record in round_.chit_records.all()}
+    forms = []
     for side in round_.sides.select_related("character"):
         name = rounds.character_id(side.character)
         owed = rounds.owed_for(result, name)
-        if not owed["wounds"] and not owed["fatigue"]:
+        entry = rounds.character_entry(battle.state, name)
+        if not owed["wounds"] and not owed["fatigue"] or entry is None or entry.get("dead"):
             continue
-        entry = next((c for c in battle.state.get("state", {}).get("characters", []) if c["id"] == name), None)
         record = records.get(side.character_id)
-        chits = [dict(c, state="fresh") if record and c["id"] in record.wounded + record.fatigued else c for c in (entry or {}).get("chits", [])]
-        form = ChitRecordForm(
-            initial={"wounded": record.wounded, "fatigued": record.fatigued} if record else None,
-            chits=chits, prefix=f"chits{side.character_id}",
-        )
-        chit_forms.append({"character": side.character, "name": name, "owed": owed, "form": form, "record": record})
+        data, problems = (bound[1], bound[2]) if bound and bound[0] == side.character_id else (None, {})
+        form = ChitRecordForm.for_character(battle.state, name, record, result, f"chits{side.character_id}", data, problems)
+        forms.append({"character": side.character, "name": name, "owed": owed, "form": form, "record": record})
+    return forms
+
+
+def _result_context(round_, bound_chits=None):
+    result = round_.result or {}
+    summaries = list(rounds.summaries(result).values())
+    chit_forms = _chit_forms(round_, bound_chits)
     encounter = result.get("encounter") or {}
     split = int(encounter.get("event_count") or 0)
     return {
@@ -248,21 +292,28 @@ def _side(request, slug, battle_id, number, character_id):
 
 
 def _bound_form(request, round_, side):
-    options = rounds.side_options(round_.battle.state, rounds.character_id(side.character), _recorded_spells(side.character))
+    alerting = request.POST.get(f"enc{side.character_id}-alert_weapon") or ""
+    options = _side_options(round_, side, alerting=alerting)
     return PlaysForm(request.POST, options=options, prefix=f"side{side.character_id}")
 
 
 def _bound_forms(request, round_, side):
-    """The side's plays and encounter forms bound to the POST; the plays (with `encounter`) if both are
-    valid, else None."""
+    """The side's plays and encounter forms bound to the POST; the plays (with `encounter`) if every
+    choice is one the character has, else None."""
+    form, encounter_form, plays = _draft_forms(request, round_, side)
+    return form, encounter_form, plays if form.is_valid() and encounter_form.is_valid() else None
+
+
+def _draft_forms(request, round_, side):
+    """The side's forms bound to the POST and the draft they hold: every valid choice, finished or not
+    (issue #14.2: a draft is saved whatever it holds)."""
     form, encounter_form = _bound_form(request, round_, side), _encounter_form(round_, side, request.POST)
-    if form.is_valid() and encounter_form.is_valid():
-        plays = form.to_plays()
-        choices = encounter_form.to_encounter()
-        if choices:
-            plays["encounter"] = choices
-        return form, encounter_form, plays
-    return form, encounter_form, None
+    form.is_valid(), encounter_form.is_valid()  # cleaned_data holds each valid choice either way
+    plays = form.to_plays()
+    choices = encounter_form.to_encounter()
+    if choices:
+        plays["encounter"] = choices
+    return form, encounter_form, plays
 
 
 @login_required
@@ -270,45 +321,77 @@ def _bound_forms(request, round_, side):
 def validate_side(request, slug, battle_id, number, character_id):
     """htmx: check the plays as the GM types and return the side's form with errors beside the fields."""
     round_, side = _side(request, slug, battle_id, number, character_id)
-    form, encounter_form, plays = _bound_forms(request, round_, side)
-    errors = {}
-    if plays is not None:
-        errors = services.check_plays(round_, side.character_id, plays)
-        side.plays = plays  # shown in the odds panel; not saved
-    return render(request, "combat/round.html#side", {"s": _side_context(round_, side, form, errors, encounter_form=encounter_form)})
+    form, encounter_form, plays = _draft_forms(request, round_, side)
+    errors = services.check_plays(round_, side.character_id, plays)
+    side.plays = plays  # shown in the odds panel; not saved
+    return render(request, "combat/round.html#side_fields", {"s": _side_context(round_, side, form, errors, encounter_form=encounter_form)})
+
+
+# A confirmed "Save and lock" of a side that plays nothing posts lock=nothing (issue #14.2b).
+LOCK_DOING_NOTHING = "nothing"
 
 
 @login_required
 @require_POST
 def save_side(request, slug, battle_id, number, character_id):
+    """Save draft keeps whatever the side holds, with its errors beside the fields (issue #14.2); Save and
+    lock locks it when nothing is wrong, and asks first when it plays nothing (issue #14.2b). htmx gets
+    back this side alone (and the round's list of sides), so no other side's unsaved input is touched."""
     round_, side = _side(request, slug, battle_id, number, character_id)
-    form, encounter_form, plays = _bound_forms(request, round_, side)
-    errors, saved = {}, False
-    if plays is not None:
-        try:
-            side, errors = services.save_plays(request.user, slug, battle_id, number, character_id, plays)
-            saved = True
-            if "lock" in request.POST and not errors:
-                side = services.lock_side(request.user, slug, battle_id, number, character_id)
-        except services.BattleError as error:
-            errors = error.errors or {"__all__": str(error)}
+    form, encounter_form, plays = _draft_forms(request, round_, side)
+    choices_valid = form.is_valid() and encounter_form.is_valid()
+    errors, saved, question = {}, False, ""
+    try:
+        side, errors = services.save_plays(request.user, slug, battle_id, number, character_id, plays)
+        saved = True
+        if "lock" in request.POST and not errors and choices_valid:
+            side = services.lock_side(request.user, slug, battle_id, number, character_id,
+                                      does_nothing=request.POST.get("lock") == LOCK_DOING_NOTHING)
+    except services.BattleError as error:
+        errors = dict(error.errors) or {"__all__": str(error)}
+        question = errors.pop(services.NOTHING_PLAYED, "")
     round_.refresh_from_db()
-    if request.htmx and side.locked:
-        # Locking changes the list of locked sides and the Resolve button: redraw the whole round.
-        response = render(request, "combat/round.html#status", _round_context(round_))
-        response["HX-Retarget"] = "#round-status"
-        response["HX-Reswap"] = "outerHTML"
-        return response
     if request.htmx:
-        return render(request, "combat/round.html#side",
-                      {"s": _side_context(round_, side, form, errors, saved, encounter_form=encounter_form)})
-    if errors or plays is None:
+        if round_.status != Round.Status.DRAFTING:
+            # The last lock resolved the round (auto-resolve): every side is locked, redraw the round.
+            response = render(request, "combat/round.html#status", _round_context(round_))
+            response["HX-Retarget"] = "#round-status"
+            response["HX-Reswap"] = "outerHTML"
+            return response
+        return _side_response(request, round_, side, form, errors, saved, encounter_form, question)
+    if errors or question or not choices_valid:
         context = _round_context(round_)
-        context["sides"] = [_side_context(round_, side, form, errors, encounter_form=encounter_form)
+        context["sides"] = [_side_context(round_, side, form, errors, saved, encounter_form=encounter_form, question=question)
                             if s["side"].pk == side.pk else s for s in context["sides"]]
-        return render(request, "combat/round.html", context, status=422)
-    messages.success(request, f"{side.character.catalogue_name}'s plays are saved.")
+        return render(request, "combat/round.html", context, status=200 if question else 422)
+    if side.locked:
+        messages.success(request, f"{side.character.catalogue_name}'s plays are saved and locked.")
+    else:
+        messages.success(request, f"{side.character.catalogue_name}'s plays are saved.")
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+
+
+def _side_response(request, round_, side, form=None, errors=None, saved=False, encounter_form=None, question=""):
+    """htmx: one side's card, and the round's list of sides out of band (its locks and the Resolve
+    button), so that an action on one side never redraws another side's form."""
+    if side.locked:
+        form = encounter_form = None  # the card shows the locked plays
+    return render(request, "combat/_side_response.html", {
+        "s": _side_context(round_, side, form, errors, saved, encounter_form=encounter_form, question=question),
+        **_sides_card_context(round_),
+    })
+
+
+def _sides_card_context(round_):
+    sides = list(round_.sides.select_related("character__player"))
+    return {
+        "round": round_,
+        "battle": round_.battle,
+        "campaign": round_.battle.campaign,
+        "side_list": sides,
+        "all_locked": bool(sides) and all(side.locked for side in sides),
+        "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
+    }
 
 
 @login_required
@@ -324,15 +407,26 @@ def unlock_side(request, slug, battle_id, number, character_id):
 
 
 def _lock_or_unlock(request, slug, battle_id, number, character_id, action):
+    kwargs = {"does_nothing": request.POST.get("lock") == LOCK_DOING_NOTHING} if action is services.lock_side else {}
+    was_drafting = services.get_round(request.user, slug, battle_id, number).status == Round.Status.DRAFTING
+    problem = ""
     try:
-        action(request.user, slug, battle_id, number, character_id)
+        action(request.user, slug, battle_id, number, character_id, **kwargs)
     except services.BattleError as error:
-        messages.error(request, " ".join([str(error), *error.errors.values()]))
+        problem = " ".join(dict.fromkeys([str(error), *error.errors.values()]))
     url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number})
     if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = url
-        return response
+        round_, side = _side(request, slug, battle_id, number, character_id)
+        # A failed round unlocked is drafting again, and a last lock may resolve it: the whole page changes.
+        if problem or not was_drafting or round_.status != Round.Status.DRAFTING:
+            response = HttpResponse(status=204)
+            if problem:
+                messages.error(request, problem)
+            response["HX-Redirect"] = url
+            return response
+        return _side_response(request, round_, side)
+    if problem:
+        messages.error(request, problem)
     return redirect(url)
 
 
@@ -391,19 +485,41 @@ def round_encounter(request, slug, battle_id, number):
 @login_required
 @require_POST
 def record_chits(request, slug, battle_id, number, character_id):
+    """Record the chits a character wounds and fatigues. A choice that does not match what is owed comes
+    back with its ticks and each problem beside its boxes (issue #14.3); htmx gets the one form back."""
     round_ = services.get_round(request.user, slug, battle_id, number)
     side = round_.sides.select_related("character").filter(character_id=character_id).first()
     if side is None:
         raise Http404("No such side in this round")
     wounded = request.POST.getlist(f"chits{character_id}-wounded")
     fatigued = request.POST.getlist(f"chits{character_id}-fatigued")
+    name = side.character.catalogue_name
+    bound, recorded = None, False
     try:
         services.record_wounds_and_fatigue(request.user, slug, battle_id, number, character_id, wounded, fatigued)
+        recorded = True
+    except services.ChitChoiceError as error:
+        bound = (character_id, request.POST, error.messages)
     except services.BattleError as error:
-        messages.error(request, f"{side.character.catalogue_name}: " + " ".join([str(error), *error.errors.values()]))
+        bound = (character_id, request.POST, {"__all__": [str(error)]})
+    round_.battle.refresh_from_db()
+    item = next((item for item in _chit_forms(round_, bound) if item["character"].pk == character_id), None)
+    if request.htmx and item is not None:
+        return render(request, "combat/_results.html#chit_form",
+                      {"item": dict(item, just_recorded=recorded), "round": round_, "battle": round_.battle,
+                       "campaign": round_.battle.campaign})
+    if bound and item is not None:
+        return render(request, "combat/round.html", _round_context(round_, bound), status=422)
+    if bound:  # no form to show it beside (the dead owe nothing)
+        messages.error(request, f"{name}: " + " ".join(line for lines in bound[2].values() for line in lines))
     else:
-        messages.success(request, f"{side.character.catalogue_name}'s wounds and fatigue are recorded.")
-    return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+        messages.success(request, f"{name}'s wounds and fatigue are recorded.")
+    url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number})
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = url
+        return response
+    return redirect(url)
 
 
 @login_required

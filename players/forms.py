@@ -53,6 +53,8 @@ def adjustment_choices(battle_state: dict[str, Any]) -> list[tuple[str, str]]:
             if chit.get("state") != "fresh":
                 choices.append((f"rest|{name}|{chit['id']}", f"{name}: {chit['id']} back to fresh"))
         for armor in character.get("armor", []):
+            if armor.get("state") == "destroyed":
+                continue  # nothing left to damage or destroy (issue #14.5)
             if armor.get("state") == "intact":
                 choices.append((f"damage_armor|{name}|{armor['name']}", f"{name}: {armor['name']} damaged"))
             choices.append((f"destroy_armor|{name}|{armor['name']}", f"{name}: {armor['name']} destroyed"))

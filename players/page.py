@@ -51,8 +51,10 @@ def services_token(link) -> str:
     return token_for(link)
 
 
-def last_results(link, round_) -> dict[str, Any] | None:
-    """The previous round as the player's email told it (plus the chits they must still choose)."""
+def last_results(link, round_, bound=None) -> dict[str, Any] | None:
+    """The previous round as the player's email told it (plus the chits they must still choose). `bound`
+    is (character id, POST data, problems by box) for a choice just refused: its ticks stay and each
+    problem shows beside its boxes (issue #14.3)."""
     previous = link.battle.rounds.filter(number=round_.number - 1, status=Round.Status.RESOLVED).first()
     if previous is None:
         return None
@@ -67,19 +69,16 @@ def last_results(link, round_) -> dict[str, Any] | None:
         owed = rounds.owed_for(result, name)
         entry = {"name": name, "summary": summaries.get(name, {}), "events": visible_events(previous.log, {name} | hirelings),
                  "owed": owed, "record": records.get(side.character_id), "character_id": side.character_id}
-        if (owed["wounds"] or owed["fatigue"]) and not summaries.get(name, {}).get("killed"):
-            battle_entry = next((c for c in link.battle.state.get("state", {}).get("characters", []) if c["id"] == name), {})
-            record = records.get(side.character_id)
-            chosen = (record.wounded + record.fatigued) if record else []
-            chits = [dict(c, state="fresh") if c["id"] in chosen else c for c in battle_entry.get("chits", [])]
-            entry["chit_form"] = ChitRecordForm(
-                initial={"wounded": record.wounded, "fatigued": record.fatigued} if record else None,
-                chits=chits, prefix=f"chits{side.character_id}")
+        alive = not (rounds.character_entry(link.battle.state, name) or {"dead": True}).get("dead")
+        if (owed["wounds"] or owed["fatigue"]) and alive:
+            data, problems = (bound[1], bound[2]) if bound and bound[0] == side.character_id else (None, {})
+            entry["chit_form"] = ChitRecordForm.for_character(link.battle.state, name, records.get(side.character_id),
+                                                              result, f"chits{side.character_id}", data, problems)
         characters.append(entry)
     return {"round": previous, "characters": characters, "next": next_steps(previous, link.player, characters)}
 
 
-def page_context(link, overrides: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound_chits=None) -> dict[str, Any]:
     battle = link.battle
     round_ = services.current_round(battle)
     deadline = services.deadline_of(round_) if round_ else None
@@ -97,6 +96,6 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None) -> di
         "deadline": local_time(deadline.due_at, link.player) if deadline else "",
         "past_deadline": bool(round_ and services.is_past_deadline(round_)),
         "sides": sides,
-        "results": last_results(link, round_) if round_ else None,
+        "results": last_results(link, round_, bound_chits) if round_ else None,
         "choice_needed": needed if needed and needed.get("character") in names else None,
     }

@@ -115,8 +115,12 @@ def record_chits(request, link, number, character_id):
     fatigued = request.POST.getlist(f"chits{character_id}-fatigued")
     try:
         services.record_chits(link, number, character_id, wounded, fatigued)
+    except combat_services.ChitChoiceError as error:
+        # The ticks stay and each problem shows beside its boxes (issue #14.3).
+        context = player_page.page_context(link, bound_chits=(character_id, request.POST, error.messages))
+        return render(request, "players/page.html", context, status=422)
     except combat_services.BattleError as error:
-        messages.error(request, " ".join([str(error), *error.errors.values()]))
+        messages.error(request, " ".join(dict.fromkeys([str(error), *error.errors.values()])))
     else:
         messages.success(request, "Your wounds and fatigue are recorded.")
     return redirect(_page_url(link))

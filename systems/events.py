@@ -6,13 +6,38 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+# A rule our sources give no number is cited by the name of the rulebook section it is in: its `rule`
+# is "section <name>" (issue #14.6). Logs written before that say "basic".
+SECTION = "section "
+
+
+def citation(rule: str, rule_name: str) -> str:
+    """How a log line cites its rule: a numbered rule by its number and name ("rule 5.4/1 Fumble
+    table"), an unnumbered one by its rulebook section ("rulebook section Harm: Harm against
+    vulnerability"), never "rule basic …"."""
+    if rule.startswith(SECTION):
+        section = rule.removeprefix(SECTION)
+        if rule_name == section or rule_name.startswith(f"{section}:"):
+            return f"rulebook section {rule_name}"
+        return f"rulebook section {section}: {rule_name}"
+    if rule == "basic":
+        return f"rulebook: {rule_name}"
+    return f"rule {rule} {rule_name}"
+
+
+def section(name: str) -> str:
+    """The `rule` of an event whose rule our sources give no number: its rulebook section."""
+    return f"{SECTION}{name}"
+
+
 @dataclass(frozen=True)
 class Event:
     """One line of a round's log.
 
     `text` is the sentence a GM reads, with the arithmetic, e.g.
-    "Fumble: high die 4 + (3 - 4) = 3 → +1 level". `rule` is the rule's number ("5.4/1", "FE J.6") and
-    `rule_name` its name ("Fumble table"); `str(event)` adds the citation.
+    "Fumble: high die 4 + (3 - 4) = 3 → +1 level". `rule` is the rule's number ("5.4/1", "FE J.6"), or
+    for a rule our sources do not number its rulebook section (`section("Harm")`), and `rule_name` its
+    name ("Fumble table"); `str(event)` adds the citation (`citation`).
     `kind` groups events for display ("attack", "hit", "table", "harm", "kill", ...), `actors` names the
     combatants the event concerns (so each player's email can hold only what that player may know),
     and `data` keeps machine-readable values.
@@ -26,7 +51,7 @@ class Event:
     data: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        return f"{self.text} (rule {self.rule} {self.rule_name})"
+        return f"{self.text} ({citation(self.rule, self.rule_name)})"
 
     def to_dict(self) -> dict[str, Any]:
         return {

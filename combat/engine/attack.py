@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from combat.engine.dice import Dice, Roll
-from combat.engine.log import Event
+from combat.engine.log import Event, section
 from combat.engine.ruleset import RuleSet
 from combat.engine.tables import FUMBLE_TABLE_NAME, MISSILE_TABLE_NAMES, TableResult, fumble_table, missile_table
 
@@ -32,7 +32,7 @@ UNDERCUT_PENALTY = 4  # rule 5.4/1
 KLUDGE_SPELLS = ("fiery blast", "lightning bolt")
 
 # (number, name) of every rule the events cite. Basic-game rules have no number in our sources, so
-# they are cited by the part of the basic game they come from.
+# they are cited by the rulebook section they are in (`section`, issue #14.6).
 RULES = {
     "hit": ("5.4/3", "Hit determination (the normal procedure: intercept or undercut)"),
     "no_maneuver": ("5.4/4", "No maneuver played: always intercepted, counts as time 8"),
@@ -40,16 +40,16 @@ RULES = {
     "rider": ("5.4/2", "Rider's own maneuver"),
     "fumble": ("5.4/1", FUMBLE_TABLE_NAME),
     "missile": ("5.4", "Optional Missile table"),
-    "standard_missile": ("basic", "Missile table"),
-    "cancelled": ("basic", "Attack cancelled"),
-    "attack_build": ("basic", "Weapon, FIGHT chit and attack time"),
-    "red": ("basic", "Red-side-up Tremendous monster: automatic kill"),
-    "harm": ("basic", "Harm: letter and sharpness stars"),
+    "standard_missile": (section("Missile table"), "Missile table"),
+    "cancelled": (section("Resolving attacks"), "Attack cancelled"),
+    "attack_build": (section("Resolving attacks"), "Weapon, FIGHT chit and attack time"),
+    "red": (section("Tremendous monsters"), "Red-side-up Tremendous monster: automatic kill"),
+    "harm": (section("Harm"), "Harm: letter and sharpness stars"),
     "negligible": ("5.4", "Negligible harm still counts as a hit"),
     "star_on_armor": ("5.4/3", "An attack that hits armor loses one sharpness star"),
-    "kill": ("basic", "Harm against vulnerability"),
-    "wound": ("basic", "Wounds"),
-    "armor": ("basic", "Armor damaged or destroyed"),
+    "kill": (section("Harm"), "Harm against vulnerability"),
+    "wound": (section("Wounds"), "Wounds"),
+    "armor": (section("Armor"), "Armor damaged or destroyed"),
     "table_wound": ("5.4", "Missile table 'wound' result"),
     "beyond_t": ("5.5/1", "Harm beyond Tremendous ignores armor"),
     "penetrating": ("5.5/1", "Penetrating armor"),

@@ -13,11 +13,11 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from combat.engine.dice import Dice
-from combat.engine.log import Event
+from combat.engine.log import Event, section
 
 ChitRef = tuple[str, str]  # (combatant id, part): part is "body", "weapon" or "horse"
 
-PLACEMENT_RULE = ("basic", "Placing attackers on the melee sheet: as many boxes as possible")
+PLACEMENT_RULE = (section("Melee sheets"), "Placing attackers on the melee sheet: as many boxes as possible")
 REPOSITION_RULE = ("22.5/2", "Repositioning denizens")
 TACTICS_RULE = ("22.5/3", "Changing tactics")
 

@@ -4,6 +4,6 @@ The event is the same for every combat system (systems/events.py); Magic Realm's
 
 from __future__ import annotations
 
-from systems.events import Event
+from systems.events import Event, citation, section
 
-__all__ = ["Event"]
+__all__ = ["Event", "citation", "section"]

@@ -21,14 +21,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from combat.engine.dice import Dice, Roll
-from combat.engine.log import Event
+from combat.engine.log import Event, section
 from combat.engine.relationships import HasRelationships, relationship_name, relationship_with
 from combat.engine.ruleset import RuleSet
 
 COLUMNS: tuple[str, ...] = ("Allied", "Friendly", "Neutral", "Unfriendly", "Enemy")
 OPPORTUNITY = "OPPORTUNITY"
 BLOCK_BATTLE = "BLOCK/BATTLE"
-MEETING_RULE = ("Meeting table", "Battling natives: BLOCK/BATTLE")
+MEETING_RULE = (section("Meeting table"), "Battling natives: BLOCK/BATTLE")
 EXPANDED_RULE = ("BIMR4 Expanded Meeting Table Opportunities", "Expanded Meeting Table Opportunities")
 
 

@@ -180,7 +180,8 @@ def effort_errors(round_file: RoundFile) -> list[PlayError]:
         for path, chit in encounter_chits + melee_chits:
             if chit.id in first_path:
                 errors.append(PlayError(
-                    path, f"{chit.id} is already played at {first_path[chit.id]}: a chit is played once a round",
+                    path, f"{chit.id} is already played {_played_where(first_path[chit.id], round_file.encounter)}: "
+                    "a chit is played once a round",
                 ))
                 continue
             first_path[chit.id] = path
@@ -192,6 +193,30 @@ def effort_errors(round_file: RoundFile) -> list[PlayError]:
         if error is not None:
             errors.append(error)
     return errors
+
+
+# Where a chit is played, as a GM says it, by the last part of its path.
+_MELEE_PLACES = {"attack.chit": "as the attack chit", "maneuver.chit": "as the maneuver",
+                 "rider_maneuver.chit": "as the rider's own maneuver"}
+
+
+def _played_where(path: str, section) -> str:
+    """Where a chit is already played, in the game's words ("to run away in the encounter step"), from
+    its path in the round file ("encounter.actions[0].run.chit"), issue #14.6."""
+    if path.startswith("encounter.charges["):
+        return "to charge in the encounter step"
+    if path.startswith("encounter.actions["):
+        index = int(path.split("[", 1)[1].split("]", 1)[0])
+        actions = (section or {}).get("actions", [])
+        action = actions[index] if index < len(actions) else {}
+        if "run" in action:
+            return "to run away in the encounter step"
+        if action.get("alert"):
+            return f"to alert the {action['alert']} in the encounter step"
+        if action.get("cast"):
+            return f"to cast {action['cast']} in the encounter step"
+        return "in the encounter step"
+    return next((place for ending, place in _MELEE_PLACES.items() if path.endswith(ending)), "in the melee")
 
 
 def _encounter_chits(section) -> dict[str, list[tuple[str, str]]]:

@@ -4,7 +4,8 @@
  * and the person goes on choosing and typing while the request is in flight. When the response arrives,
  * the fields changed since the request left keep their new values, the field that had the focus gets it
  * back (with its caret), and the form is validated again with those values. Works for every htmx form, on
- * the GM's pages and the players' pages alike. */
+ * the GM's pages and the players' pages alike, whether the response replaces the form, the card holding
+ * it, or only the fields inside it (the GM's side forms, whose buttons stay put, issue #14.2). */
 (function () {
   "use strict";
 
@@ -41,6 +42,12 @@
     return values;
   }
 
+  function formIn(fresh) {
+    // The swapped element is the form, holds it (a whole side), or sits in it (a side's fields).
+    if (!fresh) return null;
+    return fresh.tagName === "FORM" ? fresh : fresh.querySelector("form") || fresh.closest("form");
+  }
+
   function formOf(detail) {
     // The element that sent the request (beforeSwap's detail.elt is the swap target).
     var elt = (detail.requestConfig && detail.requestConfig.elt) || detail.elt;
@@ -56,7 +63,7 @@
   document.addEventListener("htmx:beforeSwap", function (event) {
     var form = formOf(event.detail);
     var target = event.detail.target;
-    if (!form || !form.heraldSent || !target || !target.id || !target.contains(form)) return;
+    if (!form || !form.heraldSent || !target || !target.id || !(target.contains(form) || form.contains(target))) return;
     var now = snapshot(form);
     var changed = [];
     now.forEach(function (value, key) { if (form.heraldSent.get(key) !== value) changed.push([key, value]); });
@@ -74,7 +81,7 @@
     window.heraldKeep = null;
     if (!keep) return;
     var fresh = document.getElementById(keep.id);
-    var form = fresh && (fresh.tagName === "FORM" ? fresh : fresh.querySelector("form"));
+    var form = formIn(fresh);
     if (!form) return;
     keep.changed.forEach(function (pair) {
       Array.from(form.elements).forEach(function (el) { if (el.name && fieldKey(el) === pair[0]) writeField(el, pair[1]); });
@@ -95,7 +102,7 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     var target = event.detail.target;
     var fresh = target && target.id ? document.getElementById(target.id) : null;
-    var form = fresh && (fresh.tagName === "FORM" ? fresh : fresh.querySelector("form"));
+    var form = formIn(fresh);
     if (form && form.heraldRevalidate && window.htmx) {
       form.heraldRevalidate = false;
       window.htmx.trigger(form, "change");

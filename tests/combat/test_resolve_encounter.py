@@ -107,7 +107,7 @@ def test_the_downloaded_round_file_replays_through_the_engines_play_round_file(l
     assert downloaded["encounter"] and downloaded["seed"] == round_.seed
     encounter, melee = play_round_file(read_round(downloaded))
     assert [str(event) for event in (*encounter.events, *melee.events)] == [
-        f"{event['text']} (rule {event['rule']} {event['rule_name']})" for event in round_.log
+        event["line"] for event in round_.log
     ]
 
 

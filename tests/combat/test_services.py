@@ -12,7 +12,7 @@ def enter_and_lock(gm, battle, characters, plays, number=1):
     for name, side_plays in plays.items():
         _, errors = services.save_plays(gm, "test", battle.pk, number, characters[name].pk, side_plays)
         assert errors == {}
-        services.lock_side(gm, "test", battle.pk, number, characters[name].pk)
+        services.lock_side(gm, "test", battle.pk, number, characters[name].pk, does_nothing=not side_plays)
 
 
 @pytest.mark.django_db

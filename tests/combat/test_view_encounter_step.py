@@ -146,4 +146,5 @@ def test_the_same_move_chit_for_the_run_and_the_maneuver_is_refused_beside_the_m
     data = {**form_data(amazon, plays), **encounter_data(amazon, run="MOVE M4")}
     partial = gm_client.post(side_url(trolls, amazon, suffix="validate/"), data, HTTP_HX_REQUEST="true").content.decode()
     maneuver_field = field_html(partial, f"id_side{amazon.pk}-maneuver")
-    assert "MOVE M4 is already played at encounter.actions[0].run.chit" in maneuver_field
+    assert "MOVE M4 is already played to run away in the encounter step: a chit is played once a round" in maneuver_field
+    assert "encounter.actions" not in partial

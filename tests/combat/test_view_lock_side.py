@@ -19,9 +19,33 @@ def test_unlocking_opens_the_side_again(gm_client, gm, battle, characters, valid
     amazon = characters["Amazon"]
     services.save_plays(gm, "test", battle.pk, 1, amazon.pk, valid_plays["Amazon"])
     services.lock_side(gm, "test", battle.pk, 1, amazon.pk)
-    response = gm_client.post(side_url(battle, amazon, suffix="unlock/"), HTTP_HX_REQUEST="true")
-    assert response.status_code == 204 and response["HX-Redirect"].endswith("/rounds/1/")
+    response = gm_client.post(side_url(battle, amazon, suffix="unlock/"))
+    assert response.status_code == 302 and response["Location"].endswith("/rounds/1/")
     assert not SidePlays.objects.get(character=amazon).locked
+
+
+@pytest.mark.django_db
+def test_unlocking_answers_with_this_sides_form_alone_so_other_sides_keep_their_input(gm_client, gm, battle,
+                                                                                      characters, valid_plays):
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    services.save_plays(gm, "test", battle.pk, 1, amazon.pk, valid_plays["Amazon"])
+    services.lock_side(gm, "test", battle.pk, 1, amazon.pk)
+    response = gm_client.post(side_url(battle, amazon, suffix="unlock/"), HTTP_HX_REQUEST="true")
+    partial = response.content.decode()
+    assert response.status_code == 200 and "HX-Redirect" not in response
+    assert f'id="id_side{amazon.pk}-attack_chit"' in partial and '<option value="FIGHT M5" selected>' in partial
+    assert f'id="side-{knight.pk}"' not in partial and f"side{knight.pk}-" not in partial
+    assert 'id="round-sides" hx-swap-oob="true"' in partial
+
+
+@pytest.mark.django_db
+def test_locking_a_side_that_plays_nothing_asks_for_confirmation(gm_client, battle, characters):
+    knight = characters["Black Knight"]
+    response = gm_client.post(side_url(battle, knight, suffix="lock/"), follow=True)
+    assert "Black Knight plays nothing this round" in response.content.decode()
+    assert not SidePlays.objects.get(character=knight).locked
+    gm_client.post(side_url(battle, knight, suffix="lock/"), {"lock": "nothing"})
+    assert SidePlays.objects.get(character=knight).locked
 
 
 @pytest.mark.django_db

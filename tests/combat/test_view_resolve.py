@@ -53,3 +53,24 @@ def test_resolve_without_the_csrf_token_is_forbidden(gm, battle):
 def test_resolve_by_htmx_with_a_side_unlocked_says_so_in_place(gm_client, battle):
     partial = gm_client.post(round_url(battle, suffix="resolve/"), HTTP_HX_REQUEST="true").content.decode()
     assert 'role="alert">Every side must be locked' in partial
+
+
+@pytest.mark.django_db
+def test_a_round_that_breaks_the_rules_says_why_in_the_games_words(gm_client, gm, battle, characters, valid_plays,
+                                                                  monkeypatch):
+    from combat import rounds, services
+    from combat.engine.melee import RoundInvalid
+    from combat.engine.model import PlayError
+
+    enter_and_lock(gm, battle, characters, valid_plays)
+    services.request_resolve(gm, "test", battle.pk, 1)
+
+    def refused(*args, **kwargs):
+        raise RoundInvalid([PlayError("sheets.Black Knight.owner", "Black Knight is dead")])
+
+    monkeypatch.setattr(rounds, "resolve", refused)
+    with pytest.raises(RoundInvalid):
+        services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
+    page = gm_client.get(round_url(battle)).content.decode().replace("&#x27;", "'")
+    assert "The round breaks the rules: Black Knight's melee sheet: Black Knight is dead." in page
+    assert "RoundInvalid" not in page and "sheets.Black Knight" not in page

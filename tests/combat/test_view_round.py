@@ -1,6 +1,7 @@
 import pytest
 
 from combat import services
+from systems.events import citation
 from tests.combat.conftest import round_url
 from tests.combat.test_services import resolve_first_round
 
@@ -41,7 +42,8 @@ def test_the_results_show_sheets_attacks_with_their_rules_and_what_is_owed(gm_cl
     page = gm_client.get(round_url(battle)).content.decode()
     assert page.count("<svg") == 2 and "Melee sheet of Black Knight" in page
     for event in round_.log:
-        assert f"rule {event['rule']} {event['rule_name']}" in page.replace("&#x27;", "'")
+        assert citation(event["rule"], event["rule_name"]) in page.replace("&#x27;", "'")
+    assert "rule basic" not in page and "rulebook section Harm: letter and sharpness stars" in page
     assert "Record wounds and fatigue" in page and "Record Black Knight's chits" in page
     assert "Round 2: enter plays" in page
 
@@ -52,3 +54,80 @@ def test_the_results_show_a_kills_fame_and_notoriety_as_numbers_not_floats(gm_cl
     resolve_first_round(gm, battle, characters, valid_plays, first_round)
     page = gm_client.get(round_url(battle)).content.decode()
     assert "<td>0 / 1</td>" in page and "1.0" not in page
+
+
+def _field_html(page, character, field):
+    return page.split(f'id="id_side{character.pk}-{field}"')[1].split("</div>")[0]
+
+
+@pytest.mark.django_db
+def test_a_reload_shows_the_saved_draft_and_its_errors_beside_the_fields(gm_client, gm, battle, characters):
+    knight = characters["Black Knight"]
+    draft = {"target": "H Troll", "target_part": "horse", "attack": {"chit": "FIGHT H6", "box": None, "weapon": "Mace"}}
+    services.save_plays(gm, "test", battle.pk, 1, knight.pk, draft)
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert '<option value="H Troll" selected>' in _field_html(page, knight, "target")
+    assert '<option value="FIGHT H6" selected>' in _field_html(page, knight, "attack_chit")
+    assert "Choose an attack box" in _field_html(page, knight, "attack_box")
+
+
+@pytest.mark.django_db
+def test_a_reload_shows_the_effort_limit_a_saved_draft_breaks(gm_client, gm, battle, characters):
+    amazon = characters["Amazon"]
+    draft = {"target": "Wolf", "attack": {"chit": "FIGHT H4**", "box": 1, "weapon": "Short Sword"},
+             "maneuver": {"chit": "MOVE M3*", "box": 3}}
+    services.save_plays(gm, "test", battle.pk, 1, amazon.pk, draft)
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert "3 asterisks played (FIGHT H4** + MOVE M3*)" in _field_html(page, amazon, "maneuver")
+
+
+@pytest.mark.django_db
+def test_the_weapon_starts_from_the_one_the_character_owns_not_the_dagger(gm_client, battle, characters):
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert '<option value="Mace" selected>Mace (unalerted)</option>' in _field_html(page, characters["Black Knight"], "attack_weapon")
+    assert '<option value="Short Sword" selected>' in _field_html(page, characters["Amazon"], "attack_weapon")
+
+
+@pytest.mark.django_db
+def test_the_weapon_starts_from_last_rounds_pick(gm_client, gm, battle, characters, valid_plays, first_round):
+    knight = characters["Black Knight"]
+    entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Black Knight")
+    entry["weapons"] = [{"name": "Axe", "alerted": False}, {"name": "Mace", "alerted": False}]  # the Axe first
+    battle.save()
+    resolve_first_round(gm, battle, characters, valid_plays, first_round)  # the Black Knight swings his Mace
+    page = gm_client.get(round_url(battle, 2)).content.decode()
+    assert '<option value="Mace" selected>' in _field_html(page, knight, "attack_weapon")
+
+
+@pytest.mark.django_db
+def test_a_destroyed_shield_is_not_offered(gm_client, battle, characters):
+    entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Black Knight")
+    entry["armor"] = [{"name": "Suit of Armor", "state": "intact"}, {"name": "Shield", "state": "destroyed"}]
+    battle.save()
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert f'id="id_side{characters["Black Knight"].pk}-shield_box"' not in page
+    assert f'id="id_side{characters["Amazon"].pk}-shield_box"' in page
+
+
+@pytest.mark.django_db
+def test_aim_at_starts_from_the_rider_not_the_horse(gm_client, campaign, characters):
+    from tests.combat.encounter_battles import start
+
+    amazon = characters["Amazon"]
+    battle = start(campaign, [amazon], natives=[("Lancer 1", None)], attacks=[("Lancer 1", "Amazon")])
+    page = gm_client.get(round_url(battle)).content.decode()
+    aim = page.split(f'id="id_side{amazon.pk}-target_part"')[1].split("</select>")[0]
+    assert '<option value="rider" selected>The rider</option>' in aim and "horse\" selected" not in aim
+
+
+@pytest.mark.django_db
+def test_aim_at_is_not_offered_when_the_rules_do_not_attack_riders_apart(gm, gm_client, characters):
+    from campaigns import services as campaign_services
+    from tests.combat.encounter_battles import start
+
+    standard = campaign_services.create_campaign(gm, "Standard rules", "standard", "standard")
+    player = campaign_services.add_player(gm, standard, {"name": "Dora", "email": "dora@example.com", "time_zone": "UTC"})
+    amazon = campaign_services.add_character(gm, standard, {"player": player.pk, "catalogue_name": "Amazon"})
+    battle = start(standard, [amazon], natives=[("Lancer 1", None)], attacks=[("Lancer 1", "Amazon")])
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert f'id="id_side{amazon.pk}-target_part"' not in page

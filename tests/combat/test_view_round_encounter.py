@@ -71,7 +71,7 @@ def test_the_gm_answers_the_choice_the_engine_needs_and_the_round_resolves(gm, g
     battle.state["state"]["characters"][0]["hidden"] = True  # a hidden character: his hirelings take the Wolf
     battle.save()
     slug = campaign.slug
-    services.lock_side(gm, slug, battle.pk, 1, knight.pk)
+    services.lock_side(gm, slug, battle.pk, 1, knight.pk, does_nothing=True)
     with mock.patch("combat.services._enqueue"):
         services.request_resolve(gm, slug, battle.pk, 1)
     round_ = services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
@@ -108,7 +108,7 @@ def test_a_meeting_table_column_without_six_results_is_named_beside_its_field(gm
 def test_a_meeting_table_roll_of_block_battle_makes_the_group_battle_the_character(gm, gm_client, soldiers, characters):
     gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-meetings": ["Soldiers|Amazon"], **meeting_table_data()})
     amazon = characters["Amazon"]
-    services.lock_side(gm, soldiers.campaign.slug, soldiers.pk, 1, amazon.pk)
+    services.lock_side(gm, soldiers.campaign.slug, soldiers.pk, 1, amazon.pk, does_nothing=True)
     # Dice that leave the combat going (a round 2 to inherit the battling); the drawn seed ended it 1 run in 8.
     Round.objects.filter(battle=soldiers, number=1).update(seed=4)
     with mock.patch("combat.services._enqueue"):
@@ -116,7 +116,7 @@ def test_a_meeting_table_roll_of_block_battle_makes_the_group_battle_the_charact
     round_ = services.resolve_round(Round.objects.get(battle=soldiers, number=1).pk)
     assert round_.status == Round.Status.RESOLVED, round_.error
     assert ["Soldiers", "Amazon"] in round_.result["encounter"]["battling"]
-    assert any(event["rule"] == "Meeting table" for event in round_.log)
+    assert any(event["rule"] == "section Meeting table" for event in round_.log)
     next_round = Round.objects.get(battle=soldiers, number=2)
     assert next_round.encounter["meeting_table"] == COLUMN_ROWS
     assert {"group": "Soldiers", "character": "Amazon"} in next_round.encounter["battling"]
@@ -128,7 +128,7 @@ def test_an_opportunity_asks_whether_the_player_takes_the_row_two_result(gm, gm_
     gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-meetings": ["Soldiers|Amazon"], **meeting_table_data(rows)})
     amazon = characters["Amazon"]
     slug = soldiers.campaign.slug
-    services.lock_side(gm, slug, soldiers.pk, 1, amazon.pk)
+    services.lock_side(gm, slug, soldiers.pk, 1, amazon.pk, does_nothing=True)
     with mock.patch("combat.services._enqueue"):
         services.request_resolve(gm, slug, soldiers.pk, 1)
     round_ = services.resolve_round(Round.objects.get(battle=soldiers, number=1).pk)

@@ -13,6 +13,8 @@ Fixtures:
   "demo-realm") when campaigns.Campaign exists; `gm_user.campaign` is that campaign.
 - `signed_in_page`: `page` after signing in as `gm_user` through the sign-in form.
 - `sign_in(page, username, password)`: fills and submits the sign-in form.
+- `demo_battle`: the demo battle in Demo Realm: Alice's Black Knight and Bob's Amazon against an H Troll
+  and a Wolf, round 1 open for plays.
 - `screenshot(page, name)`: saves `test-results/screenshots/<name>.png` (full page) and returns the path.
 
 Celery runs eagerly in e2e (tasks run inside the live server's request), and

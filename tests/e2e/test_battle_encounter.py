@@ -103,7 +103,7 @@ def test_the_page_asks_the_gm_for_the_players_choice_before_the_round_resolves(s
     battle = start(campaign, [knight], monsters=["Wolf"], natives=[("Soldier 1", knight.pk), ("Soldier 2", knight.pk)],
                    attacks=[("Soldier 1", "Soldier 2")], name="Hidden knight")
     set_character(battle, "Black Knight", hidden=True)  # the unassigned Wolf goes to one of his two hirelings
-    services.lock_side(gm_user, campaign.slug, battle.pk, 1, knight.pk)
+    services.lock_side(gm_user, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
 
     page = signed_in_page
     page.goto(f"/campaigns/demo-realm/battles/{battle.pk}/rounds/1/")

@@ -36,7 +36,7 @@ def troll_battle(gm_user):
 
 
 def amazon_card(page, battle):
-    page.goto(f"/campaigns/demo-realm/characters/")
+    page.goto("/campaigns/demo-realm/characters/")
     return page.locator(f"#character-{battle.amazon.pk}")
 
 

@@ -12,7 +12,6 @@ from playwright.sync_api import expect
 pytestmark = pytest.mark.e2e
 
 
-
 @pytest.fixture
 def slow_worker(monkeypatch):
     """Resolve in a background thread after a pause, as a worker would, so the page's progress shows."""

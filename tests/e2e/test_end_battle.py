@@ -3,7 +3,6 @@
 import pytest
 from playwright.sync_api import expect
 
-
 pytestmark = pytest.mark.e2e
 
 

@@ -28,7 +28,6 @@ def slow_validation(monkeypatch):
     monkeypatch.setattr(BaseHandler, "get_response", slowed)
 
 
-
 def wait_for_quiet(page):
     """No htmx request in flight or queued, twice in a row (a queued request starts as another ends)."""
     for _ in range(2):

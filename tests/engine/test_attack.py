@@ -15,6 +15,7 @@ from combat.engine.attack import (
     table_modifier,
 )
 from combat.engine.dice import ScriptedDice
+from combat.engine.log import citation
 from combat.engine.ruleset import rules_from
 
 STANDARD = rules_from("standard")
@@ -392,7 +393,8 @@ def test_every_event_names_a_rule_number_and_name():
     target = character(box=1, time=1, armor=(ArmorLayer("Breastplate", "M"),))
     result = resolve(bow(harm="H", time=4), target, BIMR4, dice=(2, 1))
     assert result.events and all(event.rule and event.rule_name for event in result.events)
-    assert all(str(event).endswith(f"(rule {event.rule} {event.rule_name})") for event in result.events)
+    assert all(str(event).endswith(f"({citation(event.rule, event.rule_name)})") for event in result.events)
+    assert not [event for event in result.events if "rule basic" in str(event)]
 
 
 def test_a_decrease_below_negligible_eats_stars_one_level_at_a_time():

@@ -42,11 +42,11 @@ def test_why_did_i_die_the_events_alone_explain_a_kill():
     assert log == [
         "Hit: Black Knight's Thrust (box 1) intercepts Amazon's Charge (box 1) "
         "(rule 5.4/3 Hit determination (the normal procedure: intercept or undercut))",
-        "Harm: Black Knight inflicts M* (rule basic Harm: letter and sharpness stars)",
+        "Harm: Black Knight inflicts M* (rulebook section Harm: letter and sharpness stars)",
         "Table modifier: attack time 3 - maneuver time 4 = -1 (rule 5.4/1 Time advantage and undercut modifier)",
         "Fumble: high die 2 (of 2, 1) + (3 - 4) = 1 → +2 levels (rule 5.4/1 Fumble table)",
-        "Harm: M* +2 levels → T* (rule basic Harm: letter and sharpness stars)",
-        "T* = X ≥ Amazon's vulnerability M: killed (rule basic Harm against vulnerability)",
+        "Harm: M* +2 levels → T* (rulebook section Harm: letter and sharpness stars)",
+        "T* = X ≥ Amazon's vulnerability M: killed (rulebook section Harm: Harm against vulnerability)",
     ]
 
 

@@ -71,7 +71,7 @@ def test_it_refuses_the_same_chit_played_in_the_encounter_and_in_the_melee_and_c
     errors = blocking(validate_round_file(round_file))
 
     assert list(errors) == ["plays.Amazon.maneuver.chit"]
-    assert "already played at encounter.actions[0].run.chit" in errors["plays.Amazon.maneuver.chit"]
+    assert "already played to run away in the encounter step" in errors["plays.Amazon.maneuver.chit"]
     assert "asterisks played" not in errors["plays.Amazon.maneuver.chit"]
 
 

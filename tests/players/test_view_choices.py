@@ -59,7 +59,7 @@ def test_the_player_answers_the_encounter_choice_that_stopped_the_round(client, 
                    attacks=[("Soldier 1", "Soldier 2")])  # the Wolf is unassigned
     battle.state["state"]["characters"][0]["hidden"] = True  # a hidden character: his hirelings take the Wolf
     battle.save()
-    combat_services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk)
+    combat_services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
     with mock.patch("combat.services._enqueue"):
         combat_services.request_resolve(gm, campaign.slug, battle.pk, 1)
     round_ = combat_services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
@@ -77,7 +77,7 @@ def test_a_choice_not_offered_is_refused(client, gm, campaign, characters):
                    attacks=[("Soldier 1", "Soldier 2")])
     battle.state["state"]["characters"][0]["hidden"] = True
     battle.save()
-    combat_services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk)
+    combat_services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
     with mock.patch("combat.services._enqueue"):
         combat_services.request_resolve(gm, campaign.slug, battle.pk, 1)
     round_ = combat_services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
@@ -85,3 +85,27 @@ def test_a_choice_not_offered_is_refused(client, gm, campaign, characters):
     assert "Choose one of the offered hirelings" in response.content.decode()
     round_.refresh_from_db()
     assert "choice_needed" in round_.encounter
+
+
+def test_a_refused_choice_keeps_the_players_ticks_and_says_why_beside_the_boxes(client, gm, battle, characters,
+                                                                              valid_plays, first_round):
+    resolve_first_round(gm, battle, characters, valid_plays, first_round)
+    knight = characters["Black Knight"]
+    response = client.post(f"/play/{token(battle, 'Alice')}/rounds/1/chits/{knight.pk}/",
+                           {f"chits{knight.pk}-wounded": ["FIGHT M5", "MOVE M5"]})
+    page = response.content.decode()
+    assert response.status_code == 422
+    wounded = page.split("<legend>Chits wounded")[1].split("</fieldset>")[0]
+    assert '<p class="error">Black Knight owes 1 wound: tick exactly 1 chit to wound (ticked: 2).</p>' in wounded
+    assert wounded.count("checked") == 2
+
+
+def test_the_player_sending_the_recorded_choice_again_is_told_it_is_recorded(client, gm, battle, characters,
+                                                                           valid_plays, first_round):
+    resolve_first_round(gm, battle, characters, valid_plays, first_round)
+    knight = characters["Black Knight"]
+    url = f"/play/{token(battle, 'Alice')}/rounds/1/chits/{knight.pk}/"
+    client.post(url, {f"chits{knight.pk}-wounded": ["FIGHT M5"]}, follow=True)  # recorded, and its message read
+    again = client.post(url, {f"chits{knight.pk}-wounded": ["FIGHT M5"]}, follow=True).content.decode()
+    assert "Your wounds and fatigue are recorded" in again
+    assert 'class="message error"' not in again and '<p class="error">' not in again

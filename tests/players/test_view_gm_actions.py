@@ -100,6 +100,14 @@ def test_an_adjustment_changes_the_state_and_keeps_who_and_why(gm_client, gm, ba
     assert note.by == gm and "Fell into the pit" in note.text
 
 
+def test_a_destroyed_shield_is_not_offered_for_an_adjustment(gm_client, battle):
+    knight = next(c for c in battle.state["state"]["characters"] if c["id"] == "Black Knight")
+    knight["armor"] = [{"name": "Suit of Armor", "state": "intact"}, {"name": "Shield", "state": "destroyed"}]
+    battle.save()
+    page = gm_client.get(base(battle) + "rounds/1/").content.decode()
+    assert "Black Knight: Suit of Armor destroyed" in page and "Black Knight: Shield" not in page
+
+
 def test_an_adjustment_without_a_reason_changes_nothing(gm_client, battle):
     state = battle.state
     gm_client.post(base(battle) + "rounds/1/adjust/", {"change": "wound|Black Knight|MOVE M5", "reason": ""})
