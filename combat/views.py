@@ -389,6 +389,7 @@ def _sides_card_context(round_):
         "battle": round_.battle,
         "campaign": round_.battle.campaign,
         "side_list": sides,
+        "panel": battle_panel(round_, sides),
         "all_locked": bool(sides) and all(side.locked for side in sides),
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
     }

@@ -46,3 +46,16 @@ def test_after_a_round_the_panel_shows_the_wounds_the_character_took(gm_client, 
     page = gm_client.get(round_url(battle, 2)).content.decode()
     section = panel_of(page).split('aria-label="Black Knight"')[1].split("</section>")[0]
     assert f"<dt>Wounded</dt><dd>{knight['chits'][0]['id']}</dd>" in section
+
+
+@pytest.mark.django_db
+def test_an_htmx_save_redraws_the_panel_and_the_players_card_out_of_band(gm_client, battle, characters, valid_plays):
+    from tests.combat.conftest import form_data, side_url
+
+    knight = characters["Black Knight"]
+    data = {**form_data(knight, valid_plays["Black Knight"]), "lock": "1"}
+    answer = gm_client.post(side_url(battle, knight), data, HTTP_HX_REQUEST="true").content.decode()
+    panel = answer.split('id="battle-panel"')[1].split("</aside>")[0]
+    assert 'hx-swap-oob="true"' in panel and "Attack: FIGHT H6 Mace → H Troll" in panel
+    players_card = answer.split('id="players-loop"')[1].split("</section>")[0]
+    assert 'hx-swap-oob="true"' in players_card and "locked" in players_card
