@@ -5,8 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 PORT ?= 8000
 # The address in the links of the emails `make run` keeps (a player's link must open on this port).
-HERALD_BASE_URL ?= http://127.0.0.1:$(PORT)
-export HERALD_BASE_URL
+run demo: export HERALD_BASE_URL := $(or $(HERALD_BASE_URL),http://127.0.0.1:$(PORT))
 # Full-stack tests: PostgreSQL and Redis on this machine (see README).
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/herald
 TEST_REDIS_URL ?= redis://127.0.0.1:6379/5

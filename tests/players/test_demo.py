@@ -5,6 +5,7 @@ import re
 from io import StringIO
 
 import pytest
+from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
 
@@ -19,6 +20,7 @@ def test_load_demo_queues_one_plays_due_email_per_player_in_the_demo_battle_once
     call_command("load_demo", stdout=StringIO())
     due = OutboxMessage.objects.filter(subject__endswith="round 1, plays due")
     assert sorted(m.recipient for m in due) == ["alice@example.com", "bob@example.com"]
-    path = re.search(r"^http://localhost:8000(/play/\S+/)$", due.get(recipient="alice@example.com").text, re.M).group(1)
+    base = re.escape(settings.HERALD_BASE_URL)
+    path = re.search(rf"^{base}(/play/\S+/)$", due.get(recipient="alice@example.com").text, re.M).group(1)
     page = client.get(path)
     assert page.status_code == 200 and "Black Knight" in page.content.decode()
