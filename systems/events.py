@@ -9,6 +9,9 @@ from typing import Any
 # A rule our sources give no number is cited by the name of the rulebook section it is in: its `rule`
 # is "section <name>" (issue #14.6). Logs written before that say "basic".
 SECTION = "section "
+# Where the sources give no table (a Demon's Power of the Pit, the Imp's Curse), the GM rules: such a
+# line cites "GM ruling: ..." (docs/rulings.md).
+GM_RULING = "GM ruling"
 
 
 def citation(rule: str, rule_name: str) -> str:
@@ -22,6 +25,8 @@ def citation(rule: str, rule_name: str) -> str:
         return f"rulebook section {section}: {rule_name}"
     if rule == "basic":
         return f"rulebook: {rule_name}"
+    if rule == GM_RULING:  # where the sources give no table, the GM rules (docs/rulings.md)
+        return f"{GM_RULING}: {rule_name}"
     return f"rule {rule} {rule_name}"
 
 

@@ -3,7 +3,8 @@
 
 - ARCHER (Woods Girl, Elf): roll one die instead of two on the Missile table.
 - AIM (Black Knight, Captain, Amazon): subtract 1 from all Missile table die rolls.
-- FEAR (Black Knight): roll one die instead of two on the Meeting table (combat/engine/meeting.py)."""
+- FEAR (Black Knight): roll one die instead of two on the Meeting table (combat/engine/meeting.py).
+- HEAVENLY PROTECTION (Pilgrim): Demons and the Imp cannot attack him (combat/engine/magic_attacks.py)."""
 
 from __future__ import annotations
 
@@ -34,3 +35,23 @@ def missile_advantages(counter, attack: Attack) -> tuple[Attack, list[str]]:
         attack = replace(attack, die_modifier=attack.die_modifier + AIM_MODIFIER)
         said.append(f"{attack.attacker} has AIM: {AIM_MODIFIER} on the Missile table roll")
     return attack, said
+
+
+# --- HEAVENLY PROTECTION (Pilgrim): "Demons and the Imp cannot attack you." -------------------------------
+
+HEAVENLY_PROTECTION = "HEAVENLY PROTECTION"
+DEMON_TAG = "demon"  # the catalogue's tag of the Demon, the Winged Demon and the Imp
+
+
+def is_demon(counter) -> bool:
+    """A Demon, Winged Demon or the Imp: a monster the catalogue tags "demon"."""
+    return DEMON_TAG in getattr(counter, "tags", ())
+
+
+def heavenly_protection(character_counter, denizen_counter, *, attacker: str, target: str) -> str | None:
+    """What the log says when a demon may not attack the character (its every attack, on either side, is
+    not made: docs/rulings.md "Demons, the Imp and Heavenly Protection"); None when it may."""
+    if character_counter is None or not is_demon(denizen_counter) or not has_advantage(character_counter, HEAVENLY_PROTECTION):
+        return None
+    return (f"{attacker} makes no attack on {target}: {target} has HEAVENLY PROTECTION "
+            "(Demons and the Imp cannot attack him); it stays on his sheet")

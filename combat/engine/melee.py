@@ -23,6 +23,7 @@ from weakref import WeakKeyDictionary
 from combat.engine import attackers as build
 from combat.engine.advantages import missile_advantages
 from combat.engine import catalogue_data
+from combat.engine import magic_attacks
 from combat.engine import denizens as sheet_rules
 from combat.engine.attack import Attack, Maneuver, Target, _resolve_attack
 from combat.engine.catalogue import Horse, Monster, Native, UnknownCounter
@@ -587,7 +588,10 @@ def validate_round(round_input: RoundInput, catalogue=None) -> list[PlayError]:
     errors = _state_errors(round_input, catalogue)
     if errors:
         return errors
-    return _sheet_errors(round_input, catalogue) + _play_errors(round_input, catalogue)
+    return (
+        _sheet_errors(round_input, catalogue) + _play_errors(round_input, catalogue)
+        + magic_attacks.ruling_errors(round_input, lambda counter: _lookup_denizen(catalogue, counter))
+    )
 
 
 def blocking_errors(errors: list[PlayError]) -> list[PlayError]:
@@ -677,6 +681,11 @@ class _Working:
     kills: dict[str, Kill] = field(default_factory=dict)
     harm_done: bool = False
     hits_without_kill: set[str] = field(default_factory=set)  # monsters (T, pinning) that hit and did not kill
+    # Magic attacks of Demons and the Imp (combat.engine.magic_attacks): who made one, the fatigue the GM
+    # ruled, and the rulings still needed.
+    magic_attackers: list[str] = field(default_factory=list)
+    ruled_fatigue: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    rulings_needed: list = field(default_factory=list)
 
     def dead_before(self, name: str, block: int) -> bool:
         return name in self.killed_in_block and self.killed_in_block[name] < block
@@ -886,7 +895,12 @@ class _Round:
             counter = self.counters[denizen.id]
             side = self.sides[denizen.id]
             box = self.boxes.get((denizen.id, "body"))
-            if build.denizen_side(counter, side).harm is not None:
+            if self._protected(denizen.id, counter, target):
+                continue
+            magic = magic_attacks.magic_attack(counter, side, box=box, attacker=denizen.id, catalogue=self.catalogue)
+            if magic is not None:
+                strikes.append(_Strike(denizen.id, "magic", target, magic))
+            elif build.denizen_side(counter, side).harm is not None:
                 strikes.append(_Strike(denizen.id, "body", target, build.denizen_attack(counter, side, box=box, attacker=denizen.id)))
             if isinstance(counter, Monster) and counter.weapon is not None:
                 weapon_side = self.weapon_sides[denizen.id]
@@ -899,6 +913,17 @@ class _Round:
         for index, strike in enumerate(strikes):
             strike.index = index
         return strikes
+
+    def _protected(self, denizen_id: str, counter, target: str) -> bool:
+        """HEAVENLY PROTECTION: a demon attacking the Pilgrim makes no attack on him (it stays on his sheet)."""
+        character = self.work.characters.get(target)
+        event = magic_attacks.protection_event(
+            _find(self.catalogue, "character", character.character) if character else None, counter,
+            attacker=denizen_id, target=target, actors=self._actors(denizen_id, target),
+        )
+        if event is not None:
+            self.events.append(event)
+        return event is not None
 
     def order(self, strikes: list[_Strike]) -> list[list[_Strike]]:
         """First round: longer length first, then faster time; later rounds: faster time first, then
@@ -1011,6 +1036,9 @@ class _Round:
                         "cancelled", "attack", f"{strike.target} is already dead: {strike.attack.attacker}'s attack is cancelled", actors,
                     ))
                     continue
+                if strike.part == "magic":
+                    self._magic(strike, number, actors)
+                    continue
                 body_key, target, events = self._choose_body(strike, bodies[strike.target], number)
                 self.events.extend(events)
                 result = _resolve_attack(strike.attack, target, self.rules, self.dice, tuple(dict.fromkeys(actors)))
@@ -1044,19 +1072,42 @@ class _Round:
             work.harm_done = True
         if result.killed:
             work.harm_done = True
-            if body_key not in work.killed_in_block:
-                work.killed_in_block[body_key] = block
-                horse_of = strike.target if target.kind == "horse" else None
-                work.kills[body_key] = Kill(
-                    victim=target.name if horse_of else body_key, killers=(strike.attacker,), credited_to=(), block=block,
-                    horse_of=horse_of,
-                )
-            elif work.kills[body_key].block == block and strike.attacker not in work.kills[body_key].killers:
-                kill = work.kills[body_key]
-                work.kills[body_key] = replace(kill, killers=kill.killers + (strike.attacker,))
+            horse_of = strike.target if target.kind == "horse" else None
+            self._kill(body_key, target.name if horse_of else body_key, strike.attacker, block, horse_of)
         elif result.is_hit and strike.part in ("body", "weapon") and _pins(self.counters[strike.attacker]):
             if body_key in (strike.target, f"horse:{strike.target}"):
                 work.hits_without_kill.add(strike.attacker)
+
+    def _kill(self, body_key: str, victim: str, attacker: str, block: int, horse_of: str | None = None) -> None:
+        """A kill in `block`: simultaneous killers share one kill."""
+        work = self.work
+        if body_key not in work.killed_in_block:
+            work.killed_in_block[body_key] = block
+            work.kills[body_key] = Kill(victim=victim, killers=(attacker,), credited_to=(), block=block, horse_of=horse_of)
+        elif work.kills[body_key].block == block and attacker not in work.kills[body_key].killers:
+            kill = work.kills[body_key]
+            work.kills[body_key] = replace(kill, killers=kill.killers + (attacker,))
+
+    def _magic(self, strike: _Strike, block: int, actors) -> None:
+        """A Demon's or the Imp's magic attack: the GM's ruling applied in its block, or the ruling the round
+        waits for (combat.engine.magic_attacks). It counts as spellcasting either way."""
+        work = self.work
+        outcome = magic_attacks.resolve_magic_attack(
+            strike.attack, attacker=strike.attacker, target=strike.target, block=block,
+            ruling=self.input.ruling(strike.attacker, strike.target), actors=dict.fromkeys(actors),
+        )
+        self.events.extend(outcome.events)
+        work.magic_attackers.append(strike.attacker)
+        if outcome.needed is not None:
+            work.rulings_needed.append(outcome.needed)
+        if outcome.wounds:
+            work.wounds[strike.target] += outcome.wounds
+            work.harm_done = True
+        if outcome.fatigue:
+            work.ruled_fatigue[strike.target] += outcome.fatigue
+        if outcome.killed:
+            work.harm_done = True
+            self._kill(strike.target, strike.target, strike.attacker, block)
 
     # 5. After the round ---------------------------------------------------------------------------
 
@@ -1067,7 +1118,7 @@ class _Round:
         work = self.work
         rules = self.rules
         summaries: dict[str, dict] = {c.id: {"character": c.id} for c in self.state.characters}
-        spell_cast = False
+        spell_cast = bool(work.magic_attackers)  # a Demon's or the Imp's magic attack is spellcasting
         fatigue_total = 0
         new_characters: dict[str, CharacterState] = {}
         for character in self.state.characters:
@@ -1086,9 +1137,6 @@ class _Round:
                     ))
                 asterisks = asterisks_of(chit for _, chit in effort_chits(character, play))
             owed = max(0, asterisks - 1)
-            fatigue_total += owed
-            summary["asterisks_played"] = asterisks
-            summary["fatigue_owed"] = owed
             if asterisks:
                 self.events.append(_event(
                     "fatigue", "fatigue",
@@ -1096,6 +1144,12 @@ class _Round:
                     if owed else f"{character.id} played {asterisks} asterisk: it is free",
                     [character.id], asterisks=asterisks, owed=owed,
                 ))
+            if work.ruled_fatigue.get(character.id):
+                self.events.append(magic_attacks.ruled_fatigue_event(character.id, owed, work.ruled_fatigue[character.id]))
+                owed += work.ruled_fatigue[character.id]
+            fatigue_total += owed
+            summary["asterisks_played"] = asterisks
+            summary["fatigue_owed"] = owed
             # weapons
             weapons = []
             alerted, unalerted = [], []
@@ -1359,4 +1413,4 @@ def resolve_round(round_input: RoundInput, dice: Dice, catalogue=None) -> RoundR
     blocks = run.order(run.collect_strikes())
     run.resolve(blocks, bodies)
     result = run.finish(getattr(dice, "seed", None))
-    return replace(result, warnings=warnings)
+    return replace(result, warnings=warnings, rulings_needed=tuple(run.work.rulings_needed))

@@ -251,11 +251,48 @@ class Play:
 
 
 @dataclass(frozen=True)
+class GmRuling:
+    """The GM's ruling on a magic attack the sources give no table for (a Demon's Power of the Pit, the
+    Imp's Curse: combat.engine.magic_attacks). `outcome` is one of RULING_OUTCOMES; `amount` counts the
+    wounds or asterisks of fatigue; `note` says in words what the GM ruled (kept in the log)."""
+
+    attacker: str  # the denizen's id
+    target: str  # whom it attacks this round
+    outcome: str
+    amount: int = 0
+    note: str = ""
+
+
+# no_effect: nothing happens; killed: the target is killed; wounds/fatigue: the target (a character) owes
+# `amount` more; other: an outcome in words (a curse...) that changes nothing the engine keeps.
+RULING_OUTCOMES: tuple[str, ...] = ("no_effect", "killed", "wounds", "fatigue", "other")
+
+
+@dataclass(frozen=True)
+class RulingNeeded:
+    """A magic attack that waits for the GM's ruling: give it in the round file's `gm_rulings`."""
+
+    path: str  # "gm_rulings.Demon"
+    attacker: str
+    target: str
+    spell: str  # "Power of the Pit", "Curse"
+    magic_type: str | None
+    time: int
+    length: int
+    block: int  # its place in the order of attacks
+    message: str
+
+
+@dataclass(frozen=True)
 class RoundInput:
     rules: RuleSet
     state: BattleState
     sheets: tuple[Sheet, ...] = ()
     plays: tuple[Play, ...] = ()
+    gm_rulings: tuple[GmRuling, ...] = ()  # the GM's rulings on magic attacks (combat.engine.magic_attacks)
+
+    def ruling(self, attacker: str, target: str) -> GmRuling | None:
+        return next((r for r in self.gm_rulings if r.attacker == attacker and r.target == target), None)
 
     @cached_property
     def _plays_by_character(self) -> dict[str, Play]:
@@ -326,6 +363,8 @@ class RoundResult:
     dice: tuple[Roll, ...]
     seed: int | None = None
     warnings: tuple[PlayError, ...] = ()
+    # Magic attacks waiting for the GM's ruling: the round is not resolved until they are given.
+    rulings_needed: tuple[RulingNeeded, ...] = ()
 
     def summary(self, character_id: str) -> CharacterSummary | None:
         for summary in self.summaries:

@@ -25,13 +25,29 @@ from combat.engine.model import PlayError, RoundResult
 from combat.engine.round_format import RoundFile
 
 
-class EncounterChoicePending(Exception):
+class RoundPending(Exception):
+    """The round cannot be resolved yet: it waits for an input (a player's choice, a GM's ruling)."""
+
+
+class EncounterChoicePending(RoundPending):
     """The encounter step needs a player's choice (which hireling takes a denizen: rule 8.3.5a.3 and
     Watchful Natives 1.3) before the round can be resolved."""
 
     def __init__(self, choice: encounter_step.ChoiceNeeded):
         super().__init__(choice.message)
         self.choice = choice
+
+
+class GmRulingPending(RoundPending):
+    """A magic attack the sources give no table for (a Demon's Power of the Pit, the Imp's Curse) waits for
+    the GM's ruling (combat.engine.magic_attacks): give each one in the round file's `gm_rulings` and
+    resolve again with the same dice, which replay the round identically up to it. `played` is the round
+    as far as it went, for its log."""
+
+    def __init__(self, played: "PlayedRound"):
+        self.played = played
+        self.needed = played.result.rulings_needed
+        super().__init__("; ".join(needed.message for needed in self.needed))
 
 
 @dataclass(frozen=True)
@@ -44,7 +60,15 @@ class PlayedRound:
 
 
 def play_round(round_file: RoundFile, dice: Dice, catalogue=None) -> PlayedRound:
-    """Raises EncounterInvalid or RoundInvalid naming each field, or EncounterChoicePending."""
+    """Raises EncounterInvalid or RoundInvalid naming each field, or a RoundPending: EncounterChoicePending
+    or GmRulingPending."""
+    played = _play(round_file, dice, catalogue)
+    if played.result.rulings_needed:
+        raise GmRulingPending(played)
+    return played
+
+
+def _play(round_file: RoundFile, dice: Dice, catalogue=None) -> PlayedRound:
     if round_file.encounter is None:
         return PlayedRound(resolve_round(round_file.round_input, dice, catalogue))
     encounter = encounter_step.encounter_from_round(round_file.round_input, round_file.encounter, catalogue)

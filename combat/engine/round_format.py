@@ -28,6 +28,7 @@ from combat.engine.model import (
     Chit,
     ChitLabelError,
     DenizenState,
+    GmRuling,
     HorseState,
     Kill,
     ManeuverPlay,
@@ -36,6 +37,7 @@ from combat.engine.model import (
     Position,
     RoundInput,
     RoundResult,
+    RulingNeeded,
     Sheet,
     WeaponState,
     parse_chit,
@@ -261,6 +263,10 @@ def read_round(data: Any, catalogue=None) -> RoundFile:
             for s in data.get("sheets", [])
         ),
         plays=tuple(_play(name, play) for name, play in data.get("plays", {}).items()),
+        gm_rulings=tuple(
+            GmRuling(r["attacker"], r["target"], r["outcome"], r.get("amount", 0), r.get("note", ""))
+            for r in data.get("gm_rulings", [])
+        ),
     )
     return RoundFile(
         round_input=round_input,
@@ -398,6 +404,8 @@ def round_to_json(round_input: RoundInput, *, dice: list[int] | None = None, see
         sheets.append(raw)
     data["sheets"] = sheets
     data["plays"] = {play.character: _play_to_json(play) for play in round_input.plays}
+    if round_input.gm_rulings:
+        data["gm_rulings"] = [ruling_to_json(ruling) for ruling in round_input.gm_rulings]
     if dice is not None:
         data["dice"] = list(dice)
     if seed is not None:
@@ -405,6 +413,21 @@ def round_to_json(round_input: RoundInput, *, dice: list[int] | None = None, see
     if encounter is not None:
         data["encounter"] = encounter  # the encounter step's section: docs/encounter.md
     return data
+
+
+def ruling_to_json(ruling: GmRuling) -> dict[str, Any]:
+    raw: dict[str, Any] = {"attacker": ruling.attacker, "target": ruling.target, "outcome": ruling.outcome}
+    if ruling.amount:
+        raw["amount"] = ruling.amount
+    if ruling.note:
+        raw["note"] = ruling.note
+    return raw
+
+
+def ruling_needed_to_json(needed: RulingNeeded) -> dict[str, Any]:
+    return {"path": needed.path, "attacker": needed.attacker, "target": needed.target, "spell": needed.spell,
+            "magic_type": needed.magic_type, "time": needed.time, "length": needed.length, "block": needed.block,
+            "message": needed.message}
 
 
 def _summary_to_json(summary: CharacterSummary) -> dict[str, Any]:
@@ -456,6 +479,8 @@ def result_to_json(result: RoundResult) -> dict[str, Any]:
         "combat_ends": result.combat_ends,
         "warnings": [{"path": w.path, "message": w.message, "severity": w.severity} for w in result.warnings],
         "state": state_to_json(result.state),
+        # Only while the round waits for the GM (combat.engine.magic_attacks), so resolved results keep their shape.
+        **({"rulings_needed": [ruling_needed_to_json(n) for n in result.rulings_needed]} if result.rulings_needed else {}),
     }
 
 
@@ -488,4 +513,5 @@ def result_from_json(data: dict[str, Any]) -> RoundResult:
         dice=tuple(Roll(r["purpose"], tuple(r["dice"])) for r in data["dice"]),
         seed=data.get("seed"),
         warnings=tuple(PlayError(w["path"], w["message"], w["severity"]) for w in data.get("warnings", [])),
+        rulings_needed=tuple(RulingNeeded(**n) for n in data.get("rulings_needed", [])),
     )

@@ -3,7 +3,9 @@
 the melee round, and print the log and the new state as JSON.
 
 The dice come from the file's "dice" list, else its "seed" (or --seed). A file that is malformed or breaks
-the rules prints {"errors": [{"path": ..., "message": ...}]} and exits 2; nothing is resolved.
+the rules prints {"errors": [{"path": ..., "message": ...}]} and exits 2; nothing is resolved. A round with a
+magic attack that waits for the GM's ruling (a Demon's Power of the Pit, the Imp's Curse) prints
+{"rulings_needed": [...], "log": [...]} and exits 3: add each ruling to the file's `gm_rulings` and run it again.
 
 A file with a "system" key other than "magic-realm" is resolved by that combat system (docs/systems.md).
 """
@@ -17,12 +19,13 @@ from django.core.management.base import BaseCommand
 from combat.engine.dice import DiceExhausted, ScriptedDice, SeededDice
 from combat.engine.encounter import EncounterInvalid
 from combat.engine.melee import RoundInvalid
-from combat.engine.play import EncounterChoicePending, play_round
-from combat.engine.round_format import RoundFormatError, read_round, result_to_json
+from combat.engine.play import EncounterChoicePending, GmRulingPending, play_round
+from combat.engine.round_format import RoundFormatError, read_round, result_to_json, ruling_needed_to_json
 from combat.management.json_input import JsonInputError, read_json_argument
 from systems import DEFAULT_SYSTEM, RoundFileError, UnknownSystem, get_system, system_of
 
 EXIT_BAD_ROUND = 2
+EXIT_WAITS_FOR_RULING = 3
 
 
 class Command(BaseCommand):
@@ -55,6 +58,8 @@ class Command(BaseCommand):
             self._fail([{"path": f"encounter.{pending.choice.path}", "message": pending.choice.message}])
         except DiceExhausted as error:
             self._fail([{"path": "dice", "message": f"not enough dice in the file: {error}"}])
+        except GmRulingPending as pending:
+            self._wait_for_rulings(pending)
         result = played.result
         output = result_to_json(result)
         if played.encounter is not None:
@@ -82,6 +87,16 @@ class Command(BaseCommand):
             return read_json_argument(path)
         except JsonInputError as error:
             self._fail([{"path": "(file)", "message": str(error)}])
+
+    def _wait_for_rulings(self, pending: GmRulingPending):
+        """Not an error of the file: the round waits for the GM. Nothing is resolved; the log shows how far
+        the round went and each line that asks for a ruling."""
+        waiting = {
+            "rulings_needed": [ruling_needed_to_json(needed) for needed in pending.needed],
+            "log": [str(event) for event in pending.played.result.events],
+        }
+        self.stdout.write(json.dumps(waiting, ensure_ascii=False, indent=2))
+        raise SystemExit(EXIT_WAITS_FOR_RULING)
 
     def _fail(self, errors: list[dict[str, str]]):
         self.stdout.write(json.dumps({"errors": errors}, ensure_ascii=False, indent=2))
