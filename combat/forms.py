@@ -468,3 +468,70 @@ def initial_from_round_entries(entries: dict[str, Any]) -> dict[str, Any]:
     for column, rows in (entries.get("meeting_table") or {}).items():
         initial[f"meeting_{column}"] = " | ".join(rows)
     return initial
+
+
+RULING_CHOICES = [("", "— choose the outcome —"), ("no_effect", "No effect"), ("killed", "The target is killed"),
+                  ("wounds", "The target takes wounds"), ("fatigue", "The target owes fatigue"),
+                  ("other", "Another outcome, in words (no change the engine keeps)")]
+
+
+class GmRulingsForm(forms.Form):
+    """The GM's ruling on each magic attack the round waits for (a Demon's Power of the Pit, the Imp's
+    Curse: the sources give no table, combat.engine.magic_attacks). Three fields per attack, numbered by its
+    place in `needed`: the outcome, how many wounds or asterisks of fatigue, and the ruling in words."""
+
+    def __init__(self, *args, needed: list[dict[str, Any]], characters: set[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.needed = needed
+        for index, attack in enumerate(needed):
+            choices = [c for c in RULING_CHOICES if attack["target"] in characters or c[0] not in ("wounds", "fatigue")]
+            self.fields[f"outcome_{index}"] = choice(
+                choices, f"{attack['attacker']}'s {attack['spell']} against {attack['target']}: the outcome",
+            )
+            self.fields[f"amount_{index}"] = forms.IntegerField(
+                required=False, min_value=1, max_value=12, label="How many wounds or asterisks of fatigue",
+            )
+            self.fields[f"note_{index}"] = forms.CharField(
+                required=False, max_length=300, label="The ruling in words",
+                help_text="Kept in the log (what the GM rolled or decided, a curse's name…)",
+                validators=[validate_one_line],
+            )
+
+    def clean(self):
+        data = super().clean()
+        for index, attack in enumerate(self.needed):
+            outcome = data.get(f"outcome_{index}")
+            if not outcome:
+                self.add_error(f"outcome_{index}", f"Choose what {attack['attacker']}'s {attack['spell']} does.")
+            elif outcome in ("wounds", "fatigue") and not data.get(f"amount_{index}"):
+                what = "wounds" if outcome == "wounds" else "asterisks of fatigue"
+                self.add_error(f"amount_{index}", f"How many {what} {attack['target']} takes: a number from 1 to 12.")
+            elif outcome == "other" and not (data.get(f"note_{index}") or "").strip():
+                self.add_error(f"note_{index}", "Say in words what the GM ruled: the engine keeps no state for it.")
+        return data
+
+    def to_entries(self, previous: dict[str, Any]) -> dict[str, Any]:
+        """The round's GM entries with these rulings (one per attacker and target) in `gm_rulings`."""
+        data = self.cleaned_data
+        ruled = []
+        for index, attack in enumerate(self.needed):
+            ruling = {"attacker": attack["attacker"], "target": attack["target"], "outcome": data[f"outcome_{index}"]}
+            if ruling["outcome"] in ("wounds", "fatigue"):
+                ruling["amount"] = data[f"amount_{index}"]
+            if (data.get(f"note_{index}") or "").strip():
+                ruling["note"] = data[f"note_{index}"].strip()
+            ruled.append(ruling)
+        answered = {(r["attacker"], r["target"]) for r in ruled}
+        kept = [r for r in previous.get("gm_rulings") or [] if (r["attacker"], r["target"]) not in answered]
+        return {**previous, "gm_rulings": kept + ruled}
+
+
+def initial_from_rulings(needed: list[dict[str, Any]], given: list[dict[str, Any]]) -> dict[str, Any]:
+    by_attack = {(r["attacker"], r["target"]): r for r in given or []}
+    initial: dict[str, Any] = {}
+    for index, attack in enumerate(needed):
+        ruling = by_attack.get((attack["attacker"], attack["target"])) or {}
+        initial[f"outcome_{index}"] = ruling.get("outcome", "")
+        initial[f"amount_{index}"] = ruling.get("amount")
+        initial[f"note_{index}"] = ruling.get("note", "")
+    return initial

@@ -21,8 +21,8 @@ from combat.engine.dice import SeededDice
 from combat.engine.melee import run_errors
 from combat.engine.model import ChitLabelError, parse_chit
 from combat.engine.odds import attack_odds
-from combat.engine.play import EncounterChoicePending, effort_errors, play_round
-from combat.engine.round_format import rules_to_json
+from combat.engine.play import EncounterChoicePending, GmRulingPending, effort_errors, play_round
+from combat.engine.round_format import ruling_needed_to_json, rules_to_json
 
 
 # --- building the battle state -----------------------------------------------------------------------
@@ -208,7 +208,10 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
         "sheets": sheets,
         "plays": plays,
     }
-    section, _ = encounter_section(plays_by_id, getattr(round_, "encounter", None) or {})
+    entries = getattr(round_, "encounter", None) or {}
+    if entries.get("gm_rulings"):  # the GM's rulings on magic attacks (combat.engine.magic_attacks)
+        round_file["gm_rulings"] = [dict(ruling) for ruling in entries["gm_rulings"]]
+    section, _ = encounter_section(plays_by_id, entries)
     if section or has_unassigned_denizens(state):
         round_file["encounter"] = section
     return round_file
@@ -331,21 +334,46 @@ class Outcome:
     combat_over: bool
 
 
-class ChoicePending(Exception):
+class Waiting(Exception):
+    """The round waits for an input before it can be resolved; nothing was written. `entry` is what the
+    round's GM entries (`Round.encounter`) keep of it for the page, `reason` the round's error line."""
+
+    entry: tuple[str, Any]
+    reason: str
+
+
+class ChoicePending(Waiting):
     """The encounter step needs a player's choice (which hireling takes a denizen, 8.3.5a.3 and Watchful
     Natives 1.3) before the round can be resolved; `choice` is the engine's ChoiceNeeded as JSON."""
 
     def __init__(self, choice: dict[str, Any]):
         super().__init__(choice["message"])
         self.choice = choice
+        self.entry = ("choice_needed", choice)
+        self.reason = f"The encounter needs a choice: {choice['message']}"
+
+
+class RulingsPending(Waiting):
+    """Magic attacks the sources give no table for (a Demon's Power of the Pit, the Imp's Curse) wait for the
+    GM's ruling (combat.engine.magic_attacks); `rulings` are the engine's RulingNeeded as JSON."""
+
+    def __init__(self, rulings: list[dict[str, Any]]):
+        super().__init__("; ".join(ruling["message"] for ruling in rulings))
+        self.rulings = rulings
+        self.entry = ("rulings_needed", rulings)
+        self.reason = f"The round waits for the GM's ruling: {self}"
+
+
+# What the round's GM entries keep while it waits (cleared when it resolves).
+WAITING_KEYS = ("choice_needed", "rulings_needed")
 
 
 def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
     """Resolve the round file with the seed's dice through the engine's `play_round`: the encounter step
     first when the file has an `encounter` section, then the melee round, from ONE dice stream, so the
     same seed replays the same round (and `manage.py resolve_round` replays it to the same log). Raise
-    ValueError naming every error when it is invalid, and ChoicePending when the encounter needs a
-    player's choice."""
+    ValueError naming every error when it is invalid, ChoicePending when the encounter needs a player's
+    choice and RulingsPending when a magic attack needs the GM's ruling."""
 
     round_file = round_format.read_round(round_input)
     try:
@@ -354,6 +382,8 @@ def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
         needed = pending.choice
         raise ChoicePending({"path": needed.path, "denizen": needed.denizen, "character": needed.character,
                              "options": list(needed.options), "rule": needed.rule, "message": needed.message})
+    except GmRulingPending as pending:
+        raise RulingsPending([ruling_needed_to_json(needed) for needed in pending.needed])
     result_dict = round_format.result_to_json(played.result)
     events = result_dict.pop("events")
     if played.encounter is not None:

@@ -394,7 +394,7 @@ def resolve_round(round_id: int) -> Round | None:
             drafts = {side.character_id: side.plays for side in sides}
             round_input = rounds.build_input(battle, round_, drafts)
             outcome = rounds.resolve(round_input, round_.seed)
-            round_.encounter = {key: value for key, value in (round_.encounter or {}).items() if key != "choice_needed"}
+            round_.encounter = {key: value for key, value in (round_.encounter or {}).items() if key not in rounds.WAITING_KEYS}
 
             round_.input = round_input
             round_.rules = round_input.get("rules", {})
@@ -425,17 +425,19 @@ def resolve_round(round_id: int) -> Round | None:
             emails.queue_round_emails(round_, outcome)
         events.info("round_resolved", round_id=round_.pk, events=len(outcome.events))
         return round_
-    except rounds.ChoicePending as pending:
-        # Not a failure of the engine: the encounter needs a player's choice. Nothing was written; the
-        # page asks the GM, and Resolve replays from the same seed up to this point (docs/encounter.md).
+    except rounds.Waiting as pending:
+        # Not a failure of the engine: the encounter needs a player's choice, or a magic attack the GM's
+        # ruling. Nothing was written; the page asks the GM, and Resolve replays from the same seed up to
+        # this point (docs/encounter.md, docs/round-format.md "GM rulings").
+        key, value = pending.entry
         with transaction.atomic():
             round_ = Round.objects.select_for_update().get(pk=round_id)
             if round_.status == Round.Status.RESOLVING:
-                round_.encounter = {**(round_.encounter or {}), "choice_needed": pending.choice}
+                round_.encounter = {**(round_.encounter or {}), key: value}
                 round_.status = Round.Status.FAILED
-                round_.error = f"The encounter needs a choice: {pending.choice['message']}"
+                round_.error = pending.reason
                 round_.save(update_fields=["encounter", "status", "error"])
-        events.info("round_needs_choice", round_id=round_id, path=pending.choice["path"])
+        events.info("round_waits", round_id=round_id, waits_for=key)
         return round_
     except Exception as error:
         logger.exception("round %s failed to resolve", round_id)

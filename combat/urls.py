@@ -1,6 +1,6 @@
 from django.urls import path
 
-from combat import views
+from combat import ruling_page, views
 
 app_name = "combat"
 
@@ -16,6 +16,7 @@ urlpatterns = [
     path("<int:battle_id>/rounds/<int:number>/resolve/", views.resolve, name="resolve"),
     path("<int:battle_id>/rounds/<int:number>/void/", views.void_round, name="void_round"),
     path("<int:battle_id>/rounds/<int:number>/encounter/", views.round_encounter, name="round_encounter"),
+    path("<int:battle_id>/rounds/<int:number>/rulings/", ruling_page.round_rulings, name="round_rulings"),
     path(side, views.save_side, name="save_side"),
     path(side + "validate/", views.validate_side, name="validate_side"),
     path(side + "lock/", views.lock_side, name="lock_side"),

@@ -23,6 +23,7 @@ from combat.forms import (
     initial_from_round_entries,
 )
 from combat.models import Round, SidePlays
+from combat.ruling_page import rulings_context
 from combat.sheet_svg import sheet_svgs
 from config import confirm
 
@@ -180,6 +181,8 @@ def _round_context(round_, bound_chits=None):
     }
     if round_.status in (Round.Status.DRAFTING, Round.Status.FAILED):
         context["round_encounter"] = _round_encounter_context(round_)
+        if (round_.encounter or {}).get("rulings_needed"):
+            context["round_rulings"] = rulings_context(round_)
         context["panel"] = battle_panel(round_, sides)
     if round_.status == Round.Status.RESOLVED:
         context.update(_result_context(round_, bound_chits))
