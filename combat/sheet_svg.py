@@ -6,8 +6,10 @@ denizen's separate pieces in boxes of their own (a monster's head or club, a nat
 placement, realmspeak-notes 1.2), each tied to its owner by a bracket and named after it. A counter's
 side is the one it fought on (turned over by rule 22.5/3, the log's tactics events); a Tremendous
 monster red side up is drawn in red and says so; the dead are struck through and marked "dead", so
-nothing is told by colour alone. A character's attack names its target; a label too long for the
-sheet's width goes on over more lines, never cut off.
+nothing is told by colour alone. A character's attack names its target; a Demon's or the Imp's magic
+attack is named beside its counter with the GM's ruling (or that it waits for one), and a demon kept off
+the Pilgrim by HEAVENLY PROTECTION says so. A label too long for the sheet's width goes on over more
+lines, never cut off.
 
 The boxes are stacked (not side by side) so that a 390 px phone shows the sheet at about its drawn size.
 """
@@ -54,6 +56,7 @@ class _Denizen:
     dead: bool = False
     horse_dead: bool = False
     turned_red: bool = False  # hit without killing this round and turned red side up (after tactics)
+    attack_note: str = ""  # a magic attack and the GM's ruling on it, or HEAVENLY PROTECTION (from the log)
 
 
 @dataclass
@@ -71,14 +74,14 @@ def _catalogue():
     return get_catalogue()
 
 
-def _denizens(state: dict[str, Any], turned_red: set[str]) -> dict[str, _Denizen]:
+def _denizens(state: dict[str, Any], turned_red: set[str], notes: dict[str, str] | None = None) -> dict[str, _Denizen]:
     catalogue = _catalogue()
     found = {}
     for raw in state.get("denizens", []):
         denizen = _Denizen(raw["id"], raw.get("counter", raw["id"]), raw.get("side", "light"),
                            raw.get("weapon_side", "light"), native=bool(raw.get("group")),
                            dead=bool(raw.get("dead")), horse_dead=bool(raw.get("horse_dead")),
-                           turned_red=raw["id"] in turned_red)
+                           turned_red=raw["id"] in turned_red, attack_note=(notes or {}).get(raw["id"], ""))
         try:
             counter = catalogue.denizen(denizen.counter)
         except Exception:  # a house counter the catalogue lacks: drawn by its name, no piece names
@@ -120,7 +123,7 @@ def _denizen_entries(denizen: _Denizen, sheet: _Sheet, given: dict[str, int | No
     red = denizen.pins and body_side == "dark"
     suffix = " (sheet owner)" if kind == "owner" else ""
     entries = [(sheet.boxes.get(denizen.id, given.get("box")),
-                Entry(kind, f"{denizen.id} ({_side_words(body_side, red)}){suffix}", denizen.id, red=red,
+                Entry(kind, f"{denizen.id} ({_side_words(body_side, red)}){suffix}{denizen.attack_note}", denizen.id, red=red,
                       dead=denizen.dead or denizen.id in killed))]
     piece_label = f"{denizen.id}'s {denizen.piece_name}" if denizen.piece_name else None
     piece_box = sheet.boxes.get(piece_label) if piece_label else None
@@ -220,11 +223,13 @@ def _text(x: float, y: float, entry: Entry) -> str:
 
 def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[str],
               state: dict[str, Any] | None = None, logged: _Sheet | None = None,
-              attacking_elsewhere: set[str] | None = None, turned_red: set[str] | None = None) -> SafeString:
+              attacking_elsewhere: set[str] | None = None, turned_red: set[str] | None = None,
+              attack_notes: dict[str, str] | None = None) -> SafeString:
     """One sheet. `state` is the round file's state (sides, horses, the dead); `logged` what the log says
-    stood where; a denizen owner stands on its own sheet unless it is in `attacking_elsewhere`."""
+    stood where; a denizen owner stands on its own sheet unless it is in `attacking_elsewhere`;
+    `attack_notes` what a denizen's magic attack did (`_attack_notes`)."""
     state = state or {}
-    denizens = _denizens(state, turned_red or set())
+    denizens = _denizens(state, turned_red or set(), attack_notes)
     characters = {c["id"]: c for c in state.get("characters", [])}
     boxes = _entries(sheet, play, killed, denizens, characters, logged or _Sheet(), attacking_elsewhere or set())
     owner = sheet["owner"]
@@ -291,16 +296,41 @@ def _turned_red(events: list[dict[str, Any]]) -> set[str]:
     return {event["data"]["monster"] for event in events if (event.get("data") or {}).get("turned_red_side_up")}
 
 
+RULED = {"no_effect": "no effect", "killed": "killed", "other": "as the GM ruled"}
+
+
+def _attack_notes(events: list[dict[str, Any]]) -> dict[str, str]:
+    """What the log says of each Demon's or the Imp's attack (combat.engine.magic_attacks): its spell and
+    target with the GM's ruling or that it waits for one, or that HEAVENLY PROTECTION kept it off."""
+    notes: dict[str, str] = {}
+    for event in events:
+        data = event.get("data") or {}
+        kind = event.get("kind")
+        if kind == "magic":
+            notes[data["attacker"]] = f": {data['spell']} → {data['target']}"
+        elif kind == "ruling" and data.get("attacker") in notes:
+            outcome = data.get("outcome")
+            said = f"{data['amount']} {outcome}" if outcome in ("wounds", "fatigue") else RULED.get(outcome, outcome)
+            notes[data["attacker"]] += f", GM ruling: {said}"
+        elif kind == "ruling_needed" and data.get("attacker") in notes:
+            notes[data["attacker"]] += ", waits for the GM's ruling"
+        elif kind == "advantage" and data.get("heavenly_protection"):
+            notes[data["heavenly_protection"]] = ": no attack (HEAVENLY PROTECTION)"
+    return notes
+
+
 def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None) -> list[dict[str, Any]]:
     """Every sheet of the round, each piece in the box the repositioning dice left it in."""
     plays = round_input.get("plays") or {}
     state = round_input.get("state") or {}
     red = _turned_red(events)
+    notes = _attack_notes(events)
     logged = _logged_sheets(events)
     sheets = round_input.get("sheets", [])
     attacking = {a if isinstance(a, str) else a.get("combatant") for s in sheets for a in s.get("attackers", [])}
     drawn = []
     for sheet in sheets:
-        svg = sheet_svg(sheet, plays.get(sheet["owner"]), killed or set(), state, logged.get(sheet["owner"]), attacking, red)
+        svg = sheet_svg(sheet, plays.get(sheet["owner"]), killed or set(), state, logged.get(sheet["owner"]), attacking, red,
+                        notes)
         drawn.append({"owner": sheet["owner"], "svg": svg})
     return drawn

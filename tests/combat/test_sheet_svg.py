@@ -137,3 +137,25 @@ def test_a_label_too_long_for_the_sheet_goes_on_over_more_lines_and_is_never_cut
     assert attack.count("<tspan") == 1
     height = int(re.search(r'viewBox="0 0 \d+ (\d+)"', svg).group(1))
     assert height > int(re.search(r'viewBox="0 0 \d+ (\d+)"', str(sheet_svg({**sheet, "attackers": []}, None, set()))).group(1))
+
+
+def test_a_demon_s_magic_attack_is_drawn_beside_it_with_the_gm_s_ruling():
+    svg = drawn("demon-power-of-the-pit-gm-ruling")["Swordsman"]
+    assert "Demon (light): Power of the Pit → Swordsman, GM ruling: 2 wounds" in svg
+    assert box_of(svg, "Demon (light): Power of the Pit") == 1  # repositioned from 2 to 1 by die 3
+
+
+def test_the_imp_s_curse_is_drawn_as_the_gm_ruled():
+    assert "Imp (light): Curse → Amazon, GM ruling: as the GM ruled" in drawn("imp-curse-gm-ruling")["Amazon"]
+
+
+def test_a_round_that_waits_draws_the_demon_waiting_for_the_ruling():
+    round_input = json.loads((EXAMPLES / "demon-power-of-the-pit-gm-ruling.json").read_text())
+    events = [{"kind": "magic", "data": {"attacker": "Demon", "target": "Swordsman", "spell": "Power of the Pit"}},
+              {"kind": "ruling_needed", "data": {"attacker": "Demon"}}]
+    [sheet] = sheet_svgs(round_input, events)
+    assert "Demon (light): Power of the Pit → Swordsman, waits for the GM&#x27;s ruling" in str(sheet["svg"])
+
+
+def test_a_demon_on_the_pilgrim_s_sheet_is_drawn_making_no_attack():
+    assert "Demon (light): no attack (HEAVENLY PROTECTION)" in drawn("pilgrim-heavenly-protection")["Pilgrim"]
