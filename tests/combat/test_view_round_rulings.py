@@ -6,7 +6,7 @@ from unittest import mock
 
 import pytest
 
-from combat import services
+from combat import fairness, services
 from combat.models import Round
 from tests.combat.conftest import round_url
 from tests.combat.encounter_battles import start
@@ -76,6 +76,8 @@ def test_the_gm_gives_the_ruling_and_the_round_resolves_with_it(gm, gm_client, w
     lines = [event["line"] for event in round_.log]
     assert any(line.startswith("GM ruling: Amazon takes 2 wound(s) from Power of the Pit (a Pit roll of 4)") for line in lines)
     assert [s for s in round_.result["summaries"] if s["character"] == "Amazon"][0]["wounds_owed"] == 2
+    verdict = fairness.verify_round_file(fairness.round_file(round_))  # the ruling is in the file: it replays
+    assert verdict.ok, verdict.reason
 
 
 @pytest.mark.django_db
