@@ -177,6 +177,14 @@ def protection_event(character_counter, denizen_counter, *, attacker: str, targe
     return Event("advantage", said, *HEAVENLY_RULE, tuple(dict.fromkeys(actors)), {"heavenly_protection": attacker})
 
 
+def protected_turns_light(attacker: str, target: str, actors) -> Event:
+    """A red-side-up demon on the sheet of a character it cannot attack holds no one: it turns light side up."""
+    return Event(
+        "tactics", f"{attacker} is red side up but cannot attack {target} (HEAVENLY PROTECTION): it holds no one "
+        "and turns light side up", *HEAVENLY_RULE, tuple(dict.fromkeys(actors)), {"heavenly_protection": attacker},
+    )
+
+
 def ruled_fatigue_event(character: str, owed: int, ruled: int) -> Event:
     """Fatigue the GM ruled, added to what the character's effort owes."""
     return Event(

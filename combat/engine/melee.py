@@ -684,6 +684,7 @@ class _Working:
     # Magic attacks of Demons and the Imp (combat.engine.magic_attacks): who made one, the fatigue the GM
     # ruled, and the rulings still needed.
     magic_attackers: list[str] = field(default_factory=list)
+    protected: set[str] = field(default_factory=set)  # demons kept off their target by HEAVENLY PROTECTION
     ruled_fatigue: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     rulings_needed: list = field(default_factory=list)
 
@@ -923,6 +924,7 @@ class _Round:
         )
         if event is not None:
             self.events.append(event)
+            self.work.protected.add(denizen_id)
         return event is not None
 
     def order(self, strikes: list[_Strike]) -> list[list[_Strike]]:
@@ -1221,6 +1223,9 @@ class _Round:
                     self.events.append(_event(
                         "red_back", "tactics", f"{denizen.id}'s target is gone: it turns light side up", self._actors(denizen.id),
                     ))
+                elif side == "dark" and denizen.id in work.protected:
+                    side = "light"  # it holds no one it cannot attack (docs/rulings.md)
+                    self.events.append(magic_attacks.protected_turns_light(denizen.id, target, self._actors(denizen.id, target)))
                 if side == "dark" and target_alive:
                     pinning = True
                     self.events.append(_event(

@@ -205,6 +205,16 @@ def test_no_demon_and_not_the_imp_attacks_the_pilgrim_on_either_side(denizen, di
     assert any("HEAVENLY PROTECTION" in e.text for e in result.events)
 
 
+def test_a_red_side_up_demon_on_the_pilgrim_s_sheet_holds_no_one_and_turns_light_side_up():
+    data = pilgrim_with({"id": "Demon", "side": "dark", "target": "Pilgrim"})
+    data["state"]["previous_round_quiet"] = True
+    result = melee(data)
+    assert result.state.denizen("Demon").side == "light"
+    assert not any(e.rule_name.startswith("A red-side-up Tremendous monster pins") for e in result.events)
+    assert "Demon is red side up but cannot attack Pilgrim (HEAVENLY PROTECTION): it holds no one and turns light side up" in texts(result)
+    assert result.combat_ends  # two quiet rounds: nothing holds the Pilgrim
+
+
 def test_another_monster_still_attacks_the_pilgrim():
     data = pilgrim_with({"id": "Wolf", "side": "light"})
     data["dice"] = [5, 1, 1, 3, 3]
