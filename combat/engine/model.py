@@ -256,6 +256,9 @@ class RoundInput:
     state: BattleState
     sheets: tuple[Sheet, ...] = ()
     plays: tuple[Play, ...] = ()
+    # (character, chit label) of each chit played in this round's encounter step (set by combat.engine.play):
+    # the melee reads it for advantages that a chit played there turns on (BERSERK).
+    encounter_chits: tuple[tuple[str, str], ...] = ()
 
     @cached_property
     def _plays_by_character(self) -> dict[str, Play]:
