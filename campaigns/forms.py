@@ -44,6 +44,16 @@ RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "fiery_blast_double_kludge",
         ),
     ),
+    (
+        "Rulings on contested points",
+        (
+            "red_after_killing_horse",
+            "weapon_turns_while_red",
+            "cancelled_attack_alerts",
+            "fatigued_chits_take_wounds",
+            "gold_only_to_leaders",
+        ),
+    ),
 )
 
 RULE_HELP: dict[str, str] = {
@@ -65,6 +75,17 @@ RULE_HELP: dict[str, str] = {
     "fiery_blast_undercut_penalty": "Added to the missile table roll when a Fiery Blast undercuts.",
     "lightning_bolt_undercut_penalty": "Added to the missile table roll when a Lightning Bolt undercuts.",
     "alerted_spell_time": "The attack time of an alerted attack spell; empty for the spell's own time.",
+    # Rulings (docs/rulings.md): Herald's reading is the default; RealmSpeak's where it differs.
+    "red_after_killing_horse": "On (Herald, RealmSpeak): a Tremendous monster that kills a rider's horse without killing "
+    "the rider turns red side up and holds him. Off: it keeps its side.",
+    "weapon_turns_while_red": "Off (Herald): a head or club keeps its side while its monster is red side up. "
+    "On (RealmSpeak): it turns over on a 6 in its box whatever its monster shows.",
+    "cancelled_attack_alerts": "Off (Herald): a cancelled attack (weapon too heavy, target already dead) leaves its weapon "
+    "as it was. On (RealmSpeak): the weapon is alerted as if it had missed.",
+    "fatigued_chits_take_wounds": "On (Herald, RealmSpeak): wounds go on fresh or fatigued chits, so a character dies "
+    "when his wounds reach every chit not yet wounded. Off: only fresh chits count.",
+    "gold_only_to_leaders": "Off (Herald): the gold bounty of a kill by any hired native goes to his owner. "
+    "On (RealmSpeak): only a hired leader (HQ) earns it; a non-leader's kill pays no gold.",
 }
 
 
@@ -81,6 +102,11 @@ RULE_LABELS: dict[str, str] = {
     "expanded_meeting_table": "Expanded Meeting Table Opportunities",
     "unlimited_communication": "Unlimited Communication",
     "victory_points": "Victory points required",
+    "red_after_killing_horse": "Tremendous monster that kills a rider's horse turns red side up",
+    "weapon_turns_while_red": "Head or club changes tactics while its monster is red side up",
+    "cancelled_attack_alerts": "Cancelled attack alerts its weapon",
+    "fatigued_chits_take_wounds": "Fatigued chits take wounds (death by wounds)",
+    "gold_only_to_leaders": "Gold from hirelings' kills only for hired leaders",
 }
 
 

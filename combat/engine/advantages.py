@@ -4,7 +4,9 @@
 - ARCHER (Woods Girl, Elf): roll one die instead of two on the Missile table.
 - AIM (Black Knight, Captain, Amazon): subtract 1 from all Missile table die rolls.
 - FEAR (Black Knight): roll one die instead of two on the Meeting table (combat/engine/meeting.py).
-- HEAVENLY PROTECTION (Pilgrim): Demons and the Imp cannot attack him (combat/engine/magic_attacks.py)."""
+- HEAVENLY PROTECTION (Pilgrim): Demons and the Imp cannot attack him (combat/engine/magic_attacks.py).
+- BERSERK (Berserker): his vulnerability is Tremendous for the melee of a round in which he plays his BERSERK
+  chit, as the attack's FIGHT chit or in the encounter step (docs/rulings.md, "BERSERK")."""
 
 from __future__ import annotations
 
@@ -15,7 +17,9 @@ from combat.engine.attack import Attack
 ARCHER = "ARCHER"
 AIM = "AIM"
 FEAR = "FEAR"
+BERSERK = "BERSERK"
 AIM_MODIFIER = -1
+BERSERK_VULNERABILITY = "T"
 
 
 def has_advantage(counter, name: str) -> bool:
@@ -35,6 +39,32 @@ def missile_advantages(counter, attack: Attack) -> tuple[Attack, list[str]]:
         attack = replace(attack, die_modifier=attack.die_modifier + AIM_MODIFIER)
         said.append(f"{attack.attacker} has AIM: {AIM_MODIFIER} on the Missile table roll")
     return attack, said
+
+
+def berserk_vulnerability(counter, character, play, encounter_chits: tuple[str, ...] = ()) -> tuple[str | None, str]:
+    """BERSERK: (the Berserker's vulnerability this round, what the log says), or (None, "") when he has
+    not played his BERSERK chit this round. `character` is his CharacterState, `play` his melee play and
+    `encounter_chits` the labels of the chits he played in this round's encounter step."""
+    if counter is None or not has_advantage(counter, BERSERK):
+        return None, ""
+    if play is not None and play.attack is not None and not play.attack.spell:
+        chit = character.chit(play.attack.chit)
+        if chit is not None and chit.action == BERSERK:
+            where = f"played his {chit.id} as his FIGHT chit"
+            return BERSERK_VULNERABILITY, _berserk_text(character.id, where, counter.vulnerability)
+    for label in encounter_chits:
+        chit = character.chit(label)
+        if chit is not None and chit.action == BERSERK:
+            where = f"played his {chit.id} in the encounter step"
+            return BERSERK_VULNERABILITY, _berserk_text(character.id, where, counter.vulnerability)
+    return None, ""
+
+
+def _berserk_text(name: str, where: str, vulnerability: str) -> str:
+    return (
+        f"{name} {where}: BERSERK makes his vulnerability Tremendous this round "
+        f"({vulnerability} → {BERSERK_VULNERABILITY})"
+    )
 
 
 # --- HEAVENLY PROTECTION (Pilgrim): "Demons and the Imp cannot attack you." -------------------------------

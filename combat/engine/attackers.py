@@ -150,11 +150,14 @@ def can_turn_over(counter: Monster | Native, side: str) -> bool:
     return counter.can_change_tactics
 
 
-def weapon_can_turn_over(counter: Monster | Native, side: str) -> bool:
-    """A monster's head or club changes tactics on its own box's roll, whatever its monster does; only a
-    side that pins or does RED harm stays as it is."""
-    face = denizen_side(counter, side)
-    return not (face.pins or face.harm == "RED")
+def weapon_can_turn_over(monster: Monster, monster_side: str, *, while_red: bool = False) -> bool:
+    """Whether a monster's head or club may change tactics on its own box's roll (it turns over apart
+    from its monster). `monster` and `monster_side` are the MONSTER's counter and side, not the weapon's:
+    while the monster is red side up (its side pins or does RED harm) the head or club keeps its side,
+    unless `while_red` (the ruling `weapon_turns_while_red`, docs/rulings.md; RealmSpeak turns it on a 6
+    in its box whatever its monster shows)."""
+    face = denizen_side(monster, monster_side)
+    return while_red or not (face.pins or face.harm == "RED")
 
 
 def other_side(side: str) -> str:

@@ -1607,7 +1607,7 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
                 state,
                 raw["character"],
                 raw["chit"],
-                ("FIGHT",) if "alert" in raw else ("MAGIC",),
+                ("FIGHT", "BERSERK") if "alert" in raw else ("MAGIC",),
                 path,
                 errors,
             )

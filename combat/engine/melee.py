@@ -21,7 +21,8 @@ from itertools import groupby
 from weakref import WeakKeyDictionary
 
 from combat.engine import attackers as build
-from combat.engine.advantages import missile_advantages
+from combat.engine.advantages import berserk_vulnerability, missile_advantages
+from combat.engine import rulings
 from combat.engine import catalogue_data
 from combat.engine import magic_attacks
 from combat.engine import denizens as sheet_rules
@@ -73,6 +74,7 @@ RULES = {
     "red_back": (section("Tremendous monsters"), "A red-side-up Tremendous monster whose target is dead turns light side up"),
     "pinned": (section("Tremendous monsters"), "A red-side-up Tremendous monster pins its target: no running"),
     "advantage": (section("Character advantages"), "Character advantages: ARCHER and AIM on the Missile table"),
+    "berserk": (section("Character advantages"), "BERSERK: the Berserker's vulnerability becomes Tremendous"),
     "combat_ends": (section("End of combat"), "Combat ends after two consecutive rounds without harm, fatigue or spellcasting, or when no character is left"),
     "riding": ("5.2", "Riding horses: the horse is the only piece he can play to move"),
     "weight": (section("Maneuvers"), "A MOVE chit must be as strong as the heaviest item carried"),
@@ -687,6 +689,8 @@ class _Working:
     protected: set[str] = field(default_factory=set)  # demons kept off their target by HEAVENLY PROTECTION
     ruled_fatigue: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     rulings_needed: list = field(default_factory=list)
+    horse_killers: set[str] = field(default_factory=set)  # monsters (T, pinning) that killed their target's horse
+    cancelled_weapons: set[tuple[str, str]] = field(default_factory=set)  # alerted by a cancelled attack (ruling)
 
     def dead_before(self, name: str, block: int) -> bool:
         return name in self.killed_in_block and self.killed_in_block[name] < block
@@ -709,6 +713,7 @@ class _Round:
         self.weapon_sides: dict[str, str] = {d.id: d.weapon_side for d in self.state.denizens}
         self.boxes: dict[tuple[str, str], int] = {}
         self.targets: dict[str, str] = {}  # denizen → whom it attacks this round
+        self.vulnerabilities: dict[str, str] = {}  # a character's vulnerability changed by an advantage (BERSERK)
         self.work = _Working(
             characters={c.id: c for c in self.state.characters},
             denizens={d.id: d for d in self.state.denizens},
@@ -740,7 +745,9 @@ class _Round:
         if part == "horse":
             return False
         if part == "weapon":
-            return build.weapon_can_turn_over(counter, self.sides[denizen_id])
+            return build.weapon_can_turn_over(
+                counter, self.sides[denizen_id], while_red=self.rules.weapon_turns_while_red,
+            )
         return build.can_turn_over(counter, self.sides[denizen_id])
 
     def arrange_sheets(self) -> None:
@@ -789,6 +796,10 @@ class _Round:
         self.events.extend(placement.events)
         moved = sheet_rules.roll_repositioning(placement.boxes, self.dice, sheet_owner, label, names)
         self.events.extend(moved.events)
+        if self.rules.weapon_turns_while_red:
+            for denizen_id, part in refs:
+                if part == "weapon" and not build.weapon_can_turn_over(self.counters[denizen_id], self.sides[denizen_id]):
+                    self.events.append(rulings.weapon_while_red_event(self.rules, denizen_id, names[(denizen_id, part)]))
         turned, events = sheet_rules.roll_change_tactics(
             moved.boxes, self._can_turn_over, self.dice, sheet_owner, label, names,
         )
@@ -865,6 +876,7 @@ class _Round:
         """Every attack of the round: each character's play, each denizen with a target (its own attack and
         its head's or club's, a separate attacker)."""
         strikes: list[_Strike] = []
+        self._berserk()
         for play in self.input.plays:
             character = self.work.characters.get(play.character)
             if character is None or character.dead or character.fled or play.attack is None or play.target is None:
@@ -927,6 +939,20 @@ class _Round:
             self.work.protected.add(denizen_id)
         return event is not None
 
+    def _berserk(self) -> None:
+        """BERSERK (docs/rulings.md): a Berserker who played his BERSERK chit this round, in the melee or the
+        encounter step, is Tremendous to every attack of the round, before any attack strikes."""
+        for character in self.state.characters:
+            if character.dead or character.fled:
+                continue
+            played = tuple(chit for name, chit in self.input.encounter_chits if name == character.id)
+            vulnerability, said = berserk_vulnerability(
+                _find(self.catalogue, "character", character.character), character, self.input.play(character.id), played,
+            )
+            if vulnerability is not None:
+                self.vulnerabilities[character.id] = vulnerability
+                self.events.append(_event("berserk", "advantage", said, (character.id,), vulnerability=vulnerability))
+
     def order(self, strikes: list[_Strike]) -> list[list[_Strike]]:
         """First round: longer length first, then faster time; later rounds: faster time first, then
         longer length. Equal length and time: one block of simultaneous attacks."""
@@ -971,7 +997,7 @@ class _Round:
         rider_maneuver = body.own_maneuver if (on_rider and not through and strike.aim == "rider") else None
         return build.character_target(
             _find(self.catalogue, "character", character.character), maneuver=body.maneuver, armor=layers,
-            rider_maneuver=rider_maneuver, name=character.id,
+            rider_maneuver=rider_maneuver, name=character.id, vulnerability=self.vulnerabilities.get(character.id),
         )
 
     def _choose_body(self, strike: _Strike, body: _Body, block: int) -> tuple[str, Target, list[Event]]:
@@ -1032,11 +1058,13 @@ class _Round:
                     self.events.append(_event(
                         "too_heavy", "attack", f"{strike.attack.attacker}'s attack is cancelled: {strike.attack.cancelled}", actors,
                     ))
+                    self._cancelled(strike)
                     continue
                 if work.dead_before(strike.target, number) or strike.target not in bodies:
                     self.events.append(_event(
                         "cancelled", "attack", f"{strike.target} is already dead: {strike.attack.attacker}'s attack is cancelled", actors,
                     ))
+                    self._cancelled(strike)
                     continue
                 if strike.part == "magic":
                     self._magic(strike, number, actors)
@@ -1050,6 +1078,13 @@ class _Round:
                     event.data["block"] = number
                 self.events.extend(result.events)
                 self._apply(strike, body_key, target, result, number)
+
+    def _cancelled(self, strike: _Strike) -> None:
+        """Ruling `cancelled_attack_alerts` (docs/rulings.md): with it on, the weapon of a character's
+        cancelled attack is alerted as if it had missed."""
+        if self.rules.cancelled_attack_alerts and strike.part == "attack" and strike.weapon:
+            self.work.weapon_hit.setdefault((strike.attacker, strike.weapon), False)
+            self.work.cancelled_weapons.add((strike.attacker, strike.weapon))
 
     def _apply(self, strike: _Strike, body_key: str, target: Target, result, block: int) -> None:
         """Apply one AttackResult: armor damaged or destroyed (a damaged piece damaged again is destroyed),
@@ -1076,6 +1111,8 @@ class _Round:
             work.harm_done = True
             horse_of = strike.target if target.kind == "horse" else None
             self._kill(body_key, target.name if horse_of else body_key, strike.attacker, block, horse_of)
+            if body_key == f"horse:{strike.target}" and strike.part in ("body", "weapon") and _pins(self.counters[strike.attacker]):
+                work.horse_killers.add(strike.attacker)
         elif result.is_hit and strike.part in ("body", "weapon") and _pins(self.counters[strike.attacker]):
             if body_key in (strike.target, f"horse:{strike.target}"):
                 work.hits_without_kill.add(strike.attacker)
@@ -1164,6 +1201,13 @@ class _Round:
                 weapons.append(weapon if hit is None or weapon.alerted == (not hit) else WeaponState(weapon.name, not hit))
             for names, word in ((unalerted, "hit: unalerted"), (alerted, "missed: alerted")):
                 for name in names:
+                    if (character.id, name) in work.cancelled_weapons:
+                        self.events.append(rulings.ruling_event(
+                            "cancelled_attack_alerts", "weapon",
+                            f"{character.id}'s {name}: its attack was cancelled, it is alerted as if it had missed "
+                            f"({rulings.setting_text(rules, 'cancelled_attack_alerts')})", [character.id],
+                        ))
+                        continue
                     self.events.append(_event("alert", "weapon", f"{character.id}'s {name} {word}", [character.id]))
             summary["weapons_alerted"] = tuple(alerted)
             summary["weapons_unalerted"] = tuple(unalerted)
@@ -1179,7 +1223,7 @@ class _Round:
             summary["wounds_owed"] = wounds
             killed = character.id in work.killed_in_block or character.dead
             if wounds and not killed:
-                unwounded = sum(1 for chit in character.chits if chit.state != "wounded")
+                unwounded, which = rulings.woundable_chits(character, rules)
                 self.events.append(_event(
                     "wounds", "wound", f"{character.id} owes {wounds} wound(s), to be put on chits of the player's choice", [character.id],
                     wounds=wounds,
@@ -1187,11 +1231,7 @@ class _Round:
                 if wounds >= unwounded:
                     killed = True
                     work.killed_in_block.setdefault(character.id, len(self.events))
-                    self.events.append(_event(
-                        "wound_death", "kill",
-                        f"{character.id} owes {wounds} wound(s) and has {unwounded} unwounded chit(s): he is killed",
-                        [character.id],
-                    ))
+                    self.events.append(_wound_death(character.id, wounds, unwounded, which, rules))
             summary["killed"] = killed
             horse = character.horse
             if horse is not None and f"horse:{character.id}" in work.killed_in_block:
@@ -1217,6 +1257,16 @@ class _Round:
                     self.events.append(_event(
                         "red_side", "tactics", f"{denizen.id} hit {target} without killing: it turns red side up and holds {target}",
                         self._actors(denizen.id, target), monster=denizen.id, turned_red_side_up=True,
+                    ))
+                elif denizen.id in work.horse_killers and side != "dark" and target_alive:
+                    turns = rules.red_after_killing_horse
+                    side = "dark" if turns else side
+                    self.events.append(rulings.ruling_event(
+                        "red_after_killing_horse", "tactics",
+                        f"{denizen.id} killed {target}'s horse without killing {target}: "
+                        + (f"it turns red side up and holds {target}" if turns else "it keeps its side")
+                        + f" ({rulings.setting_text(rules, 'red_after_killing_horse')})",
+                        self._actors(denizen.id, target), monster=denizen.id, turned_red_side_up=turns,
                     ))
                 elif side == "dark" and not target_alive:
                     side = "light"
@@ -1319,12 +1369,12 @@ class _Round:
             for killer in kill.killers:
                 if killer in characters:
                     credited.append(killer)
-                    shares[killer].append((kill, "own", 1 / len(kill.killers)))
+                    shares[killer].append((kill, "own", 1 / len(kill.killers), killer))
                 else:
                     owner = _owner_of(work.denizens.get(killer))
                     if owner is not None:
                         credited.append(owner)
-                        shares[owner].append((kill, "hireling", 1 / len(kill.killers)))
+                        shares[owner].append((kill, "hireling", 1 / len(kill.killers), killer))
             kills.append(replace(kill, credited_to=tuple(dict.fromkeys(credited)), fame=fame, notoriety=notoriety, gold=gold))
             self.events.append(_event(
                 "kill_credit", "kill",
@@ -1339,8 +1389,11 @@ class _Round:
             entries.sort(key=lambda entry: (-self._victim_values(entry[0].victim)[1], entry[0].block))
             total_fame = total_notoriety = total_gold = 0.0
             names = []
-            for kill, how, share in entries:
+            for kill, how, share, killer in entries:
                 fame, notoriety, gold = self._victim_values(kill.victim)
+                unpaid = how == "hireling" and gold and not rulings.hireling_earns_gold(self.rules, self.counters.get(killer))
+                if unpaid:
+                    gold = 0
                 bounty_victim = kill.horse_of is None and kill.victim not in characters
                 flat_fiery_blast = False
                 if how == "own" and bounty_victim:
@@ -1363,6 +1416,13 @@ class _Round:
                         + (f", gold {gold} × {_share_text(share)} = {_number(got_gold)}" if gold else "")
                     )
                     rule_key = "kill_credit"
+                    if unpaid:
+                        self.events.append(rulings.ruling_event(
+                            "gold_only_to_leaders", "bounty",
+                            f"{killer} is not a leader: {kill.victim}'s gold bounty is not paid to {character_id} "
+                            f"({rulings.setting_text(self.rules, 'gold_only_to_leaders')})",
+                            [character_id, killer], victim=kill.victim,
+                        ))
                     if flat_fiery_blast:
                         rule_key = "fiery_blast_no_bounty_multiplier"
                         text += f" (a Fiery Blast kill: multiplier 1 instead of {running}; it still counts: {running} kills this combat)"
@@ -1377,6 +1437,16 @@ class _Round:
                 summary["gold"] = total_gold
                 summary["kills"] = tuple(names)
         return tuple(by_victim[kill.victim] for kill in kills)
+
+
+def _wound_death(character_id: str, wounds: int, woundable: int, which: str, rules) -> Event:
+    text = f"{character_id} owes {wounds} wound(s) and has {woundable} {which} chit(s): he is killed"
+    if rules.fatigued_chits_take_wounds:
+        return _event("wound_death", "kill", text, [character_id])
+    return rulings.ruling_event(
+        "fatigued_chits_take_wounds", "kill", f"{text} ({rulings.setting_text(rules, 'fatigued_chits_take_wounds')})",
+        [character_id],
+    )
 
 
 def _share_text(share: float) -> str:

@@ -290,6 +290,9 @@ class RoundInput:
     sheets: tuple[Sheet, ...] = ()
     plays: tuple[Play, ...] = ()
     gm_rulings: tuple[GmRuling, ...] = ()  # the GM's rulings on magic attacks (combat.engine.magic_attacks)
+    # (character, chit label) of each chit played in this round's encounter step (set by combat.engine.play):
+    # the melee reads it for advantages that a chit played there turns on (BERSERK).
+    encounter_chits: tuple[tuple[str, str], ...] = ()
 
     def ruling(self, attacker: str, target: str) -> GmRuling | None:
         return next((r for r in self.gm_rulings if r.attacker == attacker and r.target == target), None)

@@ -81,7 +81,10 @@ def _play(round_file: RoundFile, dice: Dice, catalogue=None) -> PlayedRound:
     decided = encounter_step.resolve_encounter(encounter, dice)
     if decided.choice_needed is not None:
         raise EncounterChoicePending(decided.choice_needed)
-    melee_input = encounter_step.apply_encounter(round_file.round_input, decided)
+    melee_input = replace(
+        encounter_step.apply_encounter(round_file.round_input, decided),
+        encounter_chits=tuple((name, chit) for name, chits in decided.chits_played.items() for chit in chits),
+    )
     melee = resolve_round(melee_input, dice, catalogue)
     summaries, effort_events = _with_encounter_effort(melee, decided.chits_played)
     summary = encounter_step.encounter_summary(decided, melee_input)

@@ -67,6 +67,13 @@ class RuleSet:
     expanded_meeting_table: bool = False
     unlimited_communication: bool = False
     victory_points: int = 5
+    # Rulings on contested points (docs/rulings.md): Herald's reading by default, the other one for GMs
+    # who rule the other way (often RealmSpeak's).
+    red_after_killing_horse: bool = True
+    weapon_turns_while_red: bool = False
+    cancelled_attack_alerts: bool = False
+    fatigued_chits_take_wounds: bool = True
+    gold_only_to_leaders: bool = False
 
     def __post_init__(self) -> None:
         errors = validation_errors(self)
@@ -83,8 +90,12 @@ class RuleSet:
         return asdict(self)
 
     def fingerprint(self) -> str:
-        """A short, stable digest of every setting, shown in result emails."""
-        settings = {key: value for key, value in self.to_dict().items() if key != "preset"}
+        """A short, stable digest of every setting, shown in result emails. A ruling at its default is
+        left out, so a rule set stored before the rulings existed keeps its fingerprint."""
+        settings = {
+            key: value for key, value in self.to_dict().items()
+            if key != "preset" and not (key in RULING_FIELDS and value == RULING_DEFAULTS[key])
+        }
         canonical = json.dumps(settings, sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(canonical.encode()).hexdigest()[:10]
 
@@ -98,6 +109,14 @@ class RuleSet:
 
 
 FIELD_NAMES: tuple[str, ...] = tuple(f.name for f in fields(RuleSet))
+RULING_FIELDS: tuple[str, ...] = (
+    "red_after_killing_horse",
+    "weapon_turns_while_red",
+    "cancelled_attack_alerts",
+    "fatigued_chits_take_wounds",
+    "gold_only_to_leaders",
+)
+RULING_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(RuleSet) if f.name in RULING_FIELDS}
 _BOOL_FIELDS = {f.name for f in fields(RuleSet) if f.type == "bool"}
 _INT_FIELDS = {"fiery_blast_undercut_penalty", "lightning_bolt_undercut_penalty", "victory_points"}
 

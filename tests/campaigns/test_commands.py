@@ -9,7 +9,7 @@ from django.core.management import CommandError, call_command
 from campaigns import services
 from campaigns.models import Campaign, Character, Player
 from combat.engine.dice import ScriptedDice
-from combat.engine.ruleset import FIELD_NAMES
+from combat.engine.ruleset import FIELD_NAMES, RULING_DEFAULTS, RULING_FIELDS
 
 pytestmark = pytest.mark.django_db
 
@@ -107,6 +107,44 @@ def test_an_invalid_rule_in_the_file_is_named(full_campaign, tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(CommandError, match=r"rules\.fumble"):
         run("import_campaign", str(path))
+
+
+def test_an_export_made_before_the_rulings_imports_with_their_defaults_and_fingerprints(full_campaign, tmp_path):
+    data = json.loads(run("export_campaign", "bimr4"))
+    for settings in [data["rules"], *(version["settings"] for version in data["rule_history"])]:
+        for name in RULING_FIELDS:
+            del settings[name]
+    Campaign.objects.filter(slug="bimr4").delete()
+    path = tmp_path / "before-rulings.json"
+    path.write_text(json.dumps(data))
+    run("import_campaign", str(path))
+    campaign = Campaign.objects.get(slug="bimr4")
+    rules = campaign.current_rules()
+    assert {name: getattr(rules, name) for name in RULING_FIELDS} == RULING_DEFAULTS
+    assert [v.fingerprint for v in campaign.rule_set_versions.order_by("number")] == [
+        version["fingerprint"] for version in data["rule_history"]
+    ]
+    assert rules.fingerprint() == data["rules_fingerprint"]
+
+
+def test_a_stored_version_without_the_rulings_reads_them_as_their_defaults(full_campaign):
+    version = full_campaign.current_rules_version
+    version.settings = {key: value for key, value in version.settings.items() if key not in RULING_FIELDS}
+    version.save()
+    full_campaign.forget_cached_rules()
+    rules = full_campaign.current_rules()
+    assert {name: getattr(rules, name) for name in RULING_FIELDS} == RULING_DEFAULTS
+    assert rules.fingerprint() == version.fingerprint
+
+
+def test_a_ruling_changed_on_import_is_kept(full_campaign, tmp_path):
+    services.change_rules(full_campaign.gms.get(), full_campaign, {"gold_only_to_leaders": True}, "RealmSpeak's gold")
+    exported = run("export_campaign", "bimr4")
+    Campaign.objects.filter(slug="bimr4").delete()
+    path = tmp_path / "export.json"
+    path.write_text(exported)
+    run("import_campaign", str(path))
+    assert Campaign.objects.get(slug="bimr4").current_rules().gold_only_to_leaders is True
 
 
 def test_a_file_that_is_not_json_is_refused(tmp_path):

@@ -9,14 +9,18 @@ from campaigns.models import Campaign
 pytestmark = pytest.mark.e2e
 
 
+def create_campaign(page, name: str, slug: str, preset: str) -> None:
+    page.goto("/campaigns/")
+    page.get_by_label("Name").fill(name)
+    page.get_by_label("Slug").fill(slug)
+    page.get_by_label("Preset").select_option(preset)
+    page.get_by_role("button", name="Create campaign").click()
+    page.wait_for_url(re.compile(rf"/campaigns/{slug}/$"))
+
+
 def test_a_gm_creates_a_bimr4_campaign_changes_a_rule_and_sees_the_history(signed_in_page, screenshot):
     page = signed_in_page
-    page.goto("/campaigns/")
-    page.get_by_label("Name").fill("Spring Realm")
-    page.get_by_label("Slug").fill("spring-realm")
-    page.get_by_label("Preset").select_option("bimr4")
-    page.get_by_role("button", name="Create campaign").click()
-    page.wait_for_url(re.compile(r"/campaigns/spring-realm/$"))
+    create_campaign(page, "Spring Realm", "spring-realm", "bimr4")
     assert page.get_by_role("heading", name="Spring Realm").is_visible()
     assert page.get_by_text("Spring", exact=True).first.is_visible()
     screenshot(page, "campaign-detail")
@@ -40,3 +44,22 @@ def test_a_gm_creates_a_bimr4_campaign_changes_a_rule_and_sees_the_history(signe
     assert first_fingerprint not in row.inner_text()
     assert page.locator("#version-1").is_visible()
     screenshot(page, "campaign-rules-history")
+
+
+def test_a_gm_turns_a_ruling_the_other_way_from_the_rulings_group(signed_in_page, screenshot):
+    page = signed_in_page
+    create_campaign(page, "Contested Realm", "contested-realm", "standard")
+    page.get_by_role("navigation", name="Campaign").get_by_role("link", name="Rules", exact=True).click()
+
+    group = page.locator("fieldset", has_text="Rulings on contested points")
+    assert group.get_by_label("Tremendous monster that kills a rider's horse turns red side up").is_checked()
+    assert not group.get_by_label("Cancelled attack alerts its weapon").is_checked()
+    assert "On (RealmSpeak): the weapon is alerted as if it had missed." in group.inner_text()
+    group.get_by_label("Cancelled attack alerts its weapon").check()
+    page.get_by_label("Reason").fill("We follow RealmSpeak on cancelled attacks")
+    screenshot(page, "campaign-settings-rulings")
+    page.get_by_role("button", name="Save as a new version").click()
+
+    page.wait_for_url(re.compile(r"/campaigns/contested-realm/rules/history/$"))
+    assert "cancelled_attack_alerts" in page.locator("#version-2").inner_text()
+    assert Campaign.objects.get(slug="contested-realm").current_rules().cancelled_attack_alerts is True

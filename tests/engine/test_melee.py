@@ -148,8 +148,10 @@ def test_an_attacker_killed_in_an_earlier_block_does_not_strike():
     assert result.summary("Black Knight").wounds_owed == 0
 
 
-def test_an_attack_on_a_target_killed_in_an_earlier_block_is_cancelled():
-    round_input = make_round(
+def two_attackers_at_one_wolf(rules="standard"):
+    """The Swordsman's Thrusting Sword (length 4) kills the Wolf before the Black Knight's Mace strikes."""
+    return make_round(
+        rules=rules,
         characters=[black_knight(), {"id": "Swordsman", "weapons": ["Thrusting Sword"], "armor": []}],
         denizens=[{"id": "Wolf"}],
         sheets=[{"owner": "Black Knight", "attackers": [{"combatant": "Wolf", "box": 1}]}],
@@ -158,7 +160,10 @@ def test_an_attack_on_a_target_killed_in_an_earlier_block_is_cancelled():
             "Swordsman": attack_play("Wolf", "FIGHT L4", 1, "Thrusting Sword"),
         },
     )
-    result = resolve(round_input, CALM)
+
+
+def test_an_attack_on_a_target_killed_in_an_earlier_block_is_cancelled():
+    result = resolve(two_attackers_at_one_wolf(), CALM)
     # The Thrusting Sword (length 4) strikes before the Mace (length 1).
     assert find(result, "Wolf is already dead: Black Knight's attack is cancelled")
     assert [kill.killers for kill in result.kills] == [("Swordsman",)]

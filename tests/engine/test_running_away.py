@@ -183,6 +183,27 @@ def test_a_horse_named_by_its_catalogue_key_or_its_name_runs_away(horse):
     assert any("Pony (galloping)" in line for line in played.encounter["events"])
 
 
+@pytest.mark.parametrize("horse, move_time", [("horse/warhorse-2", 4), ("Warhorse", 5)])
+def test_a_horse_named_by_its_catalogue_key_or_its_name_charges(horse, move_time):
+    """Issue #15.6: charging on `horse/warhorse-2` takes that horse's galloping time (4); the name alone
+    finds the first Warhorse (galloping 5)."""
+    import json
+    from pathlib import Path
+
+    from combat.engine.dice import ScriptedDice
+    from combat.engine.play import play_round
+    from combat.engine.round_format import read_round
+
+    path = Path(__file__).resolve().parents[2] / "docs/examples/encounter-charge-and-run-on-horses-by-key.json"
+    data = json.loads(path.read_text())
+    data["state"]["characters"][0]["horse"] = horse
+    played = play_round(read_round(data), ScriptedDice([6, 3]))
+    assert played.encounter["events"][0].startswith(
+        f"Captain charges Amazon with Warhorse (galloping) (move time {move_time})"
+    )
+    assert played.encounter["runs"][0]["ran"]
+
+
 def test_the_catalogue_finds_a_counter_by_its_key_only_within_the_kind_asked_for():
     from combat.engine.catalogue_data import load_catalogue
 
