@@ -40,8 +40,13 @@ def side_view(link, round_, side, *, s=None, error: str = "") -> dict[str, Any]:
         "error": error,
         "token": services_token(link),
     }
+    if editable and s is None:
+        # A saved draft's errors, checked alone (services.check_own_plays): never the GM page's check
+        # against every side's plays.
+        errors = services.check_own_plays(round_, side.character_id, side.plays) if side.plays else {}
+        s = _side_context(round_, side, errors=errors)
     if editable:
-        view["s"] = s or _side_context(round_, side)
+        view["s"] = s
     return view
 
 

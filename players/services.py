@@ -107,6 +107,18 @@ def is_past_deadline(round_: Round, now: datetime | None = None) -> bool:
     return bool(deadline and (deadline.passed_at or (now or timezone.now()) >= deadline.due_at))
 
 
+def check_own_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> dict[str, str]:
+    """The engine's errors in a player's plays, checked as if every other side played nothing: what a
+    player sees can never depend on (and so reveal) another side's sealed plays, e.g. "Giant Bat is lured
+    twice" when another character lures it too. Conflicts between sides are the GM's to settle: the
+    round waits for the GM when the sides' plays together are not legal (`_resolve_if_all_in`)."""
+    sides = list(round_.sides.select_related("character"))
+    for side in sides:
+        if side.character_id != character_id:
+            side.plays = {}
+    return combat_services.check_plays(round_, character_id, plays, sides=sides)
+
+
 def last_submission(round_: Round, character_id: int, source: str | None = None) -> Submission | None:
     rows = Submission.objects.filter(round=round_, character_id=character_id)
     if source:
@@ -129,7 +141,7 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
             raise BattleError("Your GM has locked this side: ask them to unlock it to change your plays.")
         if is_past_deadline(round_):
             raise BattleError("The deadline for this round has passed.")
-        errors = combat_services.check_plays(round_, character_id, plays)
+        errors = check_own_plays(round_, character_id, plays)
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
         now = timezone.now()
@@ -152,7 +164,7 @@ def _resolve_if_all_in(round_: Round) -> bool:
     locked: the sides are locked (their plays were valid when sealed) and the round claimed."""
     if not getattr(round_.battle.campaign, "auto_resolve", False):
         return False
-    sides = list(round_.sides.select_for_update())
+    sides = list(round_.sides.select_related("character").select_for_update())
     sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
     if not all(side.locked or side.character_id in sealed for side in sides):
         return False
@@ -160,9 +172,12 @@ def _resolve_if_all_in(round_: Round) -> bool:
         note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
              "are still to be chosen: the round waits for them.")
         return False
-    for side in sides:
-        if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays):
-            return False  # another side's plays became illegal: the GM decides
+    clashing = [rounds.character_id(side.character) for side in sides
+                if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays)]
+    if clashing:  # legal alone, not together (check_own_plays): the GM decides
+        note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but the plays of {', '.join(clashing)} are not "
+             "legal together with the other sides': the round waits for the GM.")
+        return False
     SidePlays.objects.filter(round=round_, locked=False).update(locked=True)
     return combat_services.resolve_when_ready(round_)
 

@@ -72,7 +72,7 @@ def validate(request, link, character_id):
     form, encounter_form, plays = _bound_forms(request, round_, side)
     errors = {}
     if plays is not None:
-        errors = combat_services.check_plays(round_, side.character_id, plays)
+        errors = services.check_own_plays(round_, side.character_id, plays)
         side.plays = plays  # for the odds panel and the sheet; not saved
     s = _side_context(round_, side, form, errors, encounter_form=encounter_form)
     view = player_page.side_view(link, round_, side, s=s)
