@@ -23,11 +23,13 @@ class TooManyRequests(Exception):
 
 
 def _link(request, token):
-    if throttle.blocked(request):
-        raise TooManyRequests
+    """The live link, counted against its own allowance only; a wrong token counts against the client's
+    address, which after too many gets 429 for wrong tokens (never for a live one: players/throttle.py)."""
     try:
         link = links.live_link(token)
     except Http404:
+        if throttle.blocked(request):
+            raise TooManyRequests from None
         throttle.failed(request)
         raise
     if not throttle.allowed(token):

@@ -59,11 +59,39 @@ def test_requests_on_a_link_beyond_its_rate_limit_are_refused(client, tokens, mo
     assert client.get(page_url(tokens["Bob"])).status_code == 200  # another player's link is not held up
 
 
-def test_an_address_guessing_tokens_is_refused_even_a_real_link(client, tokens, monkeypatch):
+def test_an_address_guessing_tokens_is_refused_but_a_real_link_from_it_still_opens(client, tokens, monkeypatch):
     monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
     codes = [client.get(page_url(f"guess-{n}")).status_code for n in range(4)]
     assert codes == [404, 404, 404, 429]
-    assert client.get(page_url(tokens["Alice"])).status_code == 429
+    # Wrong tokens never lock out a valid link's owner who shares the guesser's address.
+    assert client.get(page_url(tokens["Alice"])).status_code == 200
+
+
+def guesses(client, forwarded: str, count: int) -> list[int]:
+    return [client.get(page_url(f"guess-{n}"), HTTP_X_FORWARDED_FOR=forwarded).status_code for n in range(count)]
+
+
+def test_behind_a_trusted_proxy_wrong_tokens_are_counted_per_real_client(client, monkeypatch, settings):
+    settings.HERALD_TRUSTED_PROXY_COUNT = 1
+    monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
+    assert guesses(client, "203.0.113.5", 4) == [404, 404, 404, 429]
+    # A forged entry in front of the one the proxy appended changes nothing.
+    assert guesses(client, "198.51.100.7, 203.0.113.5", 1) == [429]
+    # Another client behind the same proxy (the same REMOTE_ADDR) is not held up.
+    assert guesses(client, "198.51.100.7", 1) == [404]
+
+
+def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(client, monkeypatch, settings):
+    settings.HERALD_TRUSTED_PROXY_COUNT = 0
+    monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
+    assert guesses(client, "203.0.113.5", 3) == [404, 404, 404]
+    assert guesses(client, "198.51.100.7", 1) == [429]
+
+
+def test_with_two_trusted_proxies_the_client_is_the_second_entry_from_the_right(rf, settings):
+    settings.HERALD_TRUSTED_PROXY_COUNT = 2
+    request = rf.get("/", HTTP_X_FORWARDED_FOR="10.9.9.9, 203.0.113.5, 10.0.0.2", REMOTE_ADDR="10.0.0.3")
+    assert throttle.client_address(request) == "203.0.113.5"
 
 
 def test_after_submitting_it_shows_the_receipt_and_the_sealed_plays(client, tokens, battle, characters):
