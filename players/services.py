@@ -140,7 +140,9 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
         if side.locked:
             raise BattleError("Your GM has locked this side: ask them to unlock it to change your plays.")
         if is_past_deadline(round_):
-            raise BattleError("The deadline for this round has passed.")
+            due = emails.local_time(deadline_of(round_).due_at, link.player)
+            raise BattleError(f"The deadline for round {round_.number} passed on {due}: your plays can no longer "
+                              "change. Your GM decides what happens to this round.")
         errors = check_own_plays(round_, character_id, plays)
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
@@ -358,8 +360,8 @@ def send_reminders(deadline: RoundDeadline, now: datetime) -> int:
             continue
         for player, sides in players_of(round_).items():
             for side in sides:
-                if side.locked or last_submission(round_, side.character_id, Submission.Source.PLAYER):
-                    continue
+                if side.locked or last_submission(round_, side.character_id):
+                    continue  # the plays are in: sealed by the player or entered by the GM
                 try:
                     with transaction.atomic():
                         Reminder.objects.create(round=round_, character=side.character, hours_before=int(hours))
@@ -405,10 +407,14 @@ def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) ->
     if policy == PlaySettings.MissedTurn.REPEAT:
         previous = SidePlays.objects.filter(round__battle=round_.battle, round__number=round_.number - 1,
                                             character=side.character).first()
-        if previous and previous.plays and not combat_services.check_plays(round_, side.character_id, previous.plays):
+        errors = combat_services.check_plays(round_, side.character_id, previous.plays) if previous and previous.plays else {}
+        if previous and previous.plays and not errors:
             plays, why = previous.plays, f"repeats round {round_.number - 1}'s plays (the campaign's missed-turn policy)"
+        elif previous and previous.plays:
+            reasons = "; ".join(dict.fromkeys(errors.values()))
+            why = f"no action: round {round_.number - 1}'s plays are not legal now ({reasons}) (the campaign's missed-turn policy)"
         else:
-            why = f"no action: round {round_.number - 1}'s plays are not legal now (the campaign's missed-turn policy)"
+            why = f"no action: there are no plays of round {round_.number - 1} to repeat (the campaign's missed-turn policy)"
     side.plays = plays
     side.save(update_fields=["plays", "updated_at"])
     Submission.objects.create(round=round_, character=side.character, plays=plays, source=Submission.Source.DEFAULT,
