@@ -1,7 +1,8 @@
 """The players' emails, all through the outbox (`campaigns.mail.services.queue_email`) in the caller's
 transaction, each with an idempotency key so that no run sends one twice:
 
-- plays due (`players/round-<id>/plays-due/player-<id>`, or `.../link-<id>` for a fresh link),
+- plays due (`players/round-<id>/plays-due/player-<id>`, or `.../link-<id>` for a fresh link; a round
+  opened again after a void has `/v<n>` after its id, in its reminders' keys too),
 - the receipt of a submission (`players/submission-<id>`),
 - a reminder (`players/round-<id>/reminder-<hours>/character-<id>`),
 - and, for the round's result email (combat/emails.py), `next_steps`: the player's summary first and
@@ -69,10 +70,18 @@ def _round_context(round_, player, sides, link) -> dict[str, Any]:
     }
 
 
+def _opening(round_) -> str:
+    """A round opened again after its result was voided is a new opening: `/v1`, `/v2`... in its keys."""
+    return f"/v{round_.voided_count}" if round_.voided_count else ""
+
+
 def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
     battle = round_.battle
-    key = f"players/round-{round_.pk}/plays-due/player-{player.pk}" + (f"/link-{link.pk}" if fresh else "")
-    context = {**_round_context(round_, player, sides, link), "fresh": fresh}
+    key = (f"players/round-{round_.pk}{_opening(round_)}/plays-due/player-{player.pk}"
+           + (f"/link-{link.pk}" if fresh else ""))
+    context = {**_round_context(round_, player, sides, link), "fresh": fresh,
+               "reopened": bool(round_.voided_count),
+               "locked": [rounds.character_id(side.character) for side in sides if side.locked]}
     return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due",
                   template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
 
@@ -83,7 +92,8 @@ def queue_reminder(round_, player, side, link, deadline, hours: int):
     return _queue(to=player.email,
                   subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due in {hours} h",
                   template="reminder", context=context, campaign=battle.campaign,
-                  key=f"players/round-{round_.pk}/reminder-{hours}/character-{side.character_id}", battle=battle)
+                  key=f"players/round-{round_.pk}{_opening(round_)}/reminder-{hours}/character-{side.character_id}",
+                  battle=battle)
 
 
 def queue_receipt(submission, link):

@@ -66,6 +66,20 @@ def round_opened(round_: Round, user=None) -> None:
         emails.queue_plays_due(round_, player, sides, links.issue(round_.battle, player))
 
 
+def round_reopened(round_: Round, user=None) -> None:
+    """Called (through combat's `round_reopened` signal) inside the transaction that voids the round's
+    result: a fresh deadline counted from now (its reminders may go again), and each player's plays-due
+    email once more (once per void: the key carries the void's number)."""
+    now = timezone.now()
+    due = now + timedelta(hours=play_settings(round_.battle.campaign).deadline_hours)
+    RoundDeadline.objects.update_or_create(round=round_, defaults={"opened_at": now, "due_at": due, "passed_at": None})
+    Reminder.objects.filter(round=round_).delete()
+    note(round_, RoundNote.Kind.DEADLINE, f"The GM voided the round's result: it is open again, due "
+         f"{due:%Y-%m-%d %H:%M} UTC.", by=user)
+    for player, sides in players_of(round_).items():
+        emails.queue_plays_due(round_, player, sides, links.issue(round_.battle, player))
+
+
 def players_of(round_: Round) -> dict[Any, list[SidePlays]]:
     """The round's sides grouped by player (a player may have several characters in a battle)."""
     grouped: dict[Any, list[SidePlays]] = {}

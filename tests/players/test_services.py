@@ -191,3 +191,36 @@ def test_auto_resolve_resolves_once_every_side_is_submitted(battle, characters, 
     with django_capture_on_commit_callbacks(execute=True):
         services.submit(link_of(battle, "Bob"), characters["Amazon"].pk, dict(AMAZON_PLAYS))
     assert battle.rounds.get(number=1).status == Round.Status.RESOLVED
+
+
+def test_voiding_a_round_reopens_it_with_a_fresh_deadline_and_plays_due_again_once(
+        battle, characters, campaign, gm, celery_eager, django_capture_on_commit_callbacks):
+    from combat.void import void_round
+
+    slug = campaign.slug
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    services.submit(link_of(battle, "Alice"), knight.pk, dict(BLACK_KNIGHT_PLAYS))
+    first = battle.rounds.get(number=1)
+    deadline = RoundDeadline.objects.get(round=first)
+    services.sweep(deadline.due_at - timedelta(hours=1))  # Bob is reminded 24 h and 2 h before
+    combat_services.save_plays(gm, slug, battle.pk, 1, amazon.pk, dict(AMAZON_PLAYS))
+    services.sweep(deadline.due_at + timedelta(seconds=1))  # the deadline passes: both sides locked
+    Round.objects.filter(pk=first.pk).update(seed=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        combat_services.request_resolve(gm, slug, battle.pk, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        void_round(gm, slug, battle.pk, 1)
+    deadline.refresh_from_db()
+    assert deadline.passed_at is None and deadline.due_at > timezone.now() + timedelta(hours=71)
+    assert not services.is_past_deadline(first) and not Reminder.objects.filter(round=first).exists()
+    due_again = OutboxMessage.objects.filter(idempotency_key__contains=f"round-{first.pk}/v1/plays-due/")
+    assert sorted(m.recipient for m in due_again) == ["alice@example.com", "bob@example.com"]
+    assert all("voided round 1's result" in m.text and links.url_for(link_of(battle, m.recipient[:-12].title())) in m.text
+               for m in due_again)
+    assert "The plays of Black Knight stand as they were, locked by your GM" in due_again.get(recipient="alice@example.com").text
+    # The GM unlocks the Black Knight's side: Alice changes her plays before the fresh deadline.
+    combat_services.unlock_side(gm, slug, battle.pk, 1, knight.pk)
+    changed = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
+    assert services.submit(link_of(battle, "Alice"), knight.pk, changed).plays == changed
+    services.round_reopened(first)  # the same void heard twice queues no second email
+    assert OutboxMessage.objects.filter(idempotency_key__contains=f"round-{first.pk}/v1/plays-due/").count() == 2
