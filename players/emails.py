@@ -5,8 +5,9 @@ transaction, each with an idempotency key so that no run sends one twice:
   opened again after a void has `/v<n>` after its id, in its reminders' keys too),
 - the receipt of a submission (`players/submission-<id>`),
 - a reminder (`players/round-<id>/reminder-<hours>/character-<id>`),
-- and, for the round's result email (combat/emails.py), `next_steps`: the player's summary first and
-  what comes next (the link and the deadline of the next round, or "combat is over").
+- and, for the round's result email (combat/emails.py), `next_steps`: the player's summary first, then
+  what comes next (the link and the deadline of the next round, or "combat is over", for everyone or for
+  this player), then the log.
 """
 
 from __future__ import annotations
@@ -111,7 +112,9 @@ def queue_receipt(submission, link):
 
 
 def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, Any]:
-    """For the round's result email: each character's summary in words, then what comes next."""
+    """For the round's result email: each character's summary in words, then what comes next for this
+    player: the next round's link and deadline when they have a side in it; else combat is over (for them,
+    or for everyone), with their link when it still serves them (the chits they owe, the final results)."""
     from players import links, services
 
     battle = round_.battle
@@ -125,14 +128,25 @@ def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, An
             "kills": summary.get("kills") or [], "fame": summary.get("fame"), "notoriety": summary.get("notoriety"),
             "wounds_owed": summary.get("wounds_owed") or 0, "fatigue_owed": summary.get("fatigue_owed") or 0,
         })
+    owes = any((s["wounds_owed"] or s["fatigue_owed"]) and not s["killed"] for s in summaries)
     following = battle.rounds.filter(number=round_.number + 1).first()
-    link = links.issue(battle, player) if following is not None and battle.status == battle.Status.ACTIVE else None
-    deadline = services.deadline_of(following) if following is not None else None
+    plays_due = following is not None and following.sides.filter(character__player=player).exists()
+    combat_over = following is None
+    until = links.open_until(battle) if combat_over else None
+    # Plays due, or combat over with the page still open, or out of combat but owing chits: the link serves.
+    serves = plays_due or (combat_over and until is not None) or (not combat_over and owes)
+    link = links.issue(battle, player) if serves and links.is_open(battle) else None
+    deadline = services.deadline_of(following) if plays_due else None
     return {
         "summaries": summaries,
-        "over": link is None,
+        "over": combat_over,
+        "over_for_you": not combat_over and not plays_due,
+        "out": [s["name"] for s in summaries if s["killed"]] or [s["name"] for s in summaries],
+        "plays_due": plays_due,
+        "owes": owes,
         "next_round": following.number if following is not None else None,
         "url": links.url_for(link) if link else "",
+        "open_until": local_time(until, player) if until and link else "",
         "deadline": local_time(deadline.due_at, player) if deadline else "",
         "rulings": services.rulings(round_),
     }

@@ -1,12 +1,17 @@
 """The player's page, reached by a personal link: their own side only, 404 for a wrong link."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
+
+from combat.models import ChitRecord, Round
 
 from players import links, services, throttle
 from players.models import PlayerLink
 from tests.combat.conftest import BLACK_KNIGHT_PLAYS
-from tests.players.conftest import page_url
+from tests.players.conftest import amazon_runs_away, page_url
 
 pytestmark = pytest.mark.django_db
 
@@ -50,6 +55,35 @@ def test_a_link_to_an_ended_battle_is_a_404(client, tokens, battle, gm):
 
     combat_services.end_battle(gm, battle.campaign.slug, battle.pk)
     assert client.get(page_url(tokens["Alice"])).status_code == 404
+
+
+def test_after_combat_ends_the_link_shows_the_final_results_until_it_expires(client, gm, campaign, characters):
+    amazon = characters["Amazon"]
+    final = amazon_runs_away(gm, campaign, amazon)
+    token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
+    response = client.get(page_url(token))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Combat is over:" in body and "round 1 was the last" in body and "Round 1: what you saw" in body
+    assert "Submit my plays" not in body and "take no part" not in body and "Choose the chits" not in body
+    Round.objects.filter(pk=final.pk).update(resolved_at=timezone.now() - timedelta(days=links.FINAL_RESULTS_DAYS, minutes=1))
+    assert client.get(page_url(token)).status_code == 404
+
+
+def test_after_combat_ends_the_player_still_chooses_the_chits_they_owe(client, gm, campaign, characters):
+    """Combat seldom ends owing chits (a quiet round owes none, the dead owe none), but a character who
+    fled may: the last round's fatigue is chosen on the page after combat is over."""
+    amazon = characters["Amazon"]
+    final = amazon_runs_away(gm, campaign, amazon)
+    result = final.result
+    result["summaries"][0]["fatigue_owed"] = 1
+    Round.objects.filter(pk=final.pk).update(result=result)
+    token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
+    body = client.get(page_url(token)).content.decode()
+    assert "and the choice of the chits you owe until" in body and "Choose the chits Amazon wounds (0) and fatigues (1" in body
+    response = client.post(f"/play/{token}/rounds/1/chits/{amazon.pk}/", {f"chits{amazon.pk}-fatigued": "MOVE M3*"})
+    assert response.status_code == 302
+    assert ChitRecord.objects.get(round=final, character=amazon).fatigued == ["MOVE M3*"]
 
 
 def test_requests_on_a_link_beyond_its_rate_limit_are_refused(client, tokens, monkeypatch):
