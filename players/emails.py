@@ -5,6 +5,7 @@ transaction, each with an idempotency key so that no run sends one twice:
   opened again after a void has `/v<n>` after its id, in its reminders' keys too),
 - the receipt of a submission (`players/submission-<id>`),
 - a reminder (`players/round-<id>/reminder-<hours>/character-<id>`),
+- a GM ruling added after its round resolved (`players/ruling-<note id>/player-<id>`),
 - and, for the round's result email (combat/emails.py), `next_steps`: the player's summary first, then
   what comes next (the link and the deadline of the next round, or "combat is over", for everyone or for
   this player), then the log.
@@ -109,6 +110,19 @@ def queue_receipt(submission, link):
                   subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays received",
                   template="receipt", context=context, campaign=battle.campaign,
                   key=f"players/submission-{submission.pk}", battle=battle)
+
+
+def queue_ruling(ruling, round_, player, link):
+    """A GM ruling added to a round already resolved, to one player of the round (once per ruling)."""
+    from players import links
+
+    battle = round_.battle
+    context = {"ruling": ruling, "round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
+               "url": links.url_for(link) if link else ""}
+    return _queue(to=player.email,
+                  subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, GM ruling",
+                  template="ruling", context=context, campaign=battle.campaign,
+                  key=f"players/ruling-{ruling.pk}/player-{player.pk}", battle=battle)
 
 
 def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, Any]:

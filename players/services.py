@@ -458,10 +458,19 @@ def _resolve_at_deadline(round_: Round) -> None:
 
 
 def add_ruling(user, slug: str, battle_id: int, number: int, text: str) -> RoundNote:
-    """A GM ruling on a round: in the round's history and in the round's emails, cited as "GM ruling"."""
+    """A GM ruling on a round: in the round's history and in the round's emails, cited as "GM ruling".
+    A round not yet resolved carries it in its result emails; on a round already resolved, each player
+    of the round gets it in an email of its own, once. The round is locked first, so a ruling added while
+    the round resolves is in the result emails or in its own, never in neither."""
     with transaction.atomic():
         round_ = combat_services.get_round(user, slug, battle_id, number)
-        return note(round_, RoundNote.Kind.RULING, text.strip(), by=user)
+        round_ = Round.objects.select_for_update().select_related("battle__campaign").get(pk=round_.pk)
+        ruling = note(round_, RoundNote.Kind.RULING, text.strip(), by=user)
+        if round_.status == Round.Status.RESOLVED:
+            for player in players_of(round_):
+                link = links.issue(round_.battle, player) if links.is_open(round_.battle) else None
+                emails.queue_ruling(ruling, round_, player, link)
+        return ruling
 
 
 def rulings(round_: Round) -> list[RoundNote]:
