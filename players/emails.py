@@ -125,6 +125,14 @@ def queue_ruling(ruling, round_, player, link):
                   key=f"players/ruling-{ruling.pk}/player-{player.pk}", battle=battle)
 
 
+def _hit_them(event: dict[str, Any], name: str) -> bool:
+    """An event of another combatant's attack that reached `name`: a hit, its harm, armor, wound or kill;
+    never a miss (a "hit" event whose outcome is "miss")."""
+    if event.get("kind") not in {"harm", "hit", "wound", "kill", "armor"} or name == (event.get("actors") or [None])[0]:
+        return False
+    return (event.get("data") or {}).get("hit") != "miss"
+
+
 def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, Any]:
     """For the round's result email: each character's summary in words, then what comes next for this
     player: the next round's link and deadline when they have a side in it; else combat is over (for them,
@@ -135,8 +143,7 @@ def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, An
     summaries = []
     for character in characters:
         summary = character.get("summary") or {}
-        hits = [event["text"] for event in character.get("events", [])
-                if event.get("kind") in {"harm", "hit", "wound", "kill", "armor"} and character["name"] != (event.get("actors") or [None])[0]]
+        hits = [event["text"] for event in character.get("events", []) if _hit_them(event, character["name"])]
         summaries.append({
             "name": character["name"], "killed": bool(summary.get("killed")), "hits": hits,
             "kills": summary.get("kills") or [], "fame": summary.get("fame"), "notoriety": summary.get("notoriety"),
