@@ -40,5 +40,5 @@ def amazon_runs_away(gm, campaign, amazon):
     battle = start(campaign, [amazon], monsters=["Wolf"], attacks=[("Wolf", "Amazon")])
     round_ = play(gm, battle, {"Amazon": amazon}, {"Amazon": {"encounter": {"run": {"chit": "MOVE M3*"}}}}, seed=0)
     battle.refresh_from_db()
-    assert round_.result["combat_ends"] and battle.status == Battle.Status.ENDED
+    assert round_.result["combat_ends"] and battle.status == Battle.Status.ENDED, [e["text"] for e in round_.log][-4:]
     return round_
