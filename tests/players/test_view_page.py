@@ -80,7 +80,7 @@ def test_after_combat_ends_the_player_still_chooses_the_chits_they_owe(client, g
     Round.objects.filter(pk=final.pk).update(result=result)
     token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
     body = client.get(page_url(token)).content.decode()
-    assert "and the choice of the chits you owe until" in body and "Choose the chits Amazon wounds (0) and fatigues (1" in body
+    assert "and the choice of the chits you owe until" in body and "Choose the chits Amazon fatigues (1 asterisk)</h4>" in body
     response = client.post(f"/play/{token}/rounds/1/chits/{amazon.pk}/", {f"chits{amazon.pk}-fatigued": "MOVE M3*"})
     assert response.status_code == 302
     assert ChitRecord.objects.get(round=final, character=amazon).fatigued == ["MOVE M3*"]
