@@ -1,6 +1,7 @@
 """The players' emails, all through the outbox (`campaigns.mail.services.queue_email`) in the caller's
 transaction, each with an idempotency key so that no run sends one twice:
 
+- a fresh link the GM sent when no plays are due (`players/link-<id>`),
 - plays due (`players/round-<id>/plays-due/player-<id>`, or `.../link-<id>` for a fresh link; a round
   opened again after a void has `/v<n>` after its id, in its reminders' keys too),
 - the receipt of a submission (`players/submission-<id>`),
@@ -86,6 +87,19 @@ def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
                "locked": [rounds.character_id(side.character) for side in sides if side.locked]}
     return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due",
                   template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
+
+
+def queue_fresh_link(round_, player, link):
+    """A fresh link when no plays are due (combat is over, or the round waits for the GM)."""
+    from players import links
+
+    battle = round_.battle
+    context = {"round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
+               "url": links.url_for(link), "open_until": local_time(links.open_until(battle), player)
+               if links.final_round(battle) else ""}
+    return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: your fresh link",
+                  template="fresh_link", context=context, campaign=battle.campaign,
+                  key=f"players/link-{link.pk}", battle=battle)
 
 
 def queue_reminder(round_, player, side, link, deadline, hours: int):

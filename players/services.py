@@ -297,6 +297,8 @@ def resend_link(user, slug: str, battle_id: int, player_id: int) -> PlayerLink:
         player = battle.campaign.players.filter(pk=player_id).first()
         if player is None or not battle.characters.filter(player=player).exists():
             raise Http404("No such player in this battle")
+        if not links.is_open(battle):
+            raise BattleError("This battle is over: its players' links no longer open.")
         old = PlayerLink.objects.filter(battle=battle, player=player, revoked_at__isnull=True).first()
         if old is not None:
             links.revoke(old, user)
@@ -304,7 +306,10 @@ def resend_link(user, slug: str, battle_id: int, player_id: int) -> PlayerLink:
         round_ = current_round(battle)
         if round_ is not None:
             note(round_, RoundNote.Kind.LINK, f"A fresh link was sent to {player.name}; the old one no longer opens.", by=user)
-            emails.queue_plays_due(round_, player, [s for s in sides_of(link, round_)], link, fresh=True)
+            if round_.status == Round.Status.DRAFTING:
+                emails.queue_plays_due(round_, player, [s for s in sides_of(link, round_)], link, fresh=True)
+            else:  # no plays are due (combat is over, or the round waits for the GM): the link alone
+                emails.queue_fresh_link(round_, player, link)
     return link
 
 

@@ -152,8 +152,12 @@ def _round_url(slug, battle_id, number=None):
 @login_required
 @require_POST
 def resend_link(request, slug, battle_id, player_id):
-    link = services.resend_link(request.user, slug, battle_id, player_id)
-    messages.success(request, f"A fresh link is on its way to {link.player.name}; the old one no longer opens.")
+    try:
+        link = services.resend_link(request.user, slug, battle_id, player_id)
+    except combat_services.BattleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"A fresh link is on its way to {link.player.name}; the old one no longer opens.")
     return redirect(_round_url(slug, battle_id))
 
 

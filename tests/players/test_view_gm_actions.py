@@ -56,6 +56,25 @@ def test_resending_a_link_revokes_the_old_one_and_emails_a_fresh_one(gm_client, 
     assert links.url_for(fresh) in email.text and "fresh link" in email.text
 
 
+def test_after_combat_ends_a_fresh_link_points_to_the_final_results_without_plays_due(gm_client, gm, campaign, characters):
+    from tests.players.conftest import amazon_runs_away
+
+    final = amazon_runs_away(gm, campaign, characters["Amazon"])
+    bob = characters["Amazon"].player
+    gm_client.post(base(final.battle) + f"players/{bob.pk}/resend/")
+    fresh = PlayerLink.objects.get(battle=final.battle, player=bob, revoked_at__isnull=True)
+    email = OutboxMessage.objects.get(idempotency_key=f"players/link-{fresh.pk}")
+    assert links.url_for(fresh) in email.text and "Combat is over: the page keeps round 1's results until" in email.text
+    assert "plays due" not in email.subject and "due by" not in email.text
+
+
+def test_a_battle_the_gm_ended_sends_no_fresh_link(gm_client, gm, battle):
+    combat_services.end_battle(gm, battle.campaign.slug, battle.pk)
+    response = gm_client.post(base(battle) + f"players/{alice(battle).player_id}/resend/", follow=True)
+    assert "This battle is over: its players&#x27; links no longer open." in response.content.decode()
+    assert not OutboxMessage.objects.filter(idempotency_key__contains="/link-").exists()
+
+
 def test_revoking_a_link_makes_it_a_404(gm_client, client, battle):
     link = alice(battle)
     token = links.token_for(link)
