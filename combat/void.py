@@ -3,7 +3,8 @@
 The battle goes back to the state it had just before the round was resolved (`Round.state_before`), the
 characters' outcome of the round (and the wounds and fatigue chosen after it) is undone, the round that
 had opened after it is dropped, and the voided round is open again with its sides' plays as they were
-(still locked, so Resolve replays it; unlock a side to change its plays). Its committed dice stay: a round
+(still locked, so Resolve replays it; unlock a side to change its plays), with a fresh deadline and the
+players' plays-due emails sent again (the players app, through `round_reopened`). Its committed dice stay: a round
 is resolved from the dice committed when it opened (docs/fair-dice.md). Each player in the battle is
 emailed that the result no longer stands.
 """
@@ -16,6 +17,7 @@ from django.utils import timezone
 from combat import history
 from combat.models import Battle, Round
 from combat.services import BattleError, get_round
+from combat.signals import round_reopened
 
 
 def voidable(round_: Round) -> str:
@@ -62,4 +64,5 @@ def void_round(user, slug: str, battle_id: int, number: int) -> Round:
         round_.voided_at = timezone.now()
         round_.save()
         emails.queue_round_voided_emails(round_, dropped)
+        round_reopened.send(sender=Round, round=round_, user=user)  # a fresh deadline, plays due again
     return round_

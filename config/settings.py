@@ -45,6 +45,7 @@ ENVIRONMENT_VARIABLES = (
     "HERALD_RESOLVE_STALE_SECONDS",
     "HERALD_BASE_URL",
     "HERALD_DEADLINE_SWEEP_SECONDS",
+    "HERALD_TRUSTED_PROXY_COUNT",
     "AXES_FAILURE_LIMIT",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -273,6 +274,10 @@ HERALD_MAIL_MAX_ATTEMPTS = env_int("HERALD_MAIL_MAX_ATTEMPTS", 6, minimum=1)
 # rounds' deadlines and reminders (players.sweep_deadlines, scheduled in config/celery.py).
 HERALD_BASE_URL = env_str("HERALD_BASE_URL", "http://localhost:8000").rstrip("/")
 HERALD_DEADLINE_SWEEP_SECONDS = env_int("HERALD_DEADLINE_SWEEP_SECONDS", 60, minimum=1)
+# How many reverse proxies in front of Herald append to X-Forwarded-For: the players' links are rate-limited
+# by the client's address (players/throttle.py), which is then the header's entry that many from the right.
+# 0 (the default) trusts no header and uses REMOTE_ADDR.
+HERALD_TRUSTED_PROXY_COUNT = env_int("HERALD_TRUSTED_PROXY_COUNT", 0, minimum=0, maximum=10)
 HERALD_MAIL_RETRY_BASE_SECONDS = 30
 # A row claimed longer ago than this is taken to belong to a dead attempt and may be claimed again.
 HERALD_MAIL_CLAIM_TIMEOUT_SECONDS = 300

@@ -1,11 +1,15 @@
 """The players' emails, all through the outbox (`campaigns.mail.services.queue_email`) in the caller's
 transaction, each with an idempotency key so that no run sends one twice:
 
-- plays due (`players/round-<id>/plays-due/player-<id>`, or `.../link-<id>` for a fresh link),
+- a fresh link the GM sent when no plays are due (`players/link-<id>`),
+- plays due (`players/round-<id>/plays-due/player-<id>`, or `.../link-<id>` for a fresh link; a round
+  opened again after a void has `/v<n>` after its id, in its reminders' keys too),
 - the receipt of a submission (`players/submission-<id>`),
 - a reminder (`players/round-<id>/reminder-<hours>/character-<id>`),
-- and, for the round's result email (combat/emails.py), `next_steps`: the player's summary first and
-  what comes next (the link and the deadline of the next round, or "combat is over").
+- a GM ruling added after its round resolved (`players/ruling-<note id>/player-<id>`),
+- and, for the round's result email (combat/emails.py), `next_steps`: the player's summary first, then
+  what comes next (the link and the deadline of the next round, or "combat is over", for everyone or for
+  this player), then the log.
 """
 
 from __future__ import annotations
@@ -69,12 +73,33 @@ def _round_context(round_, player, sides, link) -> dict[str, Any]:
     }
 
 
+def _opening(round_) -> str:
+    """A round opened again after its result was voided is a new opening: `/v1`, `/v2`... in its keys."""
+    return f"/v{round_.voided_count}" if round_.voided_count else ""
+
+
 def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
     battle = round_.battle
-    key = f"players/round-{round_.pk}/plays-due/player-{player.pk}" + (f"/link-{link.pk}" if fresh else "")
-    context = {**_round_context(round_, player, sides, link), "fresh": fresh}
+    key = (f"players/round-{round_.pk}{_opening(round_)}/plays-due/player-{player.pk}"
+           + (f"/link-{link.pk}" if fresh else ""))
+    context = {**_round_context(round_, player, sides, link), "fresh": fresh,
+               "reopened": bool(round_.voided_count),
+               "locked": [rounds.character_id(side.character) for side in sides if side.locked]}
     return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due",
                   template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
+
+
+def queue_fresh_link(round_, player, link):
+    """A fresh link when no plays are due (combat is over, or the round waits for the GM)."""
+    from players import links
+
+    battle = round_.battle
+    context = {"round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
+               "url": links.url_for(link), "open_until": local_time(links.open_until(battle), player)
+               if links.final_round(battle) else ""}
+    return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: your fresh link",
+                  template="fresh_link", context=context, campaign=battle.campaign,
+                  key=f"players/link-{link.pk}", battle=battle)
 
 
 def queue_reminder(round_, player, side, link, deadline, hours: int):
@@ -83,7 +108,8 @@ def queue_reminder(round_, player, side, link, deadline, hours: int):
     return _queue(to=player.email,
                   subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due in {hours} h",
                   template="reminder", context=context, campaign=battle.campaign,
-                  key=f"players/round-{round_.pk}/reminder-{hours}/character-{side.character_id}", battle=battle)
+                  key=f"players/round-{round_.pk}{_opening(round_)}/reminder-{hours}/character-{side.character_id}",
+                  battle=battle)
 
 
 def queue_receipt(submission, link):
@@ -100,29 +126,62 @@ def queue_receipt(submission, link):
                   key=f"players/submission-{submission.pk}", battle=battle)
 
 
+def queue_ruling(ruling, round_, player, link):
+    """A GM ruling added to a round already resolved, to one player of the round (once per ruling)."""
+    from players import links
+
+    battle = round_.battle
+    context = {"ruling": ruling, "round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
+               "url": links.url_for(link) if link else ""}
+    return _queue(to=player.email,
+                  subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, GM ruling",
+                  template="ruling", context=context, campaign=battle.campaign,
+                  key=f"players/ruling-{ruling.pk}/player-{player.pk}", battle=battle)
+
+
+def _hit_them(event: dict[str, Any], name: str) -> bool:
+    """An event of another combatant's attack that reached `name`: a hit, its harm, armor, wound or kill;
+    never a miss (a "hit" event whose outcome is "miss")."""
+    if event.get("kind") not in {"harm", "hit", "wound", "kill", "armor"} or name == (event.get("actors") or [None])[0]:
+        return False
+    return (event.get("data") or {}).get("hit") != "miss"
+
+
 def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, Any]:
-    """For the round's result email: each character's summary in words, then what comes next."""
+    """For the round's result email: each character's summary in words, then what comes next for this
+    player: the next round's link and deadline when they have a side in it; else combat is over (for them,
+    or for everyone), with their link when it still serves them (the chits they owe, the final results)."""
     from players import links, services
 
     battle = round_.battle
     summaries = []
     for character in characters:
         summary = character.get("summary") or {}
-        hits = [event["text"] for event in character.get("events", [])
-                if event.get("kind") in {"harm", "hit", "wound", "kill", "armor"} and character["name"] != (event.get("actors") or [None])[0]]
+        hits = [event["text"] for event in character.get("events", []) if _hit_them(event, character["name"])]
         summaries.append({
             "name": character["name"], "killed": bool(summary.get("killed")), "hits": hits,
             "kills": summary.get("kills") or [], "fame": summary.get("fame"), "notoriety": summary.get("notoriety"),
             "wounds_owed": summary.get("wounds_owed") or 0, "fatigue_owed": summary.get("fatigue_owed") or 0,
         })
+    owes = any((s["wounds_owed"] or s["fatigue_owed"]) and not s["killed"] for s in summaries)
     following = battle.rounds.filter(number=round_.number + 1).first()
-    link = links.issue(battle, player) if following is not None and battle.status == battle.Status.ACTIVE else None
-    deadline = services.deadline_of(following) if following is not None else None
+    plays_due = following is not None and following.sides.filter(character__player=player).exists()
+    combat_over = following is None
+    until = links.open_until(battle) if combat_over else None
+    # Plays due, or combat over with the page still open, or out of combat but owing chits: the link serves.
+    serves = plays_due or (combat_over and until is not None) or (not combat_over and owes)
+    link = links.issue(battle, player) if serves and links.is_open(battle) else None
+    deadline = services.deadline_of(following) if plays_due else None
     return {
         "summaries": summaries,
-        "over": link is None,
+        "over": combat_over,
+        "over_for_you": not combat_over and not plays_due,
+        "out": [s["name"] for s in summaries if s["killed"]] or [s["name"] for s in summaries],
+        "plays_due": plays_due,
+        "owes": owes,
         "next_round": following.number if following is not None else None,
         "url": links.url_for(link) if link else "",
+        "open_until": local_time(until, player) if until and link else "",
         "deadline": local_time(deadline.due_at, player) if deadline else "",
         "rulings": services.rulings(round_),
     }

@@ -12,7 +12,7 @@ from combat.forms import ChitRecordForm
 from combat.models import Round
 from combat.sheet_svg import sheet_svgs
 from combat.views import _side_context
-from players import services
+from players import links, services
 from players.emails import character_state, local_time, next_steps
 
 
@@ -40,22 +40,33 @@ def side_view(link, round_, side, *, s=None, error: str = "") -> dict[str, Any]:
         "error": error,
         "token": services_token(link),
     }
+    if editable and s is None:
+        # A saved draft's errors, checked alone (services.check_own_plays): never the GM page's check
+        # against every side's plays.
+        errors = services.check_own_plays(round_, side.character_id, side.plays) if side.plays else {}
+        s = _side_context(round_, side, errors=errors)
     if editable:
-        view["s"] = s or _side_context(round_, side)
+        view["s"] = s
     return view
 
 
 def services_token(link) -> str:
-    from players.links import token_for
+    return links.token_for(link)
 
-    return token_for(link)
+
+def results_round(battle, round_) -> Round | None:
+    """The round whose results the page shows: the battle's last round when combat ended in it, else the
+    one before the round open now."""
+    if round_.status == Round.Status.RESOLVED:
+        return round_
+    return battle.rounds.filter(number=round_.number - 1, status=Round.Status.RESOLVED).first()
 
 
 def last_results(link, round_, bound=None) -> dict[str, Any] | None:
-    """The previous round as the player's email told it (plus the chits they must still choose). `bound`
-    is (character id, POST data, problems by box) for a choice just refused: its ticks stay and each
-    problem shows beside its boxes (issue #14.3)."""
-    previous = link.battle.rounds.filter(number=round_.number - 1, status=Round.Status.RESOLVED).first()
+    """The last resolved round as the player's email told it (plus the chits they must still choose).
+    `bound` is (character id, POST data, problems by box) for a choice just refused: its ticks stay and
+    each problem shows beside its boxes (issue #14.3)."""
+    previous = results_round(link.battle, round_)
     if previous is None:
         return None
     result = previous.result or {}
@@ -83,9 +94,12 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
     round_ = services.current_round(battle)
     deadline = services.deadline_of(round_) if round_ else None
     overrides = overrides or {}
-    sides = [side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in services.sides_of(link, round_)]
+    over = links.final_round(battle)  # combat ended: the page keeps the last results and the chits owed
+    playing = services.sides_of(link, round_) if over is None else []
+    sides = [side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in playing]
     needed = (round_.encounter or {}).get("choice_needed") if round_ else None
     names = {view["name"] for view in sides}
+    results = last_results(link, round_, bound_chits) if round_ else None
     return {
         "link": link,
         "token": services_token(link),
@@ -96,6 +110,9 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
         "deadline": local_time(deadline.due_at, link.player) if deadline else "",
         "past_deadline": bool(round_ and services.is_past_deadline(round_)),
         "sides": sides,
-        "results": last_results(link, round_, bound_chits) if round_ else None,
+        "results": results,
+        "owes_choice": any("chit_form" in c for c in (results or {}).get("characters", [])),
         "choice_needed": needed if needed and needed.get("character") in names else None,
+        "combat_over": over is not None,
+        "open_until": local_time(links.open_until(battle), link.player) if over is not None else "",
     }

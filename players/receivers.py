@@ -1,11 +1,12 @@
-"""What the players app hears from combat: a round opened (plays-due emails, deadline), and a GM saved a
+"""What the players app hears from combat: a round opened (plays-due emails, deadline) or opened again
+after its result was voided (a fresh deadline, plays due again), and a GM saved a
 side's plays on the round page (kept in the history as "entered by GM")."""
 
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
 from combat.models import SidePlays
-from combat.signals import round_opened
+from combat.signals import round_opened, round_reopened
 
 
 @receiver(round_opened, dispatch_uid="players.round_opened")
@@ -13,6 +14,13 @@ def on_round_opened(sender, round, user=None, **kwargs):
     from players import services
 
     services.round_opened(round, user)
+
+
+@receiver(round_reopened, dispatch_uid="players.round_reopened")
+def on_round_reopened(sender, round, user=None, **kwargs):
+    from players import services
+
+    services.round_reopened(round, user)
 
 
 @receiver(post_save, sender=SidePlays, dispatch_uid="players.gm_saved_plays")

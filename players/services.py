@@ -66,6 +66,20 @@ def round_opened(round_: Round, user=None) -> None:
         emails.queue_plays_due(round_, player, sides, links.issue(round_.battle, player))
 
 
+def round_reopened(round_: Round, user=None) -> None:
+    """Called (through combat's `round_reopened` signal) inside the transaction that voids the round's
+    result: a fresh deadline counted from now (its reminders may go again), and each player's plays-due
+    email once more (once per void: the key carries the void's number)."""
+    now = timezone.now()
+    due = now + timedelta(hours=play_settings(round_.battle.campaign).deadline_hours)
+    RoundDeadline.objects.update_or_create(round=round_, defaults={"opened_at": now, "due_at": due, "passed_at": None})
+    Reminder.objects.filter(round=round_).delete()
+    note(round_, RoundNote.Kind.DEADLINE, f"The GM voided the round's result: it is open again, due "
+         f"{due:%Y-%m-%d %H:%M} UTC.", by=user)
+    for player, sides in players_of(round_).items():
+        emails.queue_plays_due(round_, player, sides, links.issue(round_.battle, player))
+
+
 def players_of(round_: Round) -> dict[Any, list[SidePlays]]:
     """The round's sides grouped by player (a player may have several characters in a battle)."""
     grouped: dict[Any, list[SidePlays]] = {}
@@ -107,6 +121,18 @@ def is_past_deadline(round_: Round, now: datetime | None = None) -> bool:
     return bool(deadline and (deadline.passed_at or (now or timezone.now()) >= deadline.due_at))
 
 
+def check_own_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> dict[str, str]:
+    """The engine's errors in a player's plays, checked as if every other side played nothing: what a
+    player sees can never depend on (and so reveal) another side's sealed plays, e.g. "Giant Bat is lured
+    twice" when another character lures it too. Conflicts between sides are the GM's to settle: the
+    round waits for the GM when the sides' plays together are not legal (`_resolve_if_all_in`)."""
+    sides = list(round_.sides.select_related("character"))
+    for side in sides:
+        if side.character_id != character_id:
+            side.plays = {}
+    return combat_services.check_plays(round_, character_id, plays, sides=sides)
+
+
 def last_submission(round_: Round, character_id: int, source: str | None = None) -> Submission | None:
     rows = Submission.objects.filter(round=round_, character_id=character_id)
     if source:
@@ -128,8 +154,10 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
         if side.locked:
             raise BattleError("Your GM has locked this side: ask them to unlock it to change your plays.")
         if is_past_deadline(round_):
-            raise BattleError("The deadline for this round has passed.")
-        errors = combat_services.check_plays(round_, character_id, plays)
+            due = emails.local_time(deadline_of(round_).due_at, link.player)
+            raise BattleError(f"The deadline for round {round_.number} passed on {due}: your plays can no longer "
+                              "change. Your GM decides what happens to this round.")
+        errors = check_own_plays(round_, character_id, plays)
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
         now = timezone.now()
@@ -152,7 +180,7 @@ def _resolve_if_all_in(round_: Round) -> bool:
     locked: the sides are locked (their plays were valid when sealed) and the round claimed."""
     if not getattr(round_.battle.campaign, "auto_resolve", False):
         return False
-    sides = list(round_.sides.select_for_update())
+    sides = list(round_.sides.select_related("character").select_for_update())
     sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
     if not all(side.locked or side.character_id in sealed for side in sides):
         return False
@@ -160,9 +188,12 @@ def _resolve_if_all_in(round_: Round) -> bool:
         note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
              "are still to be chosen: the round waits for them.")
         return False
-    for side in sides:
-        if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays):
-            return False  # another side's plays became illegal: the GM decides
+    clashing = [rounds.character_id(side.character) for side in sides
+                if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays)]
+    if clashing:  # legal alone, not together (check_own_plays): the GM decides
+        note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but the plays of {', '.join(clashing)} are not "
+             "legal together with the other sides': the round waits for the GM.")
+        return False
     SidePlays.objects.filter(round=round_, locked=False).update(locked=True)
     return combat_services.resolve_when_ready(round_)
 
@@ -266,6 +297,8 @@ def resend_link(user, slug: str, battle_id: int, player_id: int) -> PlayerLink:
         player = battle.campaign.players.filter(pk=player_id).first()
         if player is None or not battle.characters.filter(player=player).exists():
             raise Http404("No such player in this battle")
+        if not links.is_open(battle):
+            raise BattleError("This battle is over: its players' links no longer open.")
         old = PlayerLink.objects.filter(battle=battle, player=player, revoked_at__isnull=True).first()
         if old is not None:
             links.revoke(old, user)
@@ -273,7 +306,10 @@ def resend_link(user, slug: str, battle_id: int, player_id: int) -> PlayerLink:
         round_ = current_round(battle)
         if round_ is not None:
             note(round_, RoundNote.Kind.LINK, f"A fresh link was sent to {player.name}; the old one no longer opens.", by=user)
-            emails.queue_plays_due(round_, player, [s for s in sides_of(link, round_)], link, fresh=True)
+            if round_.status == Round.Status.DRAFTING:
+                emails.queue_plays_due(round_, player, [s for s in sides_of(link, round_)], link, fresh=True)
+            else:  # no plays are due (combat is over, or the round waits for the GM): the link alone
+                emails.queue_fresh_link(round_, player, link)
     return link
 
 
@@ -343,8 +379,8 @@ def send_reminders(deadline: RoundDeadline, now: datetime) -> int:
             continue
         for player, sides in players_of(round_).items():
             for side in sides:
-                if side.locked or last_submission(round_, side.character_id, Submission.Source.PLAYER):
-                    continue
+                if side.locked or last_submission(round_, side.character_id):
+                    continue  # the plays are in: sealed by the player or entered by the GM
                 try:
                     with transaction.atomic():
                         Reminder.objects.create(round=round_, character=side.character, hours_before=int(hours))
@@ -390,10 +426,14 @@ def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) ->
     if policy == PlaySettings.MissedTurn.REPEAT:
         previous = SidePlays.objects.filter(round__battle=round_.battle, round__number=round_.number - 1,
                                             character=side.character).first()
-        if previous and previous.plays and not combat_services.check_plays(round_, side.character_id, previous.plays):
+        errors = combat_services.check_plays(round_, side.character_id, previous.plays) if previous and previous.plays else {}
+        if previous and previous.plays and not errors:
             plays, why = previous.plays, f"repeats round {round_.number - 1}'s plays (the campaign's missed-turn policy)"
+        elif previous and previous.plays:
+            reasons = "; ".join(dict.fromkeys(errors.values()))
+            why = f"no action: round {round_.number - 1}'s plays are not legal now ({reasons}) (the campaign's missed-turn policy)"
         else:
-            why = f"no action: round {round_.number - 1}'s plays are not legal now (the campaign's missed-turn policy)"
+            why = f"no action: there are no plays of round {round_.number - 1} to repeat (the campaign's missed-turn policy)"
     side.plays = plays
     side.save(update_fields=["plays", "updated_at"])
     Submission.objects.create(round=round_, character=side.character, plays=plays, source=Submission.Source.DEFAULT,
@@ -423,10 +463,19 @@ def _resolve_at_deadline(round_: Round) -> None:
 
 
 def add_ruling(user, slug: str, battle_id: int, number: int, text: str) -> RoundNote:
-    """A GM ruling on a round: in the round's history and in the round's emails, cited as "GM ruling"."""
+    """A GM ruling on a round: in the round's history and in the round's emails, cited as "GM ruling".
+    A round not yet resolved carries it in its result emails; on a round already resolved, each player
+    of the round gets it in an email of its own, once. The round is locked first, so a ruling added while
+    the round resolves is in the result emails or in its own, never in neither."""
     with transaction.atomic():
         round_ = combat_services.get_round(user, slug, battle_id, number)
-        return note(round_, RoundNote.Kind.RULING, text.strip(), by=user)
+        round_ = Round.objects.select_for_update().select_related("battle__campaign").get(pk=round_.pk)
+        ruling = note(round_, RoundNote.Kind.RULING, text.strip(), by=user)
+        if round_.status == Round.Status.RESOLVED:
+            for player in players_of(round_):
+                link = links.issue(round_.battle, player) if links.is_open(round_.battle) else None
+                emails.queue_ruling(ruling, round_, player, link)
+        return ruling
 
 
 def rulings(round_: Round) -> list[RoundNote]:

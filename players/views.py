@@ -23,11 +23,13 @@ class TooManyRequests(Exception):
 
 
 def _link(request, token):
-    if throttle.blocked(request):
-        raise TooManyRequests
+    """The live link, counted against its own allowance only; a wrong token counts against the client's
+    address, which after too many gets 429 for wrong tokens (never for a live one: players/throttle.py)."""
     try:
         link = links.live_link(token)
     except Http404:
+        if throttle.blocked(request):
+            raise TooManyRequests from None
         throttle.failed(request)
         raise
     if not throttle.allowed(token):
@@ -72,7 +74,7 @@ def validate(request, link, character_id):
     form, encounter_form, plays = _bound_forms(request, round_, side)
     errors = {}
     if plays is not None:
-        errors = combat_services.check_plays(round_, side.character_id, plays)
+        errors = services.check_own_plays(round_, side.character_id, plays)
         side.plays = plays  # for the odds panel and the sheet; not saved
     s = _side_context(round_, side, form, errors, encounter_form=encounter_form)
     view = player_page.side_view(link, round_, side, s=s)
@@ -150,8 +152,12 @@ def _round_url(slug, battle_id, number=None):
 @login_required
 @require_POST
 def resend_link(request, slug, battle_id, player_id):
-    link = services.resend_link(request.user, slug, battle_id, player_id)
-    messages.success(request, f"A fresh link is on its way to {link.player.name}; the old one no longer opens.")
+    try:
+        link = services.resend_link(request.user, slug, battle_id, player_id)
+    except combat_services.BattleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, f"A fresh link is on its way to {link.player.name}; the old one no longer opens.")
     return redirect(_round_url(slug, battle_id))
 
 

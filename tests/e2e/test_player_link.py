@@ -3,7 +3,8 @@ link; enter plays fast with one illegal play (its error beside the field), fix i
 receipt; the GM sees "submitted"; Bob's link shows nothing of Alice's plays; a forged and an expired
 link are 404s; then the deadline passes (the sweep is called with a later "now", as beat would call
 it then): the reminder goes once, to Bob only, Bob's side is defaulted, the round resolves and Alice's
-result email carries the next round's link."""
+result email carries the next round's link, after her summary and before the full log. When combat is
+over, the link in the result email still opens the final results."""
 
 import re
 from datetime import timedelta
@@ -124,6 +125,10 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
     text = page.locator("pre.mail-text")
     expect(text).to_contain_text("What comes next: round 2")
     expect(text).to_contain_text(next_link)
+    # The summary, then what comes next, then the full log.
+    body = text.inner_text()
+    assert body.index("Black Knight: alive") < body.index("What comes next") < body.index(next_link) < body.index(
+        "The full log of what your characters saw")
     screenshot(page, "player-link-result-email")
 
     # The history on the GM's round page says who was defaulted and why.
@@ -134,6 +139,32 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
     player.goto(next_link)
     expect(player.get_by_role("heading", name="Round 1: what you saw")).to_be_visible()
     screenshot(player, "player-link-round-2")
+
+
+def test_after_combat_ends_the_link_in_the_result_email_opens_the_final_results(signed_in_page, browser, live_server,
+                                                                              settings, gm_user, screenshot):
+    """The Amazon, alone against a Wolf, runs away (under the 4th edition rules): combat is over. Bob's
+    result email says so and carries his link, which opens the round's results (read-only), not a 404."""
+    from tests.players.conftest import amazon_runs_away
+
+    settings.HERALD_BASE_URL = live_server.url
+    page = signed_in_page
+    campaign = campaign_services.create_campaign(gm_user, "Fourth edition", "fourth", "bimr4")
+    bob = campaign_services.add_player(gm_user, campaign, {"name": "Bob", "email": "bob@example.com", "time_zone": "UTC"})
+    amazon = campaign_services.add_character(gm_user, campaign, {"player": bob.pk, "catalogue_name": "Amazon"})
+    final = amazon_runs_away(gm_user, campaign, amazon)
+    page.goto("/mail/")
+    page.get_by_role("row").filter(has_text="bob@example.com").get_by_role(
+        "link", name=re.compile(re.escape(f"{final.battle.name}: round 1") + "$")).click()
+    text = page.locator("pre.mail-text")
+    expect(text).to_contain_text("What comes next: combat is over. Your page keeps this round's results until")
+    url = text.locator('a[href*="/play/"]').first.get_attribute("href")
+    player = browser.new_context(base_url=live_server.url).new_page()
+    assert player.goto(url).status == 200
+    expect(player.get_by_role("status")).to_contain_text("Combat is over: round 1 was the last.")
+    expect(player.get_by_role("heading", name="Round 1: what you saw")).to_be_visible()
+    expect(player.get_by_role("button", name=re.compile("Submit"))).to_have_count(0)
+    screenshot(player, "player-link-combat-over")
 
 
 @pytest.mark.phone

@@ -28,3 +28,17 @@ def tokens(battle):
 
 def page_url(token: str) -> str:
     return f"/play/{token}/"
+
+
+def amazon_runs_away(gm, campaign, amazon):
+    """The Amazon, alone against a Wolf, runs away in the encounter step (seed 0): no character is left,
+    combat ends in round 1 (the battle is ended by the engine, not by the GM)."""
+    from combat.models import Battle
+    from tests.combat.encounter_battles import start
+    from tests.combat.outcome_battles import play
+
+    battle = start(campaign, [amazon], monsters=["Wolf"], attacks=[("Wolf", "Amazon")])
+    round_ = play(gm, battle, {"Amazon": amazon}, {"Amazon": {"encounter": {"run": {"chit": "MOVE M3*"}}}}, seed=0)
+    battle.refresh_from_db()
+    assert round_.result["combat_ends"] and battle.status == Battle.Status.ENDED, [e["text"] for e in round_.log][-4:]
+    return round_

@@ -1,15 +1,17 @@
-"""The round's result email opens with the player's summary and ends with what comes next."""
+"""The round's result email opens with the player's summary, then what comes next (the next round's link and
+deadline, or combat over, for everyone or for this player), then the full log of what their characters saw."""
 
 import pytest
-from django.template.loader import render_to_string
 
 from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
-from combat.models import Battle, Round
+from combat.models import Round
 from players import links
 from players.emails import next_steps
 from players.models import PlayerLink
 from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
+from tests.combat.outcome_battles import TROLL_PLAYS, play, summary, troll_on_the_amazon
+from tests.players.conftest import amazon_runs_away
 
 pytestmark = pytest.mark.django_db
 
@@ -26,31 +28,58 @@ def resolved(gm, battle, characters, celery_eager, django_capture_on_commit_call
     return battle.rounds.get(number=1)
 
 
-def test_the_result_email_opens_with_the_summary_and_ends_with_the_next_link_and_deadline(resolved, characters):
+def test_the_result_email_opens_with_the_summary_then_what_comes_next_then_the_full_log(resolved, characters):
     email = OutboxMessage.objects.get(idempotency_key=f"combat/round-{resolved.pk}/player-{characters['Black Knight'].player_id}")
     text = email.text
     summary_at = text.index("Black Knight: alive")
-    assert summary_at < text.index("The full log of what your characters saw") < text.index("== Black Knight ==")
-    knight = next(s for s in resolved.result["summaries"] if s["character"] == "Black Knight")
-    assert f"Kills: H Troll (fame {knight['fame']:g}, notoriety {knight['notoriety']:g})" in text[summary_at:text.index("The full log")]
     link = links.url_for(PlayerLink.objects.get(battle=resolved.battle, player__name="Alice", revoked_at__isnull=True))
-    assert text.index("What comes next: round 2. Your plays are due by") < text.index(f"\n{link}\n")
-    assert link in email.html and "What comes next:" in email.html
+    assert (summary_at < text.index("What comes next: round 2. Your plays are due by") < text.index(f"\n{link}\n")
+            < text.index("The full log of what your characters saw") < text.index("== Black Knight =="))
+    knight = next(s for s in resolved.result["summaries"] if s["character"] == "Black Knight")
+    assert f"Kills: H Troll (fame {knight['fame']:g}, notoriety {knight['notoriety']:g})" in text[summary_at:text.index("What comes next")]
+    html = email.html
+    assert (html.index("<strong>Black Knight</strong>: alive") < html.index("What comes next:") < html.index(f'href="{link}"')
+            < html.index("The full log of what your characters saw") < html.index("<h3"))
 
 
 def test_a_player_who_owes_wounds_is_told_what_hit_them_and_how_to_choose_the_chits(resolved, characters):
     email = OutboxMessage.objects.get(idempotency_key=f"combat/round-{resolved.pk}/player-{characters['Amazon'].player_id}")
-    summary = email.text[:email.text.index("The full log")]
+    summary = email.text[:email.text.index("What comes next")]
     assert "Amazon: alive." in summary and "What hit Amazon:" in summary and "Wolf" in summary
-    assert "You owe 1 wound and 0 asterisks of fatigue: choose the chits on your page" in summary
+    assert "You owe 1 wound and 0 asterisks of fatigue: choose the chits on your page (link below)" in summary
+    assert "tell your GM" not in email.text and "tell your GM" not in email.html
 
 
-def test_when_combat_is_over_the_email_says_so_and_carries_no_link(resolved, characters):
-    Battle.objects.filter(pk=resolved.battle_id).update(status=Battle.Status.ENDED)
-    resolved.refresh_from_db()
-    steps = next_steps(resolved, characters["Black Knight"].player, [])
-    assert steps["over"] and not steps["url"]
-    assert "What comes next: combat is over." in render_to_string("players/email/_next.txt", {"next": steps})
+def test_what_hit_a_character_leaves_out_the_attacks_that_missed(resolved, characters):
+    miss = {"kind": "hit", "text": "Hit: Wolf's Swing (box 2) does not line up with Amazon's Duck (box 3) → misses",
+            "actors": ["Wolf", "Amazon"], "data": {"hit": "miss", "block": 3}}
+    hit = {"kind": "hit", "text": "Hit: Wolf's Thrust (box 1) intercepts Amazon's Charge (box 1)",
+           "actors": ["Wolf", "Amazon"], "data": {"hit": "intercept", "block": 4}}
+    own = {"kind": "hit", "text": "Hit: Amazon's Thrust (box 1) intercepts Wolf's Charge (box 1)",
+           "actors": ["Amazon", "Wolf"], "data": {"hit": "intercept", "block": 1}}
+    steps = next_steps(resolved, characters["Amazon"].player, [{"name": "Amazon", "summary": {}, "events": [miss, hit, own]}])
+    assert steps["summaries"][0]["hits"] == [hit["text"]]
+
+
+def test_a_player_whose_character_was_killed_is_told_combat_is_over_for_them_without_a_link(gm, campaign, characters):
+    battle = troll_on_the_amazon(campaign, characters)
+    round_ = play(gm, battle, characters, TROLL_PLAYS, seed=0)
+    assert summary(round_, "Amazon")["killed"] and battle.rounds.filter(number=2).exists()
+    bob = OutboxMessage.objects.get(idempotency_key=f"combat/round-{round_.pk}/player-{characters['Amazon'].player_id}")
+    assert "What comes next: combat is over for you: Amazon takes no part in round 2; the others fight on." in bob.text
+    assert "/play/" not in bob.text and "/play/" not in bob.html and "plays are due" not in bob.text
+    alice = OutboxMessage.objects.get(idempotency_key=f"combat/round-{round_.pk}/player-{characters['Black Knight'].player_id}")
+    assert "What comes next: round 2. Your plays are due by" in alice.text and "/play/" in alice.text
+
+
+def test_when_combat_is_over_the_email_says_so_with_the_link_to_the_final_results(gm, campaign, characters):
+    amazon = characters["Amazon"]
+    round_ = amazon_runs_away(gm, campaign, amazon)
+    email = OutboxMessage.objects.get(idempotency_key=f"combat/round-{round_.pk}/player-{amazon.player_id}")
+    link = links.url_for(PlayerLink.objects.get(battle=round_.battle, player=amazon.player, revoked_at__isnull=True))
+    assert "What comes next: combat is over. Your page keeps this round's results until" in email.text
+    assert f"\n{link}\n" in email.text and f'href="{link}"' in email.html
+    assert email.text.index(link) < email.text.index("The full log of what your characters saw")
 
 
 def test_the_plays_due_email_carries_the_round_s_seed_commitment(battle):

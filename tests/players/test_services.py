@@ -139,22 +139,38 @@ def test_at_the_deadline_a_missed_side_plays_nothing_and_auto_resolve_resolves(b
     assert next_link in result_email.text and "round 2" in result_email.text
 
 
-def test_the_repeat_policy_repeats_last_rounds_legal_plays(battle, characters, campaign, gm, celery_eager,
-                                                           django_capture_on_commit_callbacks):
+def test_the_repeat_policy_repeats_last_rounds_legal_plays_else_no_action_and_says_why(
+        battle, characters, campaign, gm, celery_eager, django_capture_on_commit_callbacks):
     PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.REPEAT, reminder_hours=[])
     slug = campaign.slug
-    for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
-        combat_services.save_plays(gm, slug, battle.pk, 1, characters[name].pk, dict(plays))
-        combat_services.lock_side(gm, slug, battle.pk, 1, characters[name].pk)
-    Round.objects.filter(battle=battle, number=1).update(seed=1)  # a seed after which combat goes on
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    for character, plays in ((knight, BLACK_KNIGHT_PLAYS), (amazon, AMAZON_PLAYS)):
+        combat_services.save_plays(gm, slug, battle.pk, 1, character.pk, dict(plays))
+        combat_services.lock_side(gm, slug, battle.pk, 1, character.pk)
+    Round.objects.filter(battle=battle, number=1).update(seed=3)  # combat goes on; nobody owes chits
     with django_capture_on_commit_callbacks(execute=True):
         combat_services.request_resolve(gm, slug, battle.pk, 1)
+    # The Amazon's FIGHT M5 is wounded between rounds: her round-1 attack is no longer legal.
+    services.adjust(gm, slug, battle.pk, 2, "wound|Amazon|FIGHT M5", "a fall on the stairs")
     second = battle.rounds.get(number=2)
-    deadline = RoundDeadline.objects.get(round=second)
-    services.sweep(deadline.due_at + timedelta(seconds=1))
-    notes = list(RoundNote.objects.filter(round=second, kind=RoundNote.Kind.DEFAULTED).values_list("text", flat=True))
-    assert len(notes) == len(second.sides.all())
-    assert all("repeats round 1" in text or "not legal now" in text for text in notes)
+    services.sweep(RoundDeadline.objects.get(round=second).due_at + timedelta(seconds=1))
+    plays = {side.character_id: side.plays for side in second.sides.all()}
+    assert plays[knight.pk] == BLACK_KNIGHT_PLAYS and plays[amazon.pk] == {}
+    notes = {n.character_id: n.text for n in RoundNote.objects.filter(round=second, kind=RoundNote.Kind.DEFAULTED)}
+    assert "repeats round 1's plays" in notes[knight.pk]
+    assert "no action: round 1's plays are not legal now (" in notes[amazon.pk] and "FIGHT M5" in notes[amazon.pk]
+    assert {s.character_id: s.plays for s in Submission.objects.filter(round=second, source="default")} == plays
+
+
+def test_a_side_the_gm_entered_but_did_not_lock_is_not_reminded(battle, characters, gm):
+    """The GM typed the plays a player sent by email: they are in, so no reminder chases that player."""
+    round_ = battle.rounds.get(number=1)
+    combat_services.save_plays(gm, battle.campaign.slug, battle.pk, 1, characters["Amazon"].pk, dict(AMAZON_PLAYS))
+    assert not SidePlays.objects.get(round=round_, character=characters["Amazon"]).locked
+    deadline = RoundDeadline.objects.get(round=round_)
+    assert services.sweep(deadline.due_at - timedelta(hours=23)) == {"reminders": 1, "deadlines": 0}
+    reminders = OutboxMessage.objects.filter(idempotency_key__contains="reminder")
+    assert [m.recipient for m in reminders] == ["alice@example.com"]
 
 
 def test_a_gm_saving_a_players_sealed_plays_unchanged_keeps_them_the_players(battle, characters, gm):
@@ -175,3 +191,36 @@ def test_auto_resolve_resolves_once_every_side_is_submitted(battle, characters, 
     with django_capture_on_commit_callbacks(execute=True):
         services.submit(link_of(battle, "Bob"), characters["Amazon"].pk, dict(AMAZON_PLAYS))
     assert battle.rounds.get(number=1).status == Round.Status.RESOLVED
+
+
+def test_voiding_a_round_reopens_it_with_a_fresh_deadline_and_plays_due_again_once(
+        battle, characters, campaign, gm, celery_eager, django_capture_on_commit_callbacks):
+    from combat.void import void_round
+
+    slug = campaign.slug
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    services.submit(link_of(battle, "Alice"), knight.pk, dict(BLACK_KNIGHT_PLAYS))
+    first = battle.rounds.get(number=1)
+    deadline = RoundDeadline.objects.get(round=first)
+    services.sweep(deadline.due_at - timedelta(hours=1))  # Bob is reminded 24 h and 2 h before
+    combat_services.save_plays(gm, slug, battle.pk, 1, amazon.pk, dict(AMAZON_PLAYS))
+    services.sweep(deadline.due_at + timedelta(seconds=1))  # the deadline passes: both sides locked
+    Round.objects.filter(pk=first.pk).update(seed=3)
+    with django_capture_on_commit_callbacks(execute=True):
+        combat_services.request_resolve(gm, slug, battle.pk, 1)
+    with django_capture_on_commit_callbacks(execute=True):
+        void_round(gm, slug, battle.pk, 1)
+    deadline.refresh_from_db()
+    assert deadline.passed_at is None and deadline.due_at > timezone.now() + timedelta(hours=71)
+    assert not services.is_past_deadline(first) and not Reminder.objects.filter(round=first).exists()
+    due_again = OutboxMessage.objects.filter(idempotency_key__contains=f"round-{first.pk}/v1/plays-due/")
+    assert sorted(m.recipient for m in due_again) == ["alice@example.com", "bob@example.com"]
+    assert all("voided round 1's result" in m.text and links.url_for(link_of(battle, m.recipient[:-12].title())) in m.text
+               for m in due_again)
+    assert "The plays of Black Knight stand as they were, locked by your GM" in due_again.get(recipient="alice@example.com").text
+    # The GM unlocks the Black Knight's side: Alice changes her plays before the fresh deadline.
+    combat_services.unlock_side(gm, slug, battle.pk, 1, knight.pk)
+    changed = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
+    assert services.submit(link_of(battle, "Alice"), knight.pk, changed).plays == changed
+    services.round_reopened(first)  # the same void heard twice queues no second email
+    assert OutboxMessage.objects.filter(idempotency_key__contains=f"round-{first.pk}/v1/plays-due/").count() == 2

@@ -29,7 +29,10 @@ def test_the_player_sees_what_they_owe_and_records_the_chits(client, gm, battle,
     resolve_first_round(gm, battle, characters, valid_plays, first_round)
     knight = characters["Black Knight"]
     page = client.get(f"/play/{token(battle, 'Alice')}/").content.decode()
-    assert "Round 1: what you saw" in page and "Owes 1 wound" in page
+    assert "Round 1: what you saw" in page and "Owes 1 wound" in page and "choose the chits below" in page
+    # Only the boxes for what is owed: one wound, no fatigue.
+    assert "Choose the chits Black Knight wounds (1)</h4>" in page
+    assert "Chits wounded" in page and "Chits fatigued" not in page
     response = client.post(f"/play/{token(battle, 'Alice')}/rounds/1/chits/{knight.pk}/",
                            {f"chits{knight.pk}-wounded": ["FIGHT M5"]}, follow=True)
     assert "wounds and fatigue are recorded" in response.content.decode()

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
-from players import links, services
+from players import emails, links, services
 from players.models import PlayerLink, PlaySettings, RoundDeadline, RoundNote
 from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
 
@@ -56,6 +56,25 @@ def test_resending_a_link_revokes_the_old_one_and_emails_a_fresh_one(gm_client, 
     assert links.url_for(fresh) in email.text and "fresh link" in email.text
 
 
+def test_after_combat_ends_a_fresh_link_points_to_the_final_results_without_plays_due(gm_client, gm, campaign, characters):
+    from tests.players.conftest import amazon_runs_away
+
+    final = amazon_runs_away(gm, campaign, characters["Amazon"])
+    bob = characters["Amazon"].player
+    gm_client.post(base(final.battle) + f"players/{bob.pk}/resend/")
+    fresh = PlayerLink.objects.get(battle=final.battle, player=bob, revoked_at__isnull=True)
+    email = OutboxMessage.objects.get(idempotency_key=f"players/link-{fresh.pk}")
+    assert links.url_for(fresh) in email.text and "Combat is over: the page keeps round 1's results until" in email.text
+    assert "plays due" not in email.subject and "due by" not in email.text
+
+
+def test_a_battle_the_gm_ended_sends_no_fresh_link(gm_client, gm, battle):
+    combat_services.end_battle(gm, battle.campaign.slug, battle.pk)
+    response = gm_client.post(base(battle) + f"players/{alice(battle).player_id}/resend/", follow=True)
+    assert "This battle is over: its players&#x27; links no longer open." in response.content.decode()
+    assert not OutboxMessage.objects.filter(idempotency_key__contains="/link-").exists()
+
+
 def test_revoking_a_link_makes_it_a_404(gm_client, client, battle):
     link = alice(battle)
     token = links.token_for(link)
@@ -71,22 +90,43 @@ def test_moving_the_deadline_is_kept_with_a_note(gm_client, battle):
     assert RoundNote.objects.filter(kind=RoundNote.Kind.DEADLINE, text__contains="set the deadline").exists()
 
 
-def test_a_ruling_appears_in_the_history_and_in_the_result_emails(gm_client, gm, battle, characters, celery_eager,
-                                                                 django_capture_on_commit_callbacks):
-    gm_client.post(base(battle) + "rounds/1/ruling/", {"text": "The troll slipped on the wet cave floor."})
-    assert gm_client.get(base(battle) + "rounds/1/").content.decode().count("The troll slipped") == 1
+def resolve_round_one(gm, battle, characters, capture):
     slug = battle.campaign.slug
     for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
         combat_services.save_plays(gm, slug, battle.pk, 1, characters[name].pk, dict(plays))
         combat_services.lock_side(gm, slug, battle.pk, 1, characters[name].pk)
-    with django_capture_on_commit_callbacks(execute=True):
+    with capture(execute=True):
         combat_services.request_resolve(gm, slug, battle.pk, 1)
+
+
+def test_a_ruling_appears_in_the_history_and_in_the_result_emails(gm_client, gm, battle, characters, celery_eager,
+                                                                 django_capture_on_commit_callbacks):
+    gm_client.post(base(battle) + "rounds/1/ruling/", {"text": "The troll slipped on the wet cave floor."})
+    assert gm_client.get(base(battle) + "rounds/1/").content.decode().count("The troll slipped") == 1
+    resolve_round_one(gm, battle, characters, django_capture_on_commit_callbacks)
     result = OutboxMessage.objects.get(idempotency_key__startswith="combat/", recipient="alice@example.com")
     assert "GM ruling: The troll slipped on the wet cave floor." in result.text
     gm_log = OutboxMessage.objects.get(idempotency_key__startswith="combat/", recipient=gm.email)
     assert "GM ruling: The troll slipped on the wet cave floor." in gm_log.text
     log = gm_client.get(base(battle) + "rounds/1/").content.decode().split("What happened")[1].split("</ol>")[0]
     assert "The troll slipped on the wet cave floor." in log and "GM ruling" in log
+
+
+def test_a_ruling_added_after_the_round_resolved_is_emailed_to_its_players_once(gm_client, gm, battle, characters,
+                                                                             celery_eager, django_capture_on_commit_callbacks):
+    resolve_round_one(gm, battle, characters, django_capture_on_commit_callbacks)
+    gm_client.post(base(battle) + "rounds/1/ruling/", {"text": "The Wolf's bite counts as Light harm."})
+    sent = OutboxMessage.objects.filter(idempotency_key__startswith="players/ruling-")
+    assert sorted(m.recipient for m in sent) == ["alice@example.com", "bob@example.com"]
+    alice_mail = sent.get(recipient="alice@example.com")
+    assert "GM ruling: The Wolf's bite counts as Light harm." in alice_mail.text and "round 1, GM ruling" in alice_mail.subject
+    assert links.url_for(alice(battle)) in alice_mail.text
+    ruling = RoundNote.objects.get(kind=RoundNote.Kind.RULING)
+    emails.queue_ruling(ruling, ruling.round, alice(battle).player, alice(battle))  # sent again: still once
+    assert sent.count() == 2
+    # A ruling on the round still open goes in that round's result emails, not in one of its own.
+    gm_client.post(base(battle) + "rounds/2/ruling/", {"text": "The floor is slippery."})
+    assert sent.count() == 2 and RoundNote.objects.filter(kind=RoundNote.Kind.RULING).count() == 2
 
 
 def test_an_adjustment_changes_the_state_and_keeps_who_and_why(gm_client, gm, battle):

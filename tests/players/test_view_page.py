@@ -1,12 +1,17 @@
 """The player's page, reached by a personal link: their own side only, 404 for a wrong link."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
+
+from combat.models import ChitRecord, Round
 
 from players import links, services, throttle
 from players.models import PlayerLink
 from tests.combat.conftest import BLACK_KNIGHT_PLAYS
-from tests.players.conftest import page_url
+from tests.players.conftest import amazon_runs_away, page_url
 
 pytestmark = pytest.mark.django_db
 
@@ -52,6 +57,35 @@ def test_a_link_to_an_ended_battle_is_a_404(client, tokens, battle, gm):
     assert client.get(page_url(tokens["Alice"])).status_code == 404
 
 
+def test_after_combat_ends_the_link_shows_the_final_results_until_it_expires(client, gm, campaign, characters):
+    amazon = characters["Amazon"]
+    final = amazon_runs_away(gm, campaign, amazon)
+    token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
+    response = client.get(page_url(token))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Combat is over:" in body and "round 1 was the last" in body and "Round 1: what you saw" in body
+    assert "Submit my plays" not in body and "take no part" not in body and "Choose the chits" not in body
+    Round.objects.filter(pk=final.pk).update(resolved_at=timezone.now() - timedelta(days=links.FINAL_RESULTS_DAYS, minutes=1))
+    assert client.get(page_url(token)).status_code == 404
+
+
+def test_after_combat_ends_the_player_still_chooses_the_chits_they_owe(client, gm, campaign, characters):
+    """Combat seldom ends owing chits (a quiet round owes none, the dead owe none), but a character who
+    fled may: the last round's fatigue is chosen on the page after combat is over."""
+    amazon = characters["Amazon"]
+    final = amazon_runs_away(gm, campaign, amazon)
+    result = final.result
+    result["summaries"][0]["fatigue_owed"] = 1
+    Round.objects.filter(pk=final.pk).update(result=result)
+    token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
+    body = client.get(page_url(token)).content.decode()
+    assert "and the choice of the chits you owe until" in body and "Choose the chits Amazon fatigues (1 asterisk)</h4>" in body
+    response = client.post(f"/play/{token}/rounds/1/chits/{amazon.pk}/", {f"chits{amazon.pk}-fatigued": "MOVE M3*"})
+    assert response.status_code == 302
+    assert ChitRecord.objects.get(round=final, character=amazon).fatigued == ["MOVE M3*"]
+
+
 def test_requests_on_a_link_beyond_its_rate_limit_are_refused(client, tokens, monkeypatch):
     monkeypatch.setattr(throttle, "PER_MINUTE", 3)
     codes = [client.get(page_url(tokens["Alice"])).status_code for _ in range(4)]
@@ -59,11 +93,39 @@ def test_requests_on_a_link_beyond_its_rate_limit_are_refused(client, tokens, mo
     assert client.get(page_url(tokens["Bob"])).status_code == 200  # another player's link is not held up
 
 
-def test_an_address_guessing_tokens_is_refused_even_a_real_link(client, tokens, monkeypatch):
+def test_an_address_guessing_tokens_is_refused_but_a_real_link_from_it_still_opens(client, tokens, monkeypatch):
     monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
     codes = [client.get(page_url(f"guess-{n}")).status_code for n in range(4)]
     assert codes == [404, 404, 404, 429]
-    assert client.get(page_url(tokens["Alice"])).status_code == 429
+    # Wrong tokens never lock out a valid link's owner who shares the guesser's address.
+    assert client.get(page_url(tokens["Alice"])).status_code == 200
+
+
+def guesses(client, forwarded: str, count: int) -> list[int]:
+    return [client.get(page_url(f"guess-{n}"), HTTP_X_FORWARDED_FOR=forwarded).status_code for n in range(count)]
+
+
+def test_behind_a_trusted_proxy_wrong_tokens_are_counted_per_real_client(client, monkeypatch, settings):
+    settings.HERALD_TRUSTED_PROXY_COUNT = 1
+    monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
+    assert guesses(client, "203.0.113.5", 4) == [404, 404, 404, 429]
+    # A forged entry in front of the one the proxy appended changes nothing.
+    assert guesses(client, "198.51.100.7, 203.0.113.5", 1) == [429]
+    # Another client behind the same proxy (the same REMOTE_ADDR) is not held up.
+    assert guesses(client, "198.51.100.7", 1) == [404]
+
+
+def test_without_a_trusted_proxy_the_forwarded_header_is_ignored(client, monkeypatch, settings):
+    settings.HERALD_TRUSTED_PROXY_COUNT = 0
+    monkeypatch.setattr(throttle, "FAILURES_PER_MINUTE", 3)
+    assert guesses(client, "203.0.113.5", 3) == [404, 404, 404]
+    assert guesses(client, "198.51.100.7", 1) == [429]
+
+
+def test_with_two_trusted_proxies_the_client_is_the_second_entry_from_the_right(rf, settings):
+    settings.HERALD_TRUSTED_PROXY_COUNT = 2
+    request = rf.get("/", HTTP_X_FORWARDED_FOR="10.9.9.9, 203.0.113.5, 10.0.0.2", REMOTE_ADDR="10.0.0.3")
+    assert throttle.client_address(request) == "203.0.113.5"
 
 
 def test_after_submitting_it_shows_the_receipt_and_the_sealed_plays(client, tokens, battle, characters):

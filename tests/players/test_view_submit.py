@@ -1,10 +1,13 @@
 """Submitting plays from the player's page: sealed with a receipt, errors beside the fields."""
 
+from datetime import timedelta
+
 import pytest
 from django.core.cache import cache
+from django.utils import timezone
 
 from campaigns.mail.models import OutboxMessage
-from players.models import Submission
+from players.models import RoundDeadline, Submission
 from tests.combat.conftest import BLACK_KNIGHT_PLAYS, form_data
 
 pytestmark = pytest.mark.django_db
@@ -43,3 +46,15 @@ def test_a_forged_link_cannot_submit(client, tokens, characters):
     knight = characters["Black Knight"]
     response = client.post(f"/play/forged-{tokens['Alice'][7:]}/sides/{knight.pk}/submit/", form_data(knight, BLACK_KNIGHT_PLAYS))
     assert response.status_code == 404
+
+
+def test_a_submission_after_the_deadline_is_refused_with_a_clear_message(client, tokens, battle, characters):
+    knight = characters["Black Knight"]
+    due = timezone.now() - timedelta(minutes=5)
+    RoundDeadline.objects.filter(round__battle=battle, round__number=1).update(due_at=due)
+    response = client.post(f"/play/{tokens['Alice']}/sides/{knight.pk}/submit/", form_data(knight, BLACK_KNIGHT_PLAYS))
+    assert response.status_code == 422
+    body = response.content.decode()
+    assert "The deadline for round 1 passed on" in body and f"{due:%H:%M} UTC" in body
+    assert "your plays can no longer change" in body
+    assert not Submission.objects.exists()

@@ -4,7 +4,10 @@ import pytest
 from django.core.cache import cache
 
 from combat.models import SidePlays
+from players import links, services
+from players.models import PlayerLink, RoundNote
 from tests.combat.conftest import BLACK_KNIGHT_PLAYS, form_data
+from tests.combat.encounter_battles import encounter_data, start
 
 pytestmark = pytest.mark.django_db
 
@@ -35,3 +38,24 @@ def test_it_is_a_404_for_another_players_side(client, tokens, characters):
     amazon = characters["Amazon"]
     response = client.post(f"/play/{tokens['Alice']}/sides/{amazon.pk}/validate/", form_data(amazon, {}), HTTP_HX_REQUEST="true")
     assert response.status_code == 404
+
+
+def test_the_errors_a_player_sees_never_depend_on_another_sides_plays(client, gm, campaign, characters):
+    """Both characters lure the Giant Bat: the engine refuses the pair ("lured twice"), but telling the
+    Black Knight's player so would reveal the Amazon's sealed plays. Each side is checked alone; the GM
+    settles the clash (the round waits for them)."""
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    battle = start(campaign, [knight, amazon], monsters=["Wolf", "Giant Bat"], attacks=[("Wolf", "Amazon")])
+    token = {link.player.name: links.token_for(link) for link in PlayerLink.objects.filter(battle=battle)}
+    lure = {"encounter": {"lures": ["Giant Bat"]}}
+    services.submit(PlayerLink.objects.get(battle=battle, player__name="Bob"), amazon.pk, lure)
+    data = {**form_data(knight, {}), **encounter_data(knight, lures="Giant Bat")}
+    body = client.post(f"/play/{token['Alice']}/sides/{knight.pk}/validate/", data, HTTP_HX_REQUEST="true").content.decode()
+    assert "lured twice" not in body and "Giant Bat is lured" not in body
+    campaign.auto_resolve = True
+    campaign.save()
+    services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), knight.pk, lure)
+    page = client.get(f"/play/{token['Alice']}/").content.decode()
+    assert "lured twice" not in page and "Sealed" in page
+    assert battle.rounds.get(number=1).status == "drafting"
+    assert RoundNote.objects.filter(round__battle=battle, text__contains="not legal together").exists()
