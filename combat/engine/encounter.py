@@ -1546,8 +1546,11 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
         except LookupError as error:
             errors.append(EncounterError(f"state.denizens[{i}].counter", str(error)))
     # A target killed or fled earlier leaves its attacker unassigned (issue #14.1): it is lured or assigned anew.
-    in_the_fight = {c.id for c in state.characters if not c.dead and not c.fled} | {d.id for d in state.denizens if d.active}
+    # So does a hireling of a character killed or fled: with no one in the clearing to lead it, it takes no
+    # part in the encounter step (it is no one's minion, and not unhired), so nothing here is assigned to it.
     gone = {c.id for c in state.characters if c.dead or c.fled}
+    in_the_fight = {c.id for c in state.characters if not c.dead and not c.fled}
+    in_the_fight |= {d.id for d in state.denizens if d.active and d.hired_by not in gone}
     characters = []
     for character in state.characters:
         if character.dead or character.fled:

@@ -7,6 +7,8 @@ from combat import rounds
 from combat.engine.play import EncounterChoicePending
 
 from .encounter_battles import set_character, set_denizen, start
+from .form_plays import first_legal_plays
+from .outcome_battles import skirmish
 
 pytestmark = pytest.mark.django_db
 
@@ -59,6 +61,51 @@ def test_every_combination_of_deaths_leaves_the_next_round_resolvable(giant_batt
         assert pending.choice["options"], "the GM is asked a question with answers"
         return
     assert not any(sheet["owner"] in fallen for sheet in outcome.state["sheets"])
+
+
+@pytest.fixture
+def skirmish_battle(gm, campaign, characters):
+    """The Black Knight on a Warhorse with his hirelings Lancer 1 (a rider) and Company 2, and the Amazon,
+    against a Giant (on the Knight), a Wolf (alone on the Amazon's sheet) and a T Troll (on Company 2)."""
+    return skirmish(gm, campaign, characters)
+
+
+HORSE_KILLED = {"horse": {"counter": "Warhorse", "dead": True}}
+
+
+@pytest.mark.parametrize("fallen", [
+    pytest.param({"Company 2": {"dead": True}}, id="a hireling"),
+    pytest.param({"Lancer 1": {"dead": True}, "Company 2": {"dead": True}}, id="every hireling"),
+    pytest.param({"Lancer 1": {"horse_dead": True}}, id="a native rider's horse"),
+    pytest.param({"Black Knight": HORSE_KILLED}, id="a character's horse"),
+    pytest.param({"Wolf": {"dead": True}}, id="the last denizen on a character's sheet"),
+    pytest.param({"T Troll": {"dead": True}}, id="the last denizen on a hireling's sheet"),
+    pytest.param({"Black Knight": {"dead": True}}, id="a character whose hirelings fight on"),
+    pytest.param({"Black Knight": HORSE_KILLED, "Company 2": {"dead": True}, "Wolf": {"dead": True}},
+                 id="a horse, a hireling and the last denizen on a sheet"),
+    pytest.param({"Amazon": {"dead": True}, "Lancer 1": {"horse_dead": True}, "T Troll": {"dead": True}},
+                 id="a character, a rider's horse and a monster"),
+])
+def test_deaths_of_hirelings_horses_and_the_last_denizen_on_a_sheet_leave_the_next_round_resolvable(skirmish_battle, fallen):
+    battle = skirmish_battle
+    for combatant_id, marks in fallen.items():
+        kill(battle, combatant_id, **marks)
+    round_ = next_round(battle)
+    living = sorted(rounds.living_character_ids(battle.state))
+    drafts = {character: first_legal_plays(battle, round_, character) for character in living}
+    assert all(drafts.values()), (drafts, {c: rounds.validate(rounds.build_input(battle, round_, {}), c) for c in living})
+    round_file = rounds.build_input(battle, round_, drafts)
+    for character in living:
+        assert rounds.validate(round_file, character) == {}
+    for seed in range(8):
+        try:
+            outcome = rounds.resolve(round_file, seed=seed)
+        except rounds.ChoicePending as pending:
+            assert pending.choice["options"], "the GM is asked a question with answers"
+            continue
+        dead = {entry["id"] for entry in outcome.state["state"]["characters"] + outcome.state["state"]["denizens"]
+                if entry.get("dead")}
+        assert not {sheet["owner"] for sheet in outcome.state["sheets"]} & dead
 
 
 def test_a_denizen_whose_target_died_is_assigned_again_in_the_encounter_step(giant_battle):

@@ -287,3 +287,20 @@ def test_the_round_schema_carries_the_encounter_schema_and_names_a_bad_field():
     file = round_file([{"id": "Wolf"}], {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]})
     written = round_to_json(file.round_input, encounter=file.encounter)
     assert read_round(written).encounter == {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]}
+
+
+def test_a_denizen_on_the_hireling_of_a_dead_character_is_unassigned_and_assigned_anew():
+    """The Captain was killed; his hireling Soldier 1 takes no part in the encounter step (he leads no one),
+    so the T Troll that attacked the Soldier is unassigned and randomly assigned to the Amazon (issue #14.1)."""
+    file = round_file(
+        [
+            {"id": "Soldier 1", "hired_by": "Captain", "target": "T Troll"},
+            {"id": "T Troll", "target": "Soldier 1"},
+        ],
+        {},
+        characters=[{"id": "Captain", "dead": True}, {"id": "Amazon"}],
+    )
+    encounter, result, melee = encounter_and_melee(file, dice=[1, 1, 1, 1, 1, 1])
+    assert [c.name for c in encounter.characters] == ["Amazon"]
+    assert [(d.name, d.target) for d in encounter.denizens] == [("T Troll", None)]
+    assert {d.id: d.target for d in melee.state.denizens}["T Troll"] == "Amazon"

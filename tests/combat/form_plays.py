@@ -1,0 +1,43 @@
+"""Plays drawn from what a side's plays form offers (combat.rounds.side_options, as combat.forms.PlaysForm
+shows it): targets, FIGHT chits, the weapon the form starts from, MOVE chits or the horse's two sides, the
+attack's and maneuver's boxes, and "Aim at" the rider or his horse."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat import rounds
+
+
+def maneuvers(options: rounds.SideOptions) -> list[dict[str, Any]]:
+    """The form's "Maneuver" choices: each fresh MOVE chit, and a horse's walking and galloping sides."""
+    found = [{"chit": chit} for chit, _ in options.move_chits]
+    if options.horse:
+        found += [{"horse": "walking"}, {"horse": "galloping"}]
+    return found
+
+
+def plays_from(options: rounds.SideOptions, target: str, chit: str, maneuver: dict[str, Any], *,
+               attack_box: int = 1, maneuver_box: int = 2, aim: str = "rider") -> dict[str, Any]:
+    weapon = options.default_weapon
+    attack = {"chit": chit, "box": attack_box}
+    if weapon.startswith("spell:"):
+        attack["spell"] = weapon.removeprefix("spell:")
+    elif weapon:
+        attack["weapon"] = weapon
+    return {"target": target, "target_part": aim if target in options.riders else "horse", "attack": attack,
+            "maneuver": {**maneuver, "box": maneuver_box}}
+
+
+def first_legal_plays(battle, round_, character: str, drafts: dict[str, dict] | None = None) -> dict[str, Any]:
+    """The first attack and maneuver the form offers that the engine accepts beside the other sides'
+    `drafts`, or {} when the character has none (no fresh FIGHT chit, or no one to attack)."""
+    options = rounds.side_options(battle.state, character)
+    for target, _ in options.targets:
+        for chit, _ in options.fight_chits:
+            for maneuver in maneuvers(options) or [{}]:
+                plays = plays_from(options, target, chit, maneuver)
+                round_file = rounds.build_input(battle, round_, {**(drafts or {}), character: plays})
+                if not rounds.validate(round_file, character):
+                    return plays
+    return {}
