@@ -73,3 +73,15 @@ def first_legal_plays(battle, round_, character: str, drafts: dict[str, dict] | 
                 if not rounds.validate(round_file, character):
                     return plays
     return {}
+
+
+def payable_fatigue(entry: dict[str, Any], wounded: list[str], stars: int) -> list[str] | None:
+    """Fresh chits with asterisks adding up to `stars` (the first such choice) beside the `wounded` ones, or
+    None when no choice pays it."""
+    choices: dict[int, list[str]] = {0: []}
+    for chit in entry["chits"]:
+        if chit["state"] != "fresh" or chit["id"] in wounded or "*" not in chit["label"]:
+            continue
+        for total, chosen in list(choices.items()):
+            choices.setdefault(total + chit["label"].count("*"), [*chosen, chit["id"]])
+    return choices.get(stars)

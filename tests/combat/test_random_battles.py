@@ -27,7 +27,7 @@ from combat import chits, rounds
 from combat.services import _carried_encounter
 
 from .encounter_battles import set_denizen, start
-from .form_plays import asterisks, maneuvers, on_a_sheet, plays_from
+from .form_plays import asterisks, maneuvers, on_a_sheet, payable_fatigue, plays_from
 from .outcome_battles import skirmish
 
 pytestmark = pytest.mark.django_db
@@ -170,17 +170,6 @@ def record_chits(data, battle, outcome: rounds.Outcome) -> None:
         assert chits.choice_errors(battle.state, character, owed, wounded, fatigued) == {}
         battle.state = rounds.apply_chit_choice(battle.state, character, wounded, fatigued)
         event("wounds or fatigue recorded")
-
-
-def payable_fatigue(entry: dict, wounded: list[str], stars: int) -> list[str] | None:
-    """Fresh chits with asterisks adding up to `stars` (the first such choice), or None."""
-    choices: dict[int, list[str]] = {0: []}
-    for chit in entry["chits"]:
-        if chit["state"] != "fresh" or chit["id"] in wounded or "*" not in chit["label"]:
-            continue
-        for total, chosen in list(choices.items()):
-            choices.setdefault(total + chit["label"].count("*"), [*chosen, chit["id"]])
-    return choices.get(stars)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
