@@ -172,7 +172,7 @@ def record_chits(data, battle, outcome: rounds.Outcome) -> None:
         event("wounds or fatigue recorded")
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_battles_never_reach_an_error_the_gm_cannot_act_on(scenarios, data):
     name = data.draw(st.sampled_from(sorted(scenarios)), label="battle")
