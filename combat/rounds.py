@@ -290,13 +290,34 @@ def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
     """The engine's errors for one side's plays, by form field; errors elsewhere in the round are not
     this side's concern. A malformed round file reports its path under "__all__"."""
     try:
-        round_file = round_format.read_round(round_input)
+        round_file = round_format.read_round(_with_lured_on_sheets(round_input))
     except round_format.RoundFormatError as error:
         return _errors_from(error.errors, combatant_id, include_foreign=False)
     errors = melee.validate_round(round_file.round_input)
     # The effort limit over the whole round; encounter_errors shows those naming an encounter chit.
     errors += [error for error in _effort_errors(round_file) if error.path.startswith("plays.")]
     return _errors_from(errors, combatant_id, include_foreign=False)
+
+
+def _with_lured_on_sheets(round_input: dict[str, Any]) -> dict[str, Any]:
+    """The round file as its melee will find the denizens this round's encounter step lures: each on its
+    lurer's sheet (8.3.4), so that a side may attack the denizen it lures. Denizens assigned at random are
+    not known before the round is resolved; the engine checks the melee again after the encounter step."""
+    lures = [lure for lure in (round_input.get("encounter") or {}).get("lures", [])
+             if isinstance(lure, dict) and lure.get("lurer") and lure.get("denizen")]
+    placed = {attacker.get("combatant") for sheet in round_input.get("sheets", []) for attacker in sheet.get("attackers", [])}
+    lures = [lure for lure in lures if lure["denizen"] not in placed]
+    if not lures:
+        return round_input
+    sheets = copy.deepcopy(round_input.get("sheets", []))
+    for lure in lures:
+        sheet = next((sheet for sheet in sheets if sheet.get("owner") == lure["lurer"]), None)
+        if sheet is None:
+            sheet = {"owner": lure["lurer"], "attackers": []}
+            sheets.append(sheet)
+        if all(attacker.get("combatant") != lure["denizen"] for attacker in sheet["attackers"]):
+            sheet["attackers"].append({"combatant": lure["denizen"], "box": None})
+    return {**round_input, "sheets": sheets}
 
 
 def _effort_errors(round_file):

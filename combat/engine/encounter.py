@@ -1546,8 +1546,11 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
         except LookupError as error:
             errors.append(EncounterError(f"state.denizens[{i}].counter", str(error)))
     # A target killed or fled earlier leaves its attacker unassigned (issue #14.1): it is lured or assigned anew.
-    in_the_fight = {c.id for c in state.characters if not c.dead and not c.fled} | {d.id for d in state.denizens if d.active}
+    # So does a hireling of a character killed or fled: with no one in the clearing to lead it, it takes no
+    # part in the encounter step (it is no one's minion, and not unhired), so nothing here is assigned to it.
     gone = {c.id for c in state.characters if c.dead or c.fled}
+    in_the_fight = {c.id for c in state.characters if not c.dead and not c.fled}
+    in_the_fight |= {d.id for d in state.denizens if d.active and d.hired_by not in gone}
     characters = []
     for character in state.characters:
         if character.dead or character.fled:
@@ -1703,7 +1706,10 @@ def _run_from_json(
 ) -> RunAway:
     if "chit" in raw:
         known = len(errors)
-        time, using = _chit_time(raw["chit"], f"{path}.chit", errors)
+        # A chit is named by its id ("MOVE M4 #2" for a character's second MOVE M4) or by its label.
+        who = state.character(character)
+        chit = who.chit(raw["chit"]) if who is not None else None
+        time, using = _chit_time(chit.label if chit is not None else raw["chit"], f"{path}.chit", errors)
         if len(errors) == known:
             _own_chit(state, character, raw["chit"], ("MOVE", "FLY"), f"{path}.chit", errors)
         return RunAway(character, time, using, raw["chit"])
@@ -1812,7 +1818,7 @@ def apply_encounter(round_input, result: EncounterResult):
         for owner, attackers, owner_target in melee_sheets(result, tuple(c.id for c in state.characters if not c.dead and not c.fled))
     )
     plays = tuple(
-        replace(p, target=p.target or result.targets.get(p.character))
+        _melee_play(replace(p, target=p.target or result.targets.get(p.character)), result.ran_away)
         for p in round_input.plays
         if p.character not in result.ran_away
     )
@@ -1822,6 +1828,15 @@ def apply_encounter(round_input, result: EncounterResult):
         sheets=sheets,
         plays=plays,
     )
+
+
+def _melee_play(play, ran_away):
+    """A play against a character who ran away in the encounter step loses its target and its attack, as if
+    it had not been played: in the game the melee plays are chosen after the encounter step, so no one
+    attacks a runner. The round used to be refused ("plays.Captain.target: Amazon is gone", issue #14.1)."""
+    if play.target in ran_away:
+        return replace(play, target=None, attack=None)
+    return play
 
 
 def encounter_summary(result: EncounterResult, melee_input=None) -> dict:

@@ -140,3 +140,23 @@ def test_resolve_round_replays_the_downloaded_round_file_with_its_encounter(lure
     call_command("resolve_round", str(path), "--text", stdout=out)
     printed = out.getvalue().split("\n{", 1)[0].splitlines()
     assert printed == [event["line"] for event in round_.log]
+
+
+@pytest.mark.django_db
+def test_a_side_attacks_the_denizen_it_lures_in_the_same_round(gm, campaign, characters):
+    """Luring the unassigned Giant puts it on the Amazon's sheet for the melee (8.3.4): her attack on it was
+    refused as "on no melee sheet", so luring the Giant did not help (issue #14.1)."""
+    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    battle = start(campaign, [knight, amazon], monsters=["Wolf", "Giant"], attacks=[("Wolf", "Black Knight")])
+    plays = {"encounter": {"lures": ["Giant"]}, "target": "Giant",
+             "attack": {"chit": "FIGHT M5", "box": 1, "weapon": "Short Sword"}, "maneuver": {"chit": "MOVE M4", "box": 2}}
+    _, errors = services.save_plays(gm, campaign.slug, battle.pk, 1, amazon.pk, plays)
+    assert errors == {}
+    services.lock_side(gm, campaign.slug, battle.pk, 1, amazon.pk)
+    services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
+    Round.objects.filter(battle=battle, number=1).update(seed=SEED)
+    services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    round_ = resolved(battle)
+    assert round_.status == Round.Status.RESOLVED, round_.error
+    assert any(e["kind"] == "attack" and e["actors"][:2] == ["Amazon", "Giant"] for e in round_.log), \
+        [e["line"] for e in round_.log]

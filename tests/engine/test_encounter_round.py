@@ -67,6 +67,15 @@ def test_a_run_reads_its_time_from_the_chit_and_a_bad_chit_names_its_field():
     assert [e.path for e in raised.value.errors] == ["encounter.actions[0].run.chit", "encounter.actions[1]"]
 
 
+def test_a_run_names_a_second_chit_of_the_same_label_by_its_id():
+    """The encounter form offers the Amazon's second MOVE M4 as "MOVE M4 #2": it was refused as "not a chit"."""
+    amazon = {"id": "Amazon", "character": "Amazon", "chits": ["MOVE M4", "MOVE M4", "FIGHT M5"]}
+    file = round_file([], {"actions": [{"character": "Amazon", "run": {"chit": "MOVE M4 #2"}}]},
+                      characters=[amazon])
+    run = encounter_from_round(file.round_input, file.encounter).actions[0]
+    assert (run.move_time, run.using, run.chit) == (4, "move", "MOVE M4 #2")
+
+
 def test_characters_take_their_play_s_target_after_the_listed_targets():
     file = round_file(
         [{"id": "Soldier 1"}],
@@ -110,6 +119,26 @@ def test_a_runner_flees_and_his_play_is_dropped():
     assert melee.state.character("Amazon").fled
     assert melee.plays == ()
     assert melee.state.denizen("Wolf").target is None
+
+
+def test_an_attack_on_a_character_who_ran_away_is_lost_and_the_melee_resolves():
+    """The Captain attacks the Amazon, who runs away in the encounter step: his attack is lost, as if not
+    played (melee plays come after the encounter step in the game). The melee refused the round
+    ("plays.Captain.target: Amazon is gone") and the GM could not resolve it (issue #14.1)."""
+    from combat.engine.melee import resolve_round, validate_round
+
+    file = round_file(
+        [{"id": "Wolf", "target": "Amazon"}],
+        {"actions": [{"character": "Amazon", "run": {"chit": "MOVE M3*"}}]},
+        plays={"Captain": {"target": "Amazon", "attack": {"chit": "FIGHT H5*", "box": 1}}},
+        characters=[{"id": "Captain", "character": "Captain"}, {"id": "Amazon", "character": "Amazon"}],
+    )
+    _, result, melee = encounter_and_melee(file, dice=[1, 1])
+    assert result.ran_away == ("Amazon",)
+    assert (melee.play("Captain").target, melee.play("Captain").attack) == (None, None)
+    assert not [error for error in validate_round(melee) if error.severity == "error"]
+    resolved = resolve_round(melee, ScriptedDice([1] * 20))
+    assert not any(event.kind == "attack" and event.actors[:1] == ("Captain",) for event in resolved.events)
 
 
 def test_rebels_are_unhired_in_the_melee_state():
@@ -287,3 +316,20 @@ def test_the_round_schema_carries_the_encounter_schema_and_names_a_bad_field():
     file = round_file([{"id": "Wolf"}], {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]})
     written = round_to_json(file.round_input, encounter=file.encounter)
     assert read_round(written).encounter == {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]}
+
+
+def test_a_denizen_on_the_hireling_of_a_dead_character_is_unassigned_and_assigned_anew():
+    """The Captain was killed; his hireling Soldier 1 takes no part in the encounter step (he leads no one),
+    so the T Troll that attacked the Soldier is unassigned and randomly assigned to the Amazon (issue #14.1)."""
+    file = round_file(
+        [
+            {"id": "Soldier 1", "hired_by": "Captain", "target": "T Troll"},
+            {"id": "T Troll", "target": "Soldier 1"},
+        ],
+        {},
+        characters=[{"id": "Captain", "dead": True}, {"id": "Amazon"}],
+    )
+    encounter, result, melee = encounter_and_melee(file, dice=[1, 1, 1, 1, 1, 1])
+    assert [c.name for c in encounter.characters] == ["Amazon"]
+    assert [(d.name, d.target) for d in encounter.denizens] == [("T Troll", None)]
+    assert {d.id: d.target for d in melee.state.denizens}["T Troll"] == "Amazon"
