@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from combat.forms import QuickLabels, QuickSelect
 from combat.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
 from combat.outcome import number
 
@@ -165,14 +166,14 @@ class RuleSetForm(forms.Form):
         return data
 
 
-class CampaignCreateForm(forms.Form):
+class CampaignCreateForm(QuickLabels, forms.Form):
     name = forms.CharField(max_length=120, validators=[validate_one_line])
     slug = forms.SlugField(
         max_length=60, help_text="Used in the campaign's web address, e.g. bimr4-2026.",
         error_messages={"invalid": "Use letters, numbers, hyphens and underscores only, e.g. bimr4-2026."},
     )
     preset = forms.ChoiceField(
-        choices=[(name, PRESET_TITLES.get(name, name)) for name in PRESETS], initial="bimr4",
+        choices=[(name, PRESET_TITLES.get(name, name)) for name in PRESETS], initial="bimr4", widget=QuickSelect,
         help_text="The rules to start from; change any setting afterwards.",
     )
 

@@ -59,7 +59,7 @@ def get_campaign_for_gm(user, slug: str) -> Campaign:
 
 
 def campaigns_for_gm(user):
-    return Campaign.objects.filter(gms=user).prefetch_related("gms", "rule_set_versions").order_by("name")
+    return Campaign.objects.filter(gms=user).prefetch_related("rule_set_versions").order_by("name")
 
 
 def _require_gm(user, campaign: Campaign) -> Campaign:

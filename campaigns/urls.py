@@ -18,6 +18,7 @@ urlpatterns = [
     path("<slug:slug>/setup/", views.setup_step, name="setup_step"),
     path("<slug:slug>/characters/", views.characters, name="characters"),
     path("<slug:slug>/characters/<int:character_id>/", views.character_edit, name="character_edit"),
+    path("<slug:slug>/characters/<int:character_id>/history/", views.character_history, name="character_history"),
     path("<slug:slug>/characters/<int:character_id>/delete/", views.character_delete, name="character_delete"),
     path("<slug:slug>/characters/<int:character_id>/starting-info/", views.starting_info, name="starting_info"),
 ]

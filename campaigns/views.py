@@ -7,6 +7,7 @@ import secrets
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -303,11 +304,12 @@ def characters(request, slug):
     rules = campaign.current_rules()
     rows = []
     characters = list(campaign.characters.select_related("player"))
-    histories = combat_services.character_histories(characters)
+    histories = combat_services.character_histories(characters, CARD_HISTORY)
+    counts = combat_services.character_history_counts(characters)
     for character in characters:
         relationships = sorted(character.relationships(rules).items())
         rows.append((character, [(group, level, relationship_name(level)) for group, level in relationships],
-                     _card(character, histories.get(character.pk, []))))
+                     _card(character, histories.get(character.pk, []), counts.get(character.pk, 0))))
     return render(
         request,
         "campaigns/characters.html",
@@ -316,7 +318,22 @@ def characters(request, slug):
     )
 
 
-def _card(character, history) -> dict:
+# A character's card shows its latest history entries; its history page pages through them all.
+CARD_HISTORY = 10
+HISTORY_PAGE = 50
+
+
+@require_GET
+@login_required
+def character_history(request, slug, character_id):
+    """Every entry of a character's history of battles, newest first, 50 a page."""
+    campaign = services.get_campaign_for_gm(request.user, slug)
+    character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
+    page = Paginator(combat_services.character_history(character), HISTORY_PAGE).get_page(request.GET.get("page"))
+    return render(request, "campaigns/character_history.html", {"campaign": campaign, "character": character, "page": page})
+
+
+def _card(character, history, count=0) -> dict:
     """What a character's card shows beyond its numbers: the chits wounded and fatigued, armor and weapons
     by state, and its history of battles (issue #14: the battle's outcome reaches the campaign)."""
     state = character.state or {}
@@ -331,6 +348,7 @@ def _card(character, history) -> dict:
         "armor": sorted((state.get("armor") or {}).items()),
         "weapons": sorted((state.get("weapons") or {}).items()),
         "history": history,
+        "earlier": max(0, count - len(history)),
     }
 
 

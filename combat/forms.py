@@ -4,12 +4,13 @@ beside the fields they name."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
 from django import forms
 from django.forms.utils import flatatt
-from django.utils.html import format_html, format_html_join
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from campaigns.names import validate_one_line
@@ -24,11 +25,30 @@ class QuickSelect(forms.Select):
         final_attrs = self.build_attrs(self.attrs, attrs)
         final_attrs["name"] = name
         chosen = {str(item) for item in self.format_value(value)}
-        options = format_html_join(
-            "", "<option value=\"{}\"{}>{}</option>",
-            ((key, mark_safe(" selected") if str(key) in chosen else "", label) for key, label in self.choices),
+        options = "".join(
+            f'<option value="{_escape(key)}"{" selected" if str(key) in chosen else ""}>{_escape(label)}</option>'
+            for key, label in self.choices
         )
-        return format_html("<select{}>{}</select>", flatatt(final_attrs), options)
+        return format_html("<select{}>{}</select>", flatatt(final_attrs), mark_safe(options))
+
+
+def _escape(value) -> str:
+    """`conditional_escape` without its SafeString: an option's value or label, escaped unless safe."""
+    return value.__html__() if hasattr(value, "__html__") else html.escape(str(value))
+
+
+class QuickLabels:
+    """A form mixin writing each field's <label> in Python: Django renders every label through a template
+    (`django/forms/label.html`), a third of the battle page's form time (docs/performance.md). The tag,
+    its attributes and its text are Django's own (`BoundField.label_tag` still builds them)."""
+
+    def render(self, template_name=None, context=None, renderer=None):
+        if template_name is None or template_name != self.template_name_label or context is None:
+            return super().render(template_name, context, renderer)
+        if not context["use_tag"]:
+            return conditional_escape(context["label"])
+        tag = context["tag"]
+        return format_html("<{}{}>{}</{}>", tag, flatatt(context["attrs"] or {}), context["label"], tag)
 
 
 def choice(choices, label, **kwargs) -> forms.ChoiceField:
@@ -40,7 +60,7 @@ SHEET_BOXES = [("", "Let the engine place it"), ("1", "Box 1"), ("2", "Box 2"), 
 NONE = [("", "—")]
 
 
-class PlaysForm(forms.Form):
+class PlaysForm(QuickLabels, forms.Form):
     """One side's secret plays: target, attack, maneuver, the rider's own maneuver, shield, attackers.
 
     The form only checks that each choice is one the character has; a half-entered play (a chit without
@@ -256,7 +276,7 @@ def _lines(text: str) -> list[str]:
     return [line.strip() for line in (text or "").splitlines() if line.strip()]
 
 
-class ChitRecordForm(forms.Form):
+class ChitRecordForm(QuickLabels, forms.Form):
     wounded = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, label="Chits wounded")
     fatigued = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, label="Chits fatigued")
 
@@ -282,7 +302,7 @@ class ChitRecordForm(forms.Form):
         return form
 
 
-class EncounterForm(forms.Form):
+class EncounterForm(QuickLabels, forms.Form):
     """One side's encounter step (rule 8.3): lures, deployments, a charge and one encounter action (run
     away, alert a weapon or cast a spell), offering only what the character has and can use now
     (`rounds.encounter_options`). The rules are checked by the engine (`validate_encounter`)."""
@@ -385,7 +405,7 @@ def initial_from_encounter(encounter: dict[str, Any], options: rounds.EncounterO
     return initial
 
 
-class RoundEncounterForm(forms.Form):
+class RoundEncounterForm(QuickLabels, forms.Form):
     """The GM's round-level entries for the encounter step: which native groups battle which characters
     this evening (from the Meeting table, or as the GM decides), and a player's choice the engine asks
     for (which hireling takes a denizen, 8.3.5a.3 / Watchful Natives 1.3)."""

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from django.db.models import Count, F, Window
+from django.db.models.functions import RowNumber
+
 from combat import outcome, rounds
 from combat.models import CharacterChange, Round
 
@@ -61,10 +64,30 @@ def undo(changes) -> int:
     return len(entries)
 
 
-def for_characters(characters) -> dict[int, list[CharacterChange]]:
-    """Each character's history, newest first, with its battle and round (one query for all of them)."""
+def for_characters(characters, latest: int = 10) -> dict[int, list[CharacterChange]]:
+    """Each character's `latest` history entries, newest first, with its battle's name and round's number
+    (one query for all of them, whatever the campaign's past: a character of a long campaign has hundreds;
+    `entries_of` pages through them all)."""
     found: dict[int, list[CharacterChange]] = defaultdict(list)
-    entries = CharacterChange.objects.filter(character__in=characters).select_related("battle", "round")
-    for entry in entries:
+    newest = Window(RowNumber(), partition_by=[F("character_id")], order_by=[F("created_at").desc(), F("id").desc()])
+    entries = _entries(CharacterChange.objects.filter(character__in=characters)).annotate(place=newest).filter(place__lte=latest)
+    for entry in entries.order_by("character_id", "-created_at", "-id"):
         found[entry.character_id].append(entry)
     return found
+
+
+def counts_for(characters) -> dict[int, int]:
+    """How many history entries each character has (one query)."""
+    rows = CharacterChange.objects.filter(character__in=characters).values("character_id").annotate(n=Count("id"))
+    return {row["character_id"]: row["n"] for row in rows}
+
+
+def entries_of(character):
+    """A character's whole history, newest first, for its paginated history page."""
+    return _entries(CharacterChange.objects.filter(character=character)).order_by("-created_at", "-id")
+
+
+def _entries(queryset):
+    # The round's log, input and result are large: a history line needs only the round's number.
+    return queryset.select_related("battle", "round").only(
+        "character_id", "battle_id", "round_id", "source", "lines", "created_at", "battle__name", "round__number")

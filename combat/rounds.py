@@ -9,8 +9,10 @@ task resolves and what `resolve_round FILE` reads are one and the same.
 from __future__ import annotations
 
 import copy
+import json
 import re
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -289,13 +291,44 @@ def parse_input(round_input: dict[str, Any]):
 def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
     """The engine's errors for one side's plays, by form field; errors elsewhere in the round are not
     this side's concern. A malformed round file reports its path under "__all__"."""
+    return side_errors(round_errors(round_input), combatant_id)
+
+
+def round_errors(round_input: dict[str, Any]) -> tuple:
+    """The engine's errors in a round file, every side's (`side_errors` picks one side's): a page that
+    shows every side checks the round once, not once a side. The answer is kept for the last few round
+    files this process checked (by their JSON text): reloading a round page whose drafts have not changed
+    skips the schema and the engine's checks (docs/performance.md)."""
+    key = json.dumps(round_input, sort_keys=True, default=str)
+    with _CHECKED_LOCK:
+        if key in _CHECKED:
+            _CHECKED.move_to_end(key)
+            return _CHECKED[key]
+    errors = tuple(_round_errors(round_input))
+    with _CHECKED_LOCK:
+        _CHECKED[key] = errors
+        if len(_CHECKED) > _CHECKED_SIZE:
+            _CHECKED.popitem(last=False)
+    return errors
+
+
+_CHECKED: OrderedDict[str, tuple] = OrderedDict()
+_CHECKED_LOCK = threading.Lock()
+_CHECKED_SIZE = 64
+
+
+def _round_errors(round_input: dict[str, Any]) -> list:
     try:
         round_file = round_format.read_round(_with_lured_on_sheets(round_input))
     except round_format.RoundFormatError as error:
-        return _errors_from(error.errors, combatant_id, include_foreign=False)
+        return list(error.errors)
     errors = melee.validate_round(round_file.round_input)
     # The effort limit over the whole round; encounter_errors shows those naming an encounter chit.
-    errors += [error for error in _effort_errors(round_file) if error.path.startswith("plays.")]
+    return errors + [error for error in _effort_errors(round_file) if error.path.startswith("plays.")]
+
+
+def side_errors(errors: list, combatant_id: str) -> dict[str, str]:
+    """One side's share of `round_errors`, by form field."""
     return _errors_from(errors, combatant_id, include_foreign=False)
 
 

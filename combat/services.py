@@ -170,21 +170,36 @@ def check_plays(round_: Round, character_id: int, plays: dict[str, Any], sides=N
     sides = list(sides) if sides is not None else list(round_.sides.select_related("character"))
     drafts_by_pk = {side.character_id: side.plays for side in sides}
     drafts_by_pk[character_id] = plays
+    return _check_drafts(round_, sides, drafts_by_pk, [character_id])[character_id]
+
+
+def check_saved_plays(round_: Round, sides, character_ids) -> dict[int, dict[str, str]]:
+    """`check_plays` of each of `character_ids`' saved drafts, by character pk: the round file is the same
+    for all of them (every side's saved plays), so it is built and checked once for the page."""
+    return _check_drafts(round_, list(sides), {side.character_id: side.plays for side in sides}, character_ids)
+
+
+def _check_drafts(round_: Round, sides, drafts_by_pk: dict[int, Any], character_ids) -> dict[int, dict[str, str]]:
     round_input = rounds.build_input(
         round_.battle, round_, {pk: drafts.checkable(draft) for pk, draft in drafts_by_pk.items()}
     )
-    character = next(side.character for side in sides if side.character_id == character_id)
-    name = rounds.character_id(character)
-    errors = rounds.validate(round_input, name)
-    _, owners = rounds.encounter_section(
-        {rounds.character_id(side.character): drafts.checkable(drafts_by_pk[side.character_id]) for side in sides},
-        round_.encounter or {},
-    )
+    engine_errors = rounds.round_errors(round_input)
+    encounter_errors: dict[str, dict[str, str]] = {}
     if "encounter" in round_input:
-        for form_field, message in rounds.encounter_errors(round_input, owners).get(name, {}).items():
+        _, owners = rounds.encounter_section(
+            {rounds.character_id(side.character): drafts.checkable(drafts_by_pk[side.character_id]) for side in sides},
+            round_.encounter or {},
+        )
+        encounter_errors = rounds.encounter_errors(round_input, owners)
+    names = {side.character_id: rounds.character_id(side.character) for side in sides}
+    checked = {}
+    for character_id in character_ids:
+        errors = rounds.side_errors(engine_errors, names[character_id])
+        for form_field, message in encounter_errors.get(names[character_id], {}).items():
             errors[f"{ENCOUNTER_PREFIX}{form_field}"] = message
-    errors.update(drafts.missing(plays))
-    return errors
+        errors.update(drafts.missing(drafts_by_pk[character_id]))
+        checked[character_id] = errors
+    return checked
 
 
 # A side's errors about its encounter choices are keyed "encounter.<field>" beside its plays' fields.
@@ -535,9 +550,20 @@ def end_battle(user, slug: str, battle_id: int) -> Battle:
     return battle
 
 
-def character_histories(characters) -> dict[int, list]:
-    """Each character's history of battles, newest first (combat.history), for the campaign's character cards."""
-    return history.for_characters(characters)
+def character_histories(characters, latest: int = 10) -> dict[int, list]:
+    """Each character's `latest` entries of its history of battles, newest first (combat.history), for the
+    campaign's character cards."""
+    return history.for_characters(characters, latest)
+
+
+def character_history_counts(characters) -> dict[int, int]:
+    """How many entries each character's history holds (the cards link to the rest)."""
+    return history.counts_for(characters)
+
+
+def character_history(character):
+    """A character's whole history of battles, newest first, for its own paginated page."""
+    return history.entries_of(character)
 
 
 # --- the dashboard, export and import ----------------------------------------------------------------

@@ -164,13 +164,17 @@ def _recorded_spells(character) -> list[str]:
 
 def _round_context(round_, bound_chits=None):
     battle = round_.battle
-    sides = list(round_.sides.select_related("character__player"))
+    sides = list(round_.sides.select_related("character__player", "character__starting_info"))
     previous = _previous_plays(round_) if round_.status != Round.Status.RESOLVED else {}
+    # Each unlocked draft's errors, from one check of the round file they all belong to.
+    drafting = [side.character_id for side in sides if side.plays and not side.locked]
+    checked = services.check_saved_plays(round_, sides, drafting) if drafting and round_.status == Round.Status.DRAFTING else {}
     context = {
         "round": round_,
         "battle": battle,
         "campaign": battle.campaign,
-        "sides": [_side_context(round_, side, previous=previous.get(side.character_id, {}), sides=sides)
+        "sides": [_side_context(round_, side, errors=checked.get(side.character_id),
+                                previous=previous.get(side.character_id, {}), sides=sides)
                   for side in sides] if round_.status != Round.Status.RESOLVED else [],
         "side_list": sides,
         "all_locked": bool(sides) and all(side.locked for side in sides),

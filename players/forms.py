@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 
+from combat.forms import QuickLabels, QuickSelect
 from players.models import PlaySettings
 
 
@@ -28,11 +29,11 @@ class PlaySettingsForm(forms.Form):
         return hours
 
 
-class DeadlineForm(forms.Form):
+class DeadlineForm(QuickLabels, forms.Form):
     due_at = forms.DateTimeField(label="Deadline (UTC)", widget=forms.DateTimeInput(attrs={"type": "datetime-local"}))
 
 
-class RulingForm(forms.Form):
+class RulingForm(QuickLabels, forms.Form):
     text = forms.CharField(label="GM ruling", max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))
 
 
@@ -69,8 +70,8 @@ def adjustment_choices(battle_state: dict[str, Any]) -> list[tuple[str, str]]:
     return choices
 
 
-class AdjustmentForm(forms.Form):
-    change = forms.ChoiceField(label="Change")
+class AdjustmentForm(QuickLabels, forms.Form):
+    change = forms.ChoiceField(label="Change", widget=QuickSelect)  # hundreds of options on a big battle
     reason = forms.CharField(label="Why", max_length=500, help_text="Kept in the round's history with your name and the time.")
 
     def __init__(self, *args, battle_state: dict[str, Any], **kwargs):

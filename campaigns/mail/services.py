@@ -21,8 +21,10 @@ from datetime import timedelta
 import structlog
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, mailers
+from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.db.models import F, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.utils import timezone
 from django.utils.html import format_html
@@ -241,6 +243,21 @@ def messages_for(user) -> QuerySet[OutboxMessage]:
     if not user.is_authenticated:
         return rows.none()
     return rows.filter(campaign__gms=user)
+
+
+def mail_page(user, number, per_page: int = 50):
+    """One page of the Mail page, newest first. A host's outbox holds hundreds of thousands of rows
+    (docs/performance.md, issue #13): the page's ids come from a narrow query (a GM's: through the
+    `campaign_id` index), then its rows are read with their campaign. A GM's ids are ordered
+    by an expression, not by the `created_at` column: with a small LIMIT (a GM with few messages) the
+    planner walked the whole `created_at` index backwards, filtering by campaign, rather than reading the
+    GM's few rows and sorting them (2.2 s instead of under a millisecond on the filled database)."""
+    ids = messages_for(user).values_list("pk", flat=True)
+    newest = F("created_at") if user.is_staff else Coalesce("created_at", "created_at")
+    page = Paginator(ids.order_by(newest.desc(), "-id"), per_page).get_page(number)
+    rows = OutboxMessage.objects.filter(pk__in=list(page.object_list)).select_related("campaign").in_bulk()
+    page.object_list = [rows[pk] for pk in page.object_list]
+    return page
 
 
 def message_for(user, outbox_id: int) -> OutboxMessage:

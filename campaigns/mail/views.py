@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -20,8 +19,7 @@ def index(request):
 
 
 def _index_page(request, test_form, page_number, status=200):
-    rows = services.messages_for(request.user).select_related("campaign")
-    page = Paginator(rows, 50).get_page(page_number)
+    page = services.mail_page(request.user, page_number)
     return render(request, "mail/index.html", {"page": page, "test_form": test_form}, status=status)
 
 

@@ -2,14 +2,13 @@
 campaigns, players, characters and failed emails there are (no query per row)."""
 
 import pytest
-from django.db import connection
-from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns import services
 from campaigns.mail import services as mail_services
 from campaigns.mail.models import OutboxMessage
 from combat.engine.dice import ScriptedDice
+from tests.queries import queries_for
 
 pytestmark = pytest.mark.django_db
 
@@ -32,13 +31,6 @@ def add_campaign(gm, number: int, party_size: int):
         )
         OutboxMessage.objects.filter(pk=sent.pk).update(status="failed")
     return campaign
-
-
-def queries_for(client, url) -> int:
-    with CaptureQueriesContext(connection) as captured:
-        response = client.get(url)
-    assert response.status_code == 200
-    return len(captured.captured_queries)
 
 
 @pytest.fixture

@@ -1,0 +1,61 @@
+"""The round page asks the database a fixed number of questions, however many sides the round has and
+however many rounds the battle fought before (issue #13: no query per side or per round)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.urls import reverse
+
+from campaigns import services as campaign_services
+from combat import rounds, services
+from combat.models import Battle
+from tests.queries import queries_for
+
+pytestmark = pytest.mark.django_db
+
+PARTY = ["Black Knight", "Amazon", "Swordsman", "White Knight", "Berserker", "Dwarf"]
+MONSTERS = ["Wolf", "Giant Bat", "H Troll", "Ogre", "Spear Goblin", "Axe Goblin"]
+
+
+def battle_of(gm, slug: str, size: int):
+    """A battle of `size` characters, a monster on each, every side holding a saved, unlocked draft (so the
+    page checks and shows each side's plays form with its errors and odds)."""
+    campaign = campaign_services.create_campaign(gm, f"Campaign {slug}", slug, "bimr4")
+    characters = []
+    for seat in range(size):
+        player = campaign_services.add_player(gm, campaign, {"name": f"P{seat}", "email": f"p{seat}@example.com", "time_zone": "UTC"})
+        characters.append(campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": PARTY[seat]}))
+    monsters = MONSTERS[:size]
+    ids = rounds.unique_ids(monsters, set(PARTY))
+    battle = services.start_battle(gm, slug, services.BattleSetup(
+        name="Brawl", clearing="Cave 1", character_ids=[c.pk for c in characters], monsters=monsters,
+        attacks=[(monster, character.catalogue_name) for monster, character in zip(ids, characters)],
+    ))
+    for character, monster in zip(characters, ids):
+        services.save_plays(gm, slug, battle.pk, 1, character.pk, {"target": monster, "attack": {"chit": "FIGHT", "box": 1}})
+    return battle
+
+
+def round_url(battle, number=1):
+    return reverse("combat:round", args=[battle.campaign.slug, battle.pk, number])
+
+
+def test_the_round_page_asks_as_many_queries_for_six_sides_as_for_two(gm_client, gm, django_assert_num_queries):
+    two = battle_of(gm, "two", 2)
+    six = battle_of(gm, "six", 6)
+    with_two = queries_for(gm_client, round_url(two))
+    with django_assert_num_queries(with_two):
+        response = gm_client.get(round_url(six))
+    assert response.content.decode().count('class="side-fields"') == 6
+
+
+def test_a_resolved_round_page_asks_as_many_queries_after_four_rounds_as_after_none(client, django_assert_num_queries):
+    call_command("fill_host", scale=0.002, prefix="qc")
+    client.force_login(get_user_model().objects.get(username="qc-gm-0"))
+    alone = Battle.objects.get(campaign__slug="qc-0000")  # one resolved round
+    later = Battle.objects.filter(campaign__slug="qc-0001").order_by("id").first()  # five resolved rounds
+    first, fifth = round_url(alone, 1), round_url(later, 5)
+    counted = queries_for(client, first)
+    with django_assert_num_queries(counted):
+        response = client.get(fifth)
+    assert "round 5" in response.content.decode().lower()
