@@ -14,629 +14,62 @@
 
 from __future__ import annotations
 
-import weakref
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from itertools import groupby
-from weakref import WeakKeyDictionary
 
 from combat.engine import attackers as build
 from combat.engine.advantages import berserk_vulnerability, missile_advantages
 from combat.engine import rulings
-from combat.engine import catalogue_data
 from combat.engine import magic_attacks
 from combat.engine import denizens as sheet_rules
 from combat.engine.attack import Attack, Maneuver, Target, _resolve_attack
-from combat.engine.catalogue import Horse, Monster, Native, UnknownCounter
+from combat.engine.catalogue import Monster, Native
 from combat.engine.dice import Dice
-from combat.engine.log import Event, section
+from combat.engine.effort import asterisks_of, casting_chit, effort_chits, effort_limit_error, limit_chits
+from combat.engine.fiery_blast import casts_fiery_blast as _casts_fiery_blast
+from combat.engine.log import Event
+from combat.engine.lookups import catalogue_or_default as _catalogue
+from combat.engine.lookups import find as _find
+from combat.engine.lookups import lookup_denizen as _lookup_denizen
+from combat.engine.lookups import lookup_horse as _lookup_horse
+from combat.engine.melee_log import RULES, rule_event as _event
+from combat.engine.melee_validation import FIGHT_ACTIONS, MOVE_ACTIONS, RoundInvalid, blocking_errors, validate_round
 from combat.engine.model import (
-    ARMOR_STATES,
-    BOXES,
-    CHIT_STATES,
     ArmorState,
     WeaponState,
-    HORSE_SIDES,
-    LEVELS,
-    SIDES,
     BattleState,
     CharacterState,
     CharacterSummary,
-    Chit,
     DenizenState,
     Kill,
-    ManeuverPlay,
-    PlayError,
     Position,
     RoundInput,
     RoundResult,
-    Sheet,
 )
-
-RULES = {
-    "gallop": (section("Horses"), "Denizen horses gallop in melee"),
-    "order_first": (section("Order of attacks"), "Order of attacks, first round: longer weapons first, then faster attacks"),
-    "order_later": (section("Order of attacks"), "Order of attacks, later rounds: faster attacks first, then longer weapons"),
-    "simultaneous": (section("Order of attacks"), "Simultaneous attacks: equal length and time"),
-    "cancelled": (section("Resolving attacks"), "Attack cancelled"),
-    "too_heavy": (section("Resolving attacks"), "A weapon heavier than its FIGHT chit: the attack is cancelled"),
-    "horse_hit": ("5.3", "Attacking riders and horses"),
-    "denizen_horse": ("5.3", "Denizens attack the horse first, except red-side-up Tremendous monsters"),
-    "hamblen": ("5.4/1", "Hamblen's ruling: every table modifier is fixed when hits are determined"),
-    "alert": (section("Alerted weapons"), "Weapons that hit are unalerted, weapons that miss are alerted"),
-    "fatigue": (section("Effort"), "Effort: one asterisk is free, each one beyond it is fatigued"),
-    "effort_limit": (section("Effort"), "Effort limit: at most two asterisks a round"),
-    "magic_fatigue": (section("Fatigue"), "A MAGIC chit that casts a spell is fatigued"),
-    "wounds": (section("Wounds"), "Wounds"),
-    "wound_death": (section("Wounds"), "Wounds on every unwounded chit: the character is killed"),
-    "kill_credit": ("43.4", "Kills: fame and notoriety times the kill multiplier"),
-    "red_side": (section("Tremendous monsters"), "Tremendous monsters turn red side up after hitting without killing"),
-    "red_back": (section("Tremendous monsters"), "A red-side-up Tremendous monster whose target is dead turns light side up"),
-    "pinned": (section("Tremendous monsters"), "A red-side-up Tremendous monster pins its target: no running"),
-    "advantage": (section("Character advantages"), "Character advantages: ARCHER and AIM on the Missile table"),
-    "berserk": (section("Character advantages"), "BERSERK: the Berserker's vulnerability becomes Tremendous"),
-    "combat_ends": (section("End of combat"), "Combat ends after two consecutive rounds without harm, fatigue or spellcasting, or when no character is left"),
-    "riding": ("5.2", "Riding horses: the horse is the only piece he can play to move"),
-    "weight": (section("Maneuvers"), "A MOVE chit must be as strong as the heaviest item carried"),
-    # Community fixes a GM may turn on (optional-combat-rules.md, "Community fixes"); each is a RuleSet setting.
-    "fiery_blast_single_target": ("community", "Fiery Blast may target only one individual"),
-    "fiery_blast_no_riders": ("community", "Fiery Blast may not target riders (must target horses)"),
-    "fiery_blast_no_dwelling_natives": ("community", "Fiery Blast may not target unhired natives in a Dwelling clearing"),
-    "fiery_blast_no_bounty_multiplier": ("community", "No bounty multiplication for Fiery Blast kills"),
-}
-
-FIGHT_ACTIONS = ("FIGHT", "BERSERK")
-MOVE_ACTIONS = ("MOVE", "DUCK")
-
-
-class RoundInvalid(ValueError):
-    """The round breaks the rules; nothing was resolved. `errors` name each field."""
-
-    def __init__(self, errors: list[PlayError]):
-        self.errors = errors
-        super().__init__("; ".join(str(error) for error in errors))
-
-
-def _event(key: str, kind: str, text: str, actors, **data) -> Event:
-    number, name = RULES[key]
-    return Event(kind, text, number, name, tuple(dict.fromkeys(a for a in actors if a)), data)
-
-
-def _community(key: str) -> str:
-    """How an error names a community rule: its name, "community rule" and the setting that turns it on."""
-    return f"{RULES[key][1]} (community rule, setting {key})"
-
-
-def _casts_fiery_blast(play) -> bool:
-    return play is not None and play.attack is not None and (play.attack.spell or "").strip().casefold() == "fiery blast"
-
-
-def _fiery_blast_target_errors(round_input: RoundInput, catalogue, play, target, path: str) -> list[PlayError]:
-    """Community fixes on a Fiery Blast's target (each off by default):
-
-    - `fiery_blast_no_riders`: Fiery Blast may not target riders; the play must aim at the horse
-      (`target_part` "horse"), reported at `plays.<character>.target_part`.
-    - `fiery_blast_no_dwelling_natives`: Fiery Blast may not target an unhired native when the clearing holds
-      a dwelling (`state.dwelling`), reported at `plays.<character>.target`.
-    - `fiery_blast_single_target`: always holds here, so it refuses nothing: a play has exactly one
-      `target` (the round file cannot name several), so every spell is cast at one individual.
-    """
-    rules = round_input.rules
-    if not _casts_fiery_blast(play) or target is None:
-        return []
-    errors = []
-    if rules.fiery_blast_no_riders and play.target_part == "rider":
-        errors.append(PlayError(
-            f"{path}.target_part",
-            f"{_community('fiery_blast_no_riders')}: aim it at {play.target}'s horse (target_part \"horse\"), not the rider",
-        ))
-    if rules.fiery_blast_no_dwelling_natives and round_input.state.dwelling and isinstance(target, DenizenState):
-        try:
-            native = isinstance(_lookup_denizen(catalogue, target.counter), Native)
-        except UnknownCounter:
-            native = False
-        if native and target.hired_by is None:
-            errors.append(PlayError(
-                f"{path}.target",
-                f"{_community('fiery_blast_no_dwelling_natives')}: {play.target} is an unhired native and this "
-                f"clearing holds the {round_input.state.dwelling}",
-            ))
-    return errors
-
-
-def _catalogue(catalogue):
-    if catalogue is not None:
-        return catalogue
-    return catalogue_data.get_catalogue()
-
-
-_LOOKUPS: WeakKeyDictionary = WeakKeyDictionary()
-_last_lookups: tuple = (lambda: None, {})  # (weak reference to the last catalogue, its memo)
-
-
-def _lookups_of(catalogue) -> dict:
-    """The memo of one catalogue; the last one used is kept at hand, since a round uses one catalogue
-    some two hundred times and a WeakKeyDictionary lookup costs as much as the memo's."""
-    global _last_lookups
-    reference, cache = _last_lookups
-    if reference() is catalogue:
-        return cache
-    try:
-        cache = _LOOKUPS[catalogue]
-    except (KeyError, TypeError):
-        cache = {}
-        try:
-            _LOOKUPS[catalogue] = cache
-        except TypeError:
-            return cache
-    _last_lookups = (weakref.ref(catalogue), cache)
-    return cache
-
-
-def _find(catalogue, kind: str, name: str):
-    """A catalogue lookup by name ("weapon", "armor_piece", ...), memoised per catalogue: a round looks up
-    the same counters many times, and name normalisation dominates an uncached lookup."""
-    cache = _lookups_of(catalogue)
-    key = (kind, name)
-    found = cache.get(key)
-    if found is None:
-        found = getattr(catalogue, kind)(name) if kind != "by_key" else catalogue.by_key(name)
-        cache[key] = found
-    return found
-
-
-def _lookup_denizen(catalogue, counter: str) -> Monster | Native:
-    if "/" in counter:
-        found = _find(catalogue, "by_key", counter)
-        if not isinstance(found, Monster | Native):
-            raise UnknownCounter(counter, "denizen", [])
-        return found
-    return _find(catalogue, "denizen", counter)
-
-
-def _lookup_horse(catalogue, counter: str):
-    return _find(catalogue, "by_key", counter) if "/" in counter else _find(catalogue, "horse", counter)
-
-
-def _unknown(error: UnknownCounter) -> str:
-    return str(error)
-
-
-# --- validation ------------------------------------------------------------------------------------
-
-
-def _chit_errors(character: CharacterState, chit_id: str, path: str, actions: tuple[str, ...]) -> tuple[list[PlayError], Chit | None]:
-    chit = character.chit(chit_id)
-    if chit is None:
-        known = ", ".join(c.id for c in character.chits if c.action in actions) or "none"
-        return [PlayError(path, f"{character.id} has no chit {chit_id!r} (playable here: {known})")], None
-    if chit.action not in actions:
-        return [PlayError(path, f"{chit.id} is a {chit.action} chit; play a {' or '.join(actions)} chit here")], chit
-    if chit.state != "fresh":
-        return [PlayError(path, f"{chit.id} is {chit.state}: only fresh chits can be played")], chit
-    return [], chit
-
-
-def _maneuver_errors(
-    round_input: RoundInput, catalogue, character: CharacterState, maneuver: ManeuverPlay, path: str, *, rider: bool
-) -> tuple[list[PlayError], Chit | None]:
-    errors: list[PlayError] = []
-    chit = None
-    rules = round_input.rules
-    if maneuver.box not in BOXES:
-        errors.append(PlayError(f"{path}.box", f"box must be 1 Charge, 2 Dodge or 3 Duck, not {maneuver.box!r}"))
-    pieces = [name for name, value in (("chit", maneuver.chit), ("boots", maneuver.boots), ("horse", maneuver.horse)) if value]
-    if len(pieces) != 1:
-        errors.append(PlayError(path, "play exactly one of a MOVE chit, a Boots card or the horse"))
-        return errors, None
-    if maneuver.horse:
-        if rider:
-            errors.append(PlayError(f"{path}.horse", "the rider's own maneuver is a MOVE chit or Boots card (rule 5.2)"))
-        elif not character.rides:
-            errors.append(PlayError(f"{path}.horse", f"{character.id} has no active horse"))
-        elif maneuver.horse not in HORSE_SIDES:
-            errors.append(PlayError(f"{path}.horse", f"a horse is played walking or galloping, not {maneuver.horse!r}"))
-        return errors, None
-    if rules.riding_horses and character.rides and not rider:
-        piece = "chit" if maneuver.chit else "boots"
-        errors.append(PlayError(
-            f"{path}.{piece}",
-            f"{character.id} has an active horse: under the Optional Combat Rules the horse is the only piece "
-            "he can play to move (rule 5.2); play the horse, and this as the rider's own maneuver",
-        ))
-    if maneuver.boots:
-        if maneuver.boots_time is None or maneuver.boots_strength not in LEVELS:
-            errors.append(PlayError(f"{path}.boots", f"the Boots card {maneuver.boots!r} needs its strength and time"))
-        return errors, None
-    chit_errors, chit = _chit_errors(character, maneuver.chit, f"{path}.chit", MOVE_ACTIONS)
-    errors.extend(chit_errors)
-    if chit is not None and not chit_errors:
-        if chit.action == "DUCK" and maneuver.box != 3:
-            errors.append(PlayError(f"{path}.box", f"{chit.id} can only be played in box 3 Duck"))
-        heaviest = _heaviest_item(catalogue, character)
-        if heaviest and chit.strength in LEVELS and LEVELS[chit.strength] < LEVELS[heaviest[1]]:
-            errors.append(PlayError(
-                f"{path}.chit",
-                f"{chit.id} (strength {chit.strength}) cannot carry {heaviest[0]} (weight {heaviest[1]}): a MOVE "
-                "chit must be as strong as the heaviest item carried",
-            ))
-    return errors, chit
-
-
-def _heaviest_item(catalogue, character: CharacterState) -> tuple[str, str] | None:
-    items: list[tuple[str, str]] = []
-    for weapon in character.weapons:
-        try:
-            items.append((weapon.name, _find(catalogue, "weapon", weapon.name).weight))
-        except UnknownCounter:
-            pass
-    for armor in character.armor:
-        if armor.state == "destroyed":
-            continue
-        try:
-            items.append((armor.name, _find(catalogue, "armor_piece", armor.name).weight))
-        except UnknownCounter:
-            pass
-    items = [item for item in items if item[1] in LEVELS]
-    return max(items, key=lambda item: LEVELS[item[1]]) if items else None
-
-
-def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
-    errors: list[PlayError] = []
-    seen: set[str] = set()
-    for character in round_input.state.characters:
-        path = f"state.characters.{character.id}"
-        if character.id in seen:
-            errors.append(PlayError(path, f"two combatants are called {character.id!r}"))
-        seen.add(character.id)
-        try:
-            _find(catalogue, "character", character.character)
-        except UnknownCounter as error:
-            errors.append(PlayError(f"{path}.character", _unknown(error)))
-        for chit in character.chits:
-            if chit.state not in CHIT_STATES:
-                errors.append(PlayError(f"{path}.chits.{chit.id}", f"state must be fresh, fatigued or wounded, not {chit.state!r}"))
-        for weapon in character.weapons:
-            try:
-                _find(catalogue, "weapon", weapon.name)
-            except UnknownCounter as error:
-                errors.append(PlayError(f"{path}.weapons.{weapon.name}", _unknown(error)))
-        for armor in character.armor:
-            try:
-                _find(catalogue, "armor_piece", armor.name)
-            except UnknownCounter as error:
-                errors.append(PlayError(f"{path}.armor.{armor.name}", _unknown(error)))
-            if armor.state not in ARMOR_STATES:
-                errors.append(PlayError(f"{path}.armor.{armor.name}", f"state must be intact, damaged or destroyed, not {armor.state!r}"))
-        if character.horse is not None:
-            try:
-                if not isinstance(_lookup_horse(catalogue, character.horse.counter), Horse):
-                    errors.append(PlayError(f"{path}.horse", f"{character.horse.counter!r} is not a horse"))
-            except UnknownCounter as error:
-                errors.append(PlayError(f"{path}.horse", _unknown(error)))
-    for denizen in round_input.state.denizens:
-        path = f"state.denizens.{denizen.id}"
-        if denizen.id in seen:
-            errors.append(PlayError(path, f"two combatants are called {denizen.id!r}"))
-        seen.add(denizen.id)
-        try:
-            _lookup_denizen(catalogue, denizen.counter)
-        except UnknownCounter as error:
-            errors.append(PlayError(f"{path}.counter", _unknown(error)))
-        if denizen.side not in SIDES:
-            errors.append(PlayError(f"{path}.side", f"side must be light or dark, not {denizen.side!r}"))
-        if denizen.weapon_side not in SIDES:
-            errors.append(PlayError(f"{path}.weapon_side", f"side must be light or dark, not {denizen.weapon_side!r}"))
-        if denizen.hired_by is not None and round_input.state.character(denizen.hired_by) is None:
-            errors.append(PlayError(f"{path}.hired_by", f"no character {denizen.hired_by!r} in this battle"))
-    return errors
-
-
-def _sheet_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
-    errors: list[PlayError] = []
-    state = round_input.state
-    attacking_from: dict[str, str] = {}
-    owners: set[str] = set()
-    for sheet in round_input.sheets:
-        path = f"sheets.{sheet.owner}"
-        owner = state.combatant(sheet.owner)
-        if owner is None:
-            errors.append(PlayError(f"{path}.owner", f"no combatant {sheet.owner!r} in this battle"))
-            continue
-        if sheet.owner in owners:
-            errors.append(PlayError(f"{path}.owner", f"{sheet.owner} has two sheets"))
-        owners.add(sheet.owner)
-        if owner.dead or owner.fled:
-            errors.append(PlayError(f"{path}.owner", f"{sheet.owner} is {'dead' if owner.dead else 'gone'}"))
-        positions = list(sheet.attackers) + ([sheet.owner_position] if sheet.owner_position else [])
-        for position in positions:
-            position_path = f"{path}.attackers.{position.combatant}"
-            combatant = state.combatant(position.combatant)
-            if combatant is None:
-                errors.append(PlayError(position_path, f"no combatant {position.combatant!r} in this battle"))
-                continue
-            if combatant.dead or combatant.fled:
-                errors.append(PlayError(position_path, f"{position.combatant} is {'dead' if combatant.dead else 'gone'}"))
-            for name in ("box", "weapon_box", "horse_box"):
-                box = getattr(position, name)
-                if box is not None and box not in BOXES:
-                    errors.append(PlayError(f"{position_path}.{name}", f"a box is 1, 2 or 3, not {box!r}"))
-        for position in sheet.attackers:
-            if position.combatant == sheet.owner:
-                errors.append(PlayError(f"{path}.attackers.{position.combatant}", "a combatant cannot attack itself"))
-            elif isinstance(state.combatant(position.combatant), CharacterState):
-                errors.append(PlayError(
-                    f"{path}.attackers.{position.combatant}",
-                    "characters choose their targets in their plays; only denizens stand on a sheet",
-                ))
-            elif position.combatant in attacking_from:
-                errors.append(PlayError(
-                    f"{path}.attackers.{position.combatant}",
-                    f"{position.combatant} already attacks from {attacking_from[position.combatant]}'s sheet",
-                ))
-            else:
-                attacking_from[position.combatant] = sheet.owner
-        if sheet.owner_target is not None and state.combatant(sheet.owner_target) is None:
-            errors.append(PlayError(f"{path}.owner_target", f"no combatant {sheet.owner_target!r} in this battle"))
-        if not errors:
-            given = _given_boxes(round_input, catalogue, sheet)
-            if given and all(box is not None for box in given.values()):
-                boxes = {ref: box for ref, box in given.items() if box is not None}
-                if not sheet_rules.is_spread(boxes):
-                    errors.append(PlayError(
-                        f"{path}.attackers",
-                        f"{len(boxes)} attackers stand in {len(set(boxes.values()))} box(es): spread them over "
-                        f"as many boxes as possible ({sheet_rules.boxes_needed(len(boxes))})",
-                    ))
-    return errors
-
-
-def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
-    errors: list[PlayError] = []
-    state = round_input.state
-    rules = round_input.rules
-    on_sheets = _combatants_on_sheets(round_input)
-    played: set[str] = set()
-    for play in round_input.plays:
-        path = f"plays.{play.character}"
-        character = state.character(play.character)
-        if play.character in played:
-            errors.append(PlayError(path, f"{play.character} has two sets of plays"))
-        played.add(play.character)
-        if character is None:
-            errors.append(PlayError(path, f"no character {play.character!r} in this battle"))
-            continue
-        if character.dead or character.fled:
-            errors.append(PlayError(path, f"{character.id} is {'dead' if character.dead else 'gone'} and cannot play"))
-            continue
-        chits_used: list[tuple[str, Chit]] = []
-        if play.attack is not None:
-            attack = play.attack
-            attack_path = f"{path}.attack"
-            if attack.box not in BOXES:
-                errors.append(PlayError(f"{attack_path}.box", f"box must be 1 Thrust, 2 Swing or 3 Smash, not {attack.box!r}"))
-            if attack.spell:
-                chit_errors, chit = _chit_errors(character, attack.chit, f"{attack_path}.chit", ("MAGIC",))
-                errors.extend(chit_errors)
-                try:
-                    spell = _find(catalogue, "spell", attack.spell)
-                    if not spell.attack:
-                        errors.append(PlayError(f"{attack_path}.spell", f"{spell.name} is not an attack spell"))
-                    elif chit is not None and not chit_errors and chit.magic_type != spell.magic_type:
-                        errors.append(PlayError(
-                            f"{attack_path}.chit",
-                            f"{spell.name} is a type {spell.magic_type} spell; {chit.id} is type {chit.magic_type}",
-                        ))
-                except UnknownCounter as error:
-                    errors.append(PlayError(f"{attack_path}.spell", _unknown(error)))
-                if attack.weapon:
-                    errors.append(PlayError(f"{attack_path}.weapon", "an attack spell is cast without a weapon"))
-            else:
-                if attack.alerted:
-                    errors.append(PlayError(f"{attack_path}.alerted", "only a MAGIC chit casting a spell is played alerted"))
-                chit_errors, chit = _chit_errors(character, attack.chit, f"{attack_path}.chit", FIGHT_ACTIONS)
-                errors.extend(chit_errors)
-                if chit is not None and not chit_errors:
-                    chits_used.append(("attack", chit))
-                if attack.weapon:
-                    if character.weapon(attack.weapon) is None:
-                        mine = ", ".join(w.name for w in character.weapons) or "none"
-                        errors.append(PlayError(f"{attack_path}.weapon", f"{character.id} has no {attack.weapon!r} (weapons: {mine})"))
-                    elif chit is not None and not chit_errors:
-                        try:
-                            weight = _find(catalogue, "weapon", attack.weapon).weight
-                        except UnknownCounter:
-                            weight = None
-                        if weight in LEVELS and chit.strength in LEVELS and LEVELS[weight] > LEVELS[chit.strength]:
-                            errors.append(PlayError(
-                                f"{attack_path}.weapon",
-                                f"{attack.weapon} (weight {weight}) is heavier than {chit.id} (strength "
-                                f"{chit.strength}): the attack will be cancelled",
-                                severity="warning",
-                            ))
-        for name, maneuver in (("maneuver", play.maneuver), ("rider_maneuver", play.rider_maneuver)):
-            if maneuver is None:
-                continue
-            rider = name == "rider_maneuver"
-            if rider:
-                if not rules.riding_horses:
-                    errors.append(PlayError(f"{path}.rider_maneuver", "a rider's own maneuver is Optional Combat Rule 5.2, which these rules do not use"))
-                    continue
-                if play.maneuver is None or not play.maneuver.horse:
-                    errors.append(PlayError(f"{path}.rider_maneuver", "a rider's own maneuver is played beside his horse: play the horse as the maneuver"))
-            maneuver_errors, chit = _maneuver_errors(round_input, catalogue, character, maneuver, f"{path}.{name}", rider=rider)
-            errors.extend(maneuver_errors)
-            if chit is not None and not maneuver_errors:
-                chits_used.append((name, chit))
-        ids = [chit.id for _, chit in chits_used]
-        if play.attack is not None and play.attack.spell and play.attack.chit in ids:
-            ids.append(play.attack.chit)
-        if len(ids) != len(set(ids)):
-            errors.append(PlayError(path, "the same chit cannot be played twice in one round"))
-        # A casting MAGIC chit fatigues itself (no fatigue owed for it), but its asterisks still count
-        # toward the two-asterisk limit (issue #15.3).
-        limited = chits_used + [("attack", chit) for chit in [casting_chit(character, play)] if chit is not None]
-        effort = effort_limit_error(f"{path}.effort", limited)
-        if effort is not None:
-            errors.append(effort)
-        if play.shield_box is not None:
-            if play.shield_box not in BOXES:
-                errors.append(PlayError(f"{path}.shield_box", f"a box is 1, 2 or 3, not {play.shield_box!r}"))
-            if not any(_is_shield(catalogue, armor.name) and armor.state != "destroyed" for armor in character.armor):
-                errors.append(PlayError(f"{path}.shield_box", f"{character.id} has no shield to place"))
-        if play.target is not None:
-            target = state.combatant(play.target)
-            if target is None:
-                errors.append(PlayError(f"{path}.target", f"no combatant {play.target!r} in this battle"))
-            elif play.target == character.id:
-                errors.append(PlayError(f"{path}.target", "a character cannot attack himself"))
-            elif target.dead or target.fled:
-                errors.append(PlayError(f"{path}.target", f"{play.target} is {'dead' if target.dead else 'gone'}"))
-            elif isinstance(target, DenizenState) and play.target not in on_sheets:
-                errors.append(PlayError(f"{path}.target", f"{play.target} is on no melee sheet: place it before attacking it"))
-            if play.target_part not in ("horse", "rider"):
-                errors.append(PlayError(f"{path}.target_part", f"target_part is horse or rider, not {play.target_part!r}"))
-            elif play.target_part == "rider" and target is not None:
-                if not rules.riding_horses:
-                    errors.append(PlayError(f"{path}.target_part", "attacking a rider apart from his horse is Optional Combat Rule 5.3, which these rules do not use"))
-                elif not _is_mounted(round_input, catalogue, target):
-                    errors.append(PlayError(f"{path}.target_part", f"{play.target} rides no horse"))
-            if play.target_part in ("horse", "rider") and not any(error.path.startswith(f"{path}.target") for error in errors):
-                errors.extend(_fiery_blast_target_errors(round_input, catalogue, play, target, path))
-        elif play.attack is not None:
-            errors.append(PlayError(f"{path}.target", "an attack needs a target"))
-    return errors
-
-
-def effort_chits(character: CharacterState, play) -> list[tuple[str, Chit]]:
-    """The chits of a character's melee plays whose asterisks are effort, each with its field under
-    `plays.<character>.`: the attack's FIGHT chit (a MAGIC chit casting a spell is fatigued instead)
-    and the MOVE chits of his maneuver and rider's own maneuver. Chits he does not have are left out
-    (validation reports them)."""
-    named = []
-    if play.attack is not None and not play.attack.spell:
-        named.append(("attack.chit", play.attack.chit))
-    for path, maneuver in (("maneuver.chit", play.maneuver), ("rider_maneuver.chit", play.rider_maneuver)):
-        if maneuver is not None and maneuver.chit:
-            named.append((path, maneuver.chit))
-    return [(field, character.chit(chit_id)) for field, chit_id in named if character.chit(chit_id) is not None]
-
-
-def casting_chit(character: CharacterState, play):
-    """The MAGIC chit a character casts an attack spell with in the melee, or None."""
-    if play is None or play.attack is None or not play.attack.spell or not play.attack.chit:
-        return None
-    return character.chit(play.attack.chit)
-
-
-def limit_chits(character: CharacterState, play) -> list[tuple[str, Chit]]:
-    """The chits whose asterisks count toward the two-asterisk limit: the effort chits and a casting MAGIC
-    chit (which fatigues itself, so it is never owed as fatigue too)."""
-    chits = effort_chits(character, play)
-    magic = casting_chit(character, play)
-    return chits + ([("attack.chit", magic)] if magic is not None else [])
-
-
-def asterisks_of(chits) -> int:
-    """The effort of the chits played (rule of effort): one asterisk for each star on a chit."""
-    return sum(chit.effort for chit in chits)
-
-
-def effort_limit_error(path: str, chits_used) -> PlayError | None:
-    """Effort limit (realmspeak-notes 1.2): at most two asterisks a round. `chits_used` are
-    (field, Chit) pairs, each chit once; the error names `path`."""
-    asterisks = asterisks_of(chit for _, chit in chits_used)
-    if asterisks <= 2:
-        return None
-    return PlayError(
-        path,
-        f"{asterisks} asterisks played ({' + '.join(c.id for _, c in chits_used if c.effort)}); at most "
-        "two asterisks a round (Effort limit)",
-    )
-
-
-def _is_shield(catalogue, name: str) -> bool:
-    try:
-        return _find(catalogue, "armor_piece", name).shield
-    except UnknownCounter:
-        return False
-
-
-def _is_mounted(round_input: RoundInput, catalogue, combatant) -> bool:
-    if isinstance(combatant, CharacterState):
-        play = round_input.play(combatant.id)
-        return combatant.rides and (
-            round_input.rules.riding_horses or (play is not None and play.maneuver is not None and bool(play.maneuver.horse))
-        )
-    try:
-        counter = _lookup_denizen(catalogue, combatant.counter)
-    except UnknownCounter:
-        return False
-    return isinstance(counter, Native) and counter.horse is not None and not combatant.horse_dead
-
-
-def _combatants_on_sheets(round_input: RoundInput) -> set[str]:
-    names: set[str] = set()
-    for sheet in round_input.sheets:
-        names.add(sheet.owner)
-        names.update(position.combatant for position in sheet.attackers)
-    return names
-
-
-def validate_round(round_input: RoundInput, catalogue=None) -> list[PlayError]:
-    """Every play, sheet or state entry that breaks the rules, each naming its field. Warnings
-    (severity "warning") do not stop the round."""
-    catalogue = _catalogue(catalogue)
-    errors = _state_errors(round_input, catalogue)
-    if errors:
-        return errors
-    return (
-        _sheet_errors(round_input, catalogue) + _play_errors(round_input, catalogue)
-        + magic_attacks.ruling_errors(round_input, lambda counter: _lookup_denizen(catalogue, counter))
-    )
-
-
-def blocking_errors(errors: list[PlayError]) -> list[PlayError]:
-    return [error for error in errors if error.severity == "error"]
-
-
-def pinning_monsters(round_input: RoundInput, catalogue, character_id: str) -> list[str]:
-    """The red-side-up Tremendous monsters on a character's sheet (they pin him)."""
-    catalogue = _catalogue(catalogue)
-    sheet = next((s for s in round_input.sheets if s.owner == character_id), None)
-    if sheet is None:
-        return []
-    found = []
-    for position in sheet.attackers:
-        denizen = round_input.state.denizen(position.combatant)
-        if denizen is not None and denizen.active and _red_side_up(catalogue, denizen):
-            found.append(denizen.id)
-    return found
-
-
-def run_errors(round_input: RoundInput, character_id: str, path: str, catalogue=None) -> list[PlayError]:
-    """Running away needs no red-side-up Tremendous monster on the runner's sheet (rule 5.1, basic
-    rules): the encounter step calls this before accepting a MOVE chit, Boots card or horse to run."""
-    pinned_by = pinning_monsters(round_input, catalogue, character_id)
-    if pinned_by:
-        return [PlayError(path, f"{character_id} is held by {', '.join(pinned_by)} (red side up): he cannot run away")]
-    return []
+from combat.engine.tremendous import pinning_monsters, run_errors
+from combat.engine.tremendous import pins as _pins
+
+# What callers import from here (combat.engine.play, combat.rounds, the resolve_round command, the tests).
+__all__ = [
+    "FIGHT_ACTIONS",
+    "MOVE_ACTIONS",
+    "RULES",
+    "RoundInvalid",
+    "asterisks_of",
+    "blocking_errors",
+    "casting_chit",
+    "effort_chits",
+    "effort_limit_error",
+    "limit_chits",
+    "pinning_monsters",
+    "resolve_round",
+    "run_errors",
+    "validate_round",
+]
 
 
 # --- resolution --------------------------------------------------------------------------------------
-
-
-def _side(counter, side: str):
-    return counter.dark if side == "dark" else counter.light
-
-
-def _red_side_up(catalogue, denizen: DenizenState) -> bool:
-    counter = _lookup_denizen(catalogue, denizen.counter)
-    return isinstance(counter, Monster) and denizen.side == "dark" and counter.dark.pins
-
-
-def _pins(counter) -> bool:
-    return isinstance(counter, Monster) and counter.dark.pins
 
 
 @dataclass
@@ -1457,21 +890,6 @@ def _share_text(share: float) -> str:
 
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.2f}"
-
-
-def _given_boxes(round_input: RoundInput, catalogue, sheet: Sheet) -> dict[tuple[str, str], int | None]:
-    given: dict[tuple[str, str], int | None] = {}
-    for position in sheet.attackers:
-        denizen = round_input.state.denizen(position.combatant)
-        if denizen is None:
-            continue
-        counter = _lookup_denizen(catalogue, denizen.counter)
-        given[(denizen.id, "body")] = position.box
-        if isinstance(counter, Monster) and counter.weapon is not None:
-            given[(denizen.id, "weapon")] = position.weapon_box
-        if isinstance(counter, Native) and counter.horse is not None and not denizen.horse_dead:
-            given[(denizen.id, "horse")] = position.horse_box
-    return given
 
 
 def resolve_round(round_input: RoundInput, dice: Dice, catalogue=None) -> RoundResult:
