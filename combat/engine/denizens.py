@@ -1,4 +1,5 @@
-"""Denizens on a melee sheet: placement, repositioning and changing tactics.
+"""Denizens on a melee sheet: placement, repositioning and changing tactics; in a melee round, whom each
+denizen attacks and denizen horses galloping (`arrange_sheets`).
 
 A sheet's "chits" are the counters standing in its boxes: a denizen (or hireling), a monster's head or
 club, a native's horse. Each is named by (combatant id, part) with part "body", "weapon" or "horse".
@@ -12,8 +13,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from combat.engine import attackers as build
+from combat.engine import rulings
+from combat.engine.catalogue import Monster, Native
 from combat.engine.dice import Dice
 from combat.engine.log import Event, section
+from combat.engine.melee_log import rule_event
+from combat.engine.model import Position
+from combat.engine.round_state import RoundState
 
 ChitRef = tuple[str, str]  # (combatant id, part): part is "body", "weapon" or "horse"
 
@@ -171,3 +178,95 @@ def roll_change_tactics(
             )
         )
     return frozenset(turned), tuple(events)
+
+
+def _chits_of(run: RoundState, denizen_id: str) -> list[tuple[str, str]]:
+    refs = [(denizen_id, "body")]
+    counter = run.counters.get(denizen_id)
+    if isinstance(counter, Monster) and counter.weapon is not None:
+        refs.append((denizen_id, "weapon"))
+    if isinstance(counter, Native) and counter.horse is not None and not run.work.denizens[denizen_id].horse_dead:
+        refs.append((denizen_id, "horse"))
+    return refs
+
+
+def _part_name(run: RoundState, ref: tuple[str, str]) -> str:
+    denizen_id, part = ref
+    counter = run.counters[denizen_id]
+    piece = counter.weapon if part == "weapon" else getattr(counter, "horse", None)
+    return f"{denizen_id}'s {piece.name}" if piece is not None else f"{denizen_id}'s {part}"
+
+
+def _can_turn_over(run: RoundState, ref: tuple[str, str]) -> bool:
+    denizen_id, part = ref
+    counter = run.counters[denizen_id]
+    if part == "horse":
+        return False
+    if part == "weapon":
+        return build.weapon_can_turn_over(
+            counter, run.sides[denizen_id], while_red=run.rules.weapon_turns_while_red,
+        )
+    return build.can_turn_over(counter, run.sides[denizen_id])
+
+
+def arrange_sheets(run: RoundState) -> None:
+    """Denizen horses gallop in melee; on every sheet each group is placed (basic rules: as many boxes
+    as possible), repositioned (rule 22.5/2) and changes tactics (rule 22.5/3)."""
+    mounted = [
+        d.id for d in run.state.denizens
+        if d.active and isinstance(run.counters[d.id], Native) and run.counters[d.id].horse is not None and not d.horse_dead
+    ]
+    if mounted:
+        run.events.append(rule_event(
+            "gallop", "setup", f"Denizen horses gallop in melee: {', '.join(mounted)}", mounted,
+        ))
+    # Whom each denizen attacks: the owner of the sheet it stands on; a denizen owning a sheet without
+    # attacking from another one turns on `owner_target` (by default its most recent attacker).
+    for sheet in run.input.sheets:
+        for position in sheet.attackers:
+            run.targets[position.combatant] = sheet.owner
+    for sheet in run.input.sheets:
+        owner = run.state.denizen(sheet.owner)
+        if owner is not None and owner.id not in run.targets:
+            chosen = sheet.owner_target or (sheet.attackers[-1].combatant if sheet.attackers else None)
+            if chosen is not None:
+                run.targets[owner.id] = chosen
+    attacking_elsewhere = {p.combatant for sheet in run.input.sheets for p in sheet.attackers}
+    for sheet in run.input.sheets:
+        groups = [("attackers", list(sheet.attackers))]
+        owner = run.state.denizen(sheet.owner)
+        if owner is not None and owner.id not in attacking_elsewhere:
+            groups.append(("owner", [sheet.owner_position or Position(sheet.owner)]))
+        for group_name, positions in groups:
+            _arrange_group(run, sheet.owner, "the attackers" if group_name == "attackers" else sheet.owner, positions)
+
+
+def _arrange_group(run: RoundState, sheet_owner: str, label: str, positions: list[Position]) -> None:
+    """Rule 22.5/2, 22.5/3: place, reposition and change the tactics of one group on one sheet."""
+    refs: list[tuple[str, str]] = []
+    given: dict[tuple[str, str], int | None] = {}
+    for position in positions:
+        for ref in _chits_of(run, position.combatant):
+            refs.append(ref)
+            given[ref] = {"body": position.box, "weapon": position.weapon_box, "horse": position.horse_box}[ref[1]]
+    if not refs:
+        return
+    names = {ref: _part_name(run, ref) for ref in refs if ref[1] != "body"}
+    placement = place(refs, given, sheet_owner, names)
+    run.events.extend(placement.events)
+    moved = roll_repositioning(placement.boxes, run.dice, sheet_owner, label, names)
+    run.events.extend(moved.events)
+    if run.rules.weapon_turns_while_red:
+        for denizen_id, part in refs:
+            if part == "weapon" and not build.weapon_can_turn_over(run.counters[denizen_id], run.sides[denizen_id]):
+                run.events.append(rulings.weapon_while_red_event(run.rules, denizen_id, names[(denizen_id, part)]))
+    turned, events = roll_change_tactics(
+        moved.boxes, lambda ref: _can_turn_over(run, ref), run.dice, sheet_owner, label, names,
+    )
+    run.events.extend(events)
+    for denizen_id, part in turned:
+        sides = run.weapon_sides if part == "weapon" else run.sides
+        sides[denizen_id] = "light" if sides[denizen_id] == "dark" else "dark"
+    for ref, box in moved.boxes.items():
+        run.boxes.setdefault(ref, box)
+
