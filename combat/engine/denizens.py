@@ -1,5 +1,6 @@
 """Denizens on a melee sheet: placement, repositioning and changing tactics; in a melee round, whom each
-denizen attacks and denizen horses galloping (`arrange_sheets`).
+denizen attacks, denizen horses galloping (`arrange_sheets`), and each denizen's state after the round
+(`denizens_after`: killed, its horse killed, its side, the target it keeps).
 
 A sheet's "chits" are the counters standing in its boxes: a denizen (or hireling), a monster's head or
 club, a native's horse. Each is named by (combatant id, part) with part "body", "weapon" or "horse".
@@ -19,8 +20,9 @@ from combat.engine.catalogue import Monster, Native
 from combat.engine.dice import Dice
 from combat.engine.log import Event, section
 from combat.engine.melee_log import rule_event
-from combat.engine.model import Position
+from combat.engine.model import CharacterState, DenizenState, Position
 from combat.engine.round_state import RoundState
+from combat.engine.tremendous import pins, turn_red_side
 
 ChitRef = tuple[str, str]  # (combatant id, part): part is "body", "weapon" or "horse"
 
@@ -270,3 +272,32 @@ def _arrange_group(run: RoundState, sheet_owner: str, label: str, positions: lis
     for ref, box in moved.boxes.items():
         run.boxes.setdefault(ref, box)
 
+
+def denizens_after(run: RoundState, new_characters: dict[str, CharacterState]) -> tuple[list[DenizenState], bool]:
+    """Each denizen's state after the round (a red-side-up Tremendous monster turned by
+    combat.engine.tremendous), and whether a red-side-up monster still holds its target."""
+    work = run.work
+    new_denizens = []
+    pinning = False
+    for denizen in run.state.denizens:
+        counter = run.counters[denizen.id]
+        dead = denizen.dead or denizen.id in work.killed_in_block
+        horse_dead = denizen.horse_dead or f"horse:{denizen.id}" in work.killed_in_block
+        side = run.sides[denizen.id]
+        target = run.targets.get(denizen.id, denizen.target)
+        target_alive = target is not None and target not in work.killed_in_block and not run.dead_in_state(target)
+        if pins(counter) and not dead:
+            side, holds = turn_red_side(run, denizen, target, side, target_alive)
+            pinning = pinning or holds
+        keep = target_alive and (
+            (denizen.hired_by is None and target in new_characters) or (pins(counter) and side == "dark")
+        )
+        changed = (side, run.weapon_sides[denizen.id], dead, horse_dead, target if keep and not dead else None)
+        if changed == (denizen.side, denizen.weapon_side, denizen.dead, denizen.horse_dead, denizen.target):
+            new_denizens.append(denizen)
+        else:
+            new_denizens.append(DenizenState(
+                id=denizen.id, counter=denizen.counter, side=side, group=denizen.group, hired_by=denizen.hired_by,
+                horse_dead=horse_dead, weapon_side=changed[1], target=changed[4], dead=dead, fled=denizen.fled,
+            ))
+    return new_denizens, pinning

@@ -1,8 +1,15 @@
-"""Effort: the chits whose asterisks are effort, and the effort limit (at most two asterisks a round)."""
+"""Effort and fatigue: the chits whose asterisks are effort, the effort limit (at most two asterisks a round),
+and the fatigue a character owes after the round (one asterisk is free; a MAGIC chit that casts a spell is
+fatigued; fatigue the GM ruled for a Demon's or the Imp's magic attack is added)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from combat.engine import magic_attacks
+from combat.engine.melee_log import rule_event
 from combat.engine.model import CharacterState, Chit, PlayError
+from combat.engine.round_state import RoundState
 
 
 def effort_chits(character: CharacterState, play) -> list[tuple[str, Chit]]:
@@ -50,3 +57,37 @@ def effort_limit_error(path: str, chits_used) -> PlayError | None:
         f"{asterisks} asterisks played ({' + '.join(c.id for _, c in chits_used if c.effort)}); at most "
         "two asterisks a round (Effort limit)",
     )
+
+
+def owe_fatigue(run: RoundState, character: CharacterState, play, summary: dict) -> tuple[dict[str, Chit], int, bool]:
+    """After the round, a character's chits (a MAGIC chit that cast a spell fatigued), the fatigue he owes
+    (one asterisk is free, plus fatigue ruled for a magic attack), in his summary, and whether he cast a
+    spell."""
+    work = run.work
+    spell_cast = False
+    chits = {chit.id: chit for chit in character.chits}
+    asterisks = 0
+    if play is not None and not character.dead and not character.fled:
+        if play.attack is not None and play.attack.spell:
+            chit = character.chit(play.attack.chit)
+            spell_cast = True
+            chits[chit.id] = replace(chit, state="fatigued")
+            run.events.append(rule_event(
+                "magic_fatigue", "fatigue", f"{character.id}'s {chit.id} cast {play.attack.spell}: it is fatigued",
+                [character.id],
+            ))
+        asterisks = asterisks_of(chit for _, chit in effort_chits(character, play))
+    owed = max(0, asterisks - 1)
+    if asterisks:
+        run.events.append(rule_event(
+            "fatigue", "fatigue",
+            f"{character.id} played {asterisks} asterisk(s): 1 is free, {asterisks} - 1 = {owed} to fatigue"
+            if owed else f"{character.id} played {asterisks} asterisk: it is free",
+            [character.id], asterisks=asterisks, owed=owed,
+        ))
+    if work.ruled_fatigue.get(character.id):
+        run.events.append(magic_attacks.ruled_fatigue_event(character.id, owed, work.ruled_fatigue[character.id]))
+        owed += work.ruled_fatigue[character.id]
+    summary["asterisks_played"] = asterisks
+    summary["fatigue_owed"] = owed
+    return chits, owed, spell_cast

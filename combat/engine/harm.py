@@ -18,13 +18,14 @@ from combat.engine import magic_attacks
 from combat.engine.attack import Target, _resolve_attack
 from combat.engine.bodies import Body, choose_body
 from combat.engine.melee_log import rule_event
-from combat.engine.model import Kill
+from combat.engine.model import ArmorState, CharacterState, Kill
 from combat.engine.round_state import RoundState
 from combat.engine.strikes import Strike
 from combat.engine.tremendous import pins
 
 
 def resolve(run: RoundState, blocks: list[list[Strike]], bodies: dict[str, Body]) -> None:
+    """Every attack of the round, block by block, into the round's log and working state."""
     work = run.work
     for number, block in enumerate(blocks, start=1):
         for strike in block:
@@ -133,3 +134,16 @@ def _magic(run: RoundState, strike: Strike, block: int, actors) -> None:
         work.harm_done = True
         _kill(run, strike.target, strike.target, strike.attacker, block)
 
+
+def armor_after(run: RoundState, character: CharacterState, summary: dict) -> list[ArmorState]:
+    """The armor a character ends the round with, and its changes in his summary."""
+    work = run.work
+    armor = []
+    changes = []
+    for piece in character.armor:
+        state = work.armor.get((character.id, piece.name), piece.state)
+        if state != piece.state:
+            changes.append((piece.name, state))
+        armor.append(piece if state == piece.state else ArmorState(piece.name, state))
+    summary["armor_changes"] = tuple(changes)
+    return armor
