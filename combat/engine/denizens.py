@@ -1,4 +1,6 @@
-"""Denizens on a melee sheet: placement, repositioning and changing tactics.
+"""Denizens on a melee sheet: placement, repositioning and changing tactics; in a melee round, whom each
+denizen attacks, denizen horses galloping (`arrange_sheets`), and each denizen's state after the round
+(`denizens_after`: killed, its horse killed, its side, the target it keeps).
 
 A sheet's "chits" are the counters standing in its boxes: a denizen (or hireling), a monster's head or
 club, a native's horse. Each is named by (combatant id, part) with part "body", "weapon" or "horse".
@@ -12,8 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from combat.engine import attackers as build
+from combat.engine import rulings
+from combat.engine.catalogue import Monster, Native
 from combat.engine.dice import Dice
 from combat.engine.log import Event, section
+from combat.engine.melee_log import rule_event
+from combat.engine.model import CharacterState, DenizenState, Position
+from combat.engine.round_state import RoundState
+from combat.engine.tremendous import pins, turn_red_side
 
 ChitRef = tuple[str, str]  # (combatant id, part): part is "body", "weapon" or "horse"
 
@@ -171,3 +180,124 @@ def roll_change_tactics(
             )
         )
     return frozenset(turned), tuple(events)
+
+
+def _chits_of(run: RoundState, denizen_id: str) -> list[tuple[str, str]]:
+    refs = [(denizen_id, "body")]
+    counter = run.counters.get(denizen_id)
+    if isinstance(counter, Monster) and counter.weapon is not None:
+        refs.append((denizen_id, "weapon"))
+    if isinstance(counter, Native) and counter.horse is not None and not run.work.denizens[denizen_id].horse_dead:
+        refs.append((denizen_id, "horse"))
+    return refs
+
+
+def _part_name(run: RoundState, ref: tuple[str, str]) -> str:
+    denizen_id, part = ref
+    counter = run.counters[denizen_id]
+    piece = counter.weapon if part == "weapon" else getattr(counter, "horse", None)
+    return f"{denizen_id}'s {piece.name}" if piece is not None else f"{denizen_id}'s {part}"
+
+
+def _can_turn_over(run: RoundState, ref: tuple[str, str]) -> bool:
+    denizen_id, part = ref
+    counter = run.counters[denizen_id]
+    if part == "horse":
+        return False
+    if part == "weapon":
+        return build.weapon_can_turn_over(
+            counter, run.sides[denizen_id], while_red=run.rules.weapon_turns_while_red,
+        )
+    return build.can_turn_over(counter, run.sides[denizen_id])
+
+
+def arrange_sheets(run: RoundState) -> None:
+    """Denizen horses gallop in melee; on every sheet each group is placed (basic rules: as many boxes
+    as possible), repositioned (rule 22.5/2) and changes tactics (rule 22.5/3)."""
+    mounted = [
+        d.id for d in run.state.denizens
+        if d.active and isinstance(run.counters[d.id], Native) and run.counters[d.id].horse is not None and not d.horse_dead
+    ]
+    if mounted:
+        run.events.append(rule_event(
+            "gallop", "setup", f"Denizen horses gallop in melee: {', '.join(mounted)}", mounted,
+        ))
+    # Whom each denizen attacks: the owner of the sheet it stands on; a denizen owning a sheet without
+    # attacking from another one turns on `owner_target` (by default its most recent attacker).
+    for sheet in run.input.sheets:
+        for position in sheet.attackers:
+            run.targets[position.combatant] = sheet.owner
+    for sheet in run.input.sheets:
+        owner = run.state.denizen(sheet.owner)
+        if owner is not None and owner.id not in run.targets:
+            chosen = sheet.owner_target or (sheet.attackers[-1].combatant if sheet.attackers else None)
+            if chosen is not None:
+                run.targets[owner.id] = chosen
+    attacking_elsewhere = {p.combatant for sheet in run.input.sheets for p in sheet.attackers}
+    for sheet in run.input.sheets:
+        groups = [("attackers", list(sheet.attackers))]
+        owner = run.state.denizen(sheet.owner)
+        if owner is not None and owner.id not in attacking_elsewhere:
+            groups.append(("owner", [sheet.owner_position or Position(sheet.owner)]))
+        for group_name, positions in groups:
+            _arrange_group(run, sheet.owner, "the attackers" if group_name == "attackers" else sheet.owner, positions)
+
+
+def _arrange_group(run: RoundState, sheet_owner: str, label: str, positions: list[Position]) -> None:
+    """Rule 22.5/2, 22.5/3: place, reposition and change the tactics of one group on one sheet."""
+    refs: list[tuple[str, str]] = []
+    given: dict[tuple[str, str], int | None] = {}
+    for position in positions:
+        for ref in _chits_of(run, position.combatant):
+            refs.append(ref)
+            given[ref] = {"body": position.box, "weapon": position.weapon_box, "horse": position.horse_box}[ref[1]]
+    if not refs:
+        return
+    names = {ref: _part_name(run, ref) for ref in refs if ref[1] != "body"}
+    placement = place(refs, given, sheet_owner, names)
+    run.events.extend(placement.events)
+    moved = roll_repositioning(placement.boxes, run.dice, sheet_owner, label, names)
+    run.events.extend(moved.events)
+    if run.rules.weapon_turns_while_red:
+        for denizen_id, part in refs:
+            if part == "weapon" and not build.weapon_can_turn_over(run.counters[denizen_id], run.sides[denizen_id]):
+                run.events.append(rulings.weapon_while_red_event(run.rules, denizen_id, names[(denizen_id, part)]))
+    turned, events = roll_change_tactics(
+        moved.boxes, lambda ref: _can_turn_over(run, ref), run.dice, sheet_owner, label, names,
+    )
+    run.events.extend(events)
+    for denizen_id, part in turned:
+        sides = run.weapon_sides if part == "weapon" else run.sides
+        sides[denizen_id] = "light" if sides[denizen_id] == "dark" else "dark"
+    for ref, box in moved.boxes.items():
+        run.boxes.setdefault(ref, box)
+
+
+def denizens_after(run: RoundState, new_characters: dict[str, CharacterState]) -> tuple[list[DenizenState], bool]:
+    """Each denizen's state after the round (a red-side-up Tremendous monster turned by
+    combat.engine.tremendous), and whether a red-side-up monster still holds its target."""
+    work = run.work
+    new_denizens = []
+    pinning = False
+    for denizen in run.state.denizens:
+        counter = run.counters[denizen.id]
+        dead = denizen.dead or denizen.id in work.killed_in_block
+        horse_dead = denizen.horse_dead or f"horse:{denizen.id}" in work.killed_in_block
+        side = run.sides[denizen.id]
+        target = run.targets.get(denizen.id, denizen.target)
+        target_alive = target is not None and target not in work.killed_in_block and not run.dead_in_state(target)
+        if pins(counter) and not dead:
+            side, holds = turn_red_side(run, denizen, target, side, target_alive)
+            pinning = pinning or holds
+        keep = target_alive and (
+            (denizen.hired_by is None and target in new_characters) or (pins(counter) and side == "dark")
+        )
+        changed = (side, run.weapon_sides[denizen.id], dead, horse_dead, target if keep and not dead else None)
+        if changed == (denizen.side, denizen.weapon_side, denizen.dead, denizen.horse_dead, denizen.target):
+            new_denizens.append(denizen)
+        else:
+            new_denizens.append(DenizenState(
+                id=denizen.id, counter=denizen.counter, side=side, group=denizen.group, hired_by=denizen.hired_by,
+                horse_dead=horse_dead, weapon_side=changed[1], target=changed[4], dead=dead, fled=denizen.fled,
+            ))
+    return new_denizens, pinning
