@@ -169,4 +169,5 @@ def queue_round_voided_emails(round_, dropped_rounds: list[int]) -> list:
     """Each player in the battle learns that the GM voided a round's result (issue #14), once per void."""
     return _to_each_player(round_.battle, subject_text=f"round {round_.number} voided", template="round_voided",
                            key=f"combat/round-{round_.pk}/voided-{round_.voided_count}",
-                           context={"round": round_, "dropped": [n for n in dropped_rounds if n != round_.number]})
+                           context={"round": round_, "dropped": [n for n in dropped_rounds if n != round_.number],
+                                    "dice": fairness.dice_facts(round_)})

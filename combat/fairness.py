@@ -53,15 +53,19 @@ def commitment_text(round_) -> str:
 
 def dice_facts(round_) -> dict[str, Any]:
     """What the round page and the emails show: the commitment always; the seed and salt once resolved,
-    with whether they match the commitment (a seed changed behind Herald's back shows here)."""
+    with whether they match the commitment (a seed changed behind Herald's back shows here). A voided
+    round keeps its dice (combat/void.py) and their seed was already sent with its first result: it stays
+    shown, so everyone can see that the round is resolved again with the same seed."""
     identity = identity_of(round_)
     resolved = round_.status == round_.Status.RESOLVED
+    voided = bool(round_.voided_count)
     facts: dict[str, Any] = {
         "commitment": round_.commitment,
         "line": commitment_text(round_),
         "identity": identity,
         "committed_at": round_.committed_at,
-        "revealed": resolved and round_.seed is not None,
+        "revealed": (resolved or voided) and round_.seed is not None,
+        "voided": voided and not resolved,
     }
     if facts["revealed"]:
         facts.update(seed=round_.seed, salt=round_.salt)

@@ -5,7 +5,9 @@
  * the fields changed since the request left keep their new values, the field that had the focus gets it
  * back (with its caret), and the form is validated again with those values. Works for every htmx form, on
  * the GM's pages and the players' pages alike, whether the response replaces the form, the card holding
- * it, or only the fields inside it (the GM's side forms, whose buttons stay put, issue #14.2). */
+ * it, or only the fields inside it (the GM's side forms, whose buttons stay put, issue #14.2). A part of
+ * the form the person unfolded (<details>) stays unfolded, and an answer to a request that was queued on a
+ * form an earlier answer replaced keeps what was typed into the form on the page since. */
 (function () {
   "use strict";
 
@@ -60,19 +62,33 @@
     if (form) form.heraldSent = snapshot(form);
   });
 
+  function liveForm(form, target) {
+    // A request queued on a form that an earlier answer has since replaced still goes out (htmx sends
+    // it from the old, detached form, with the values it held then): what the person typed since is in
+    // the form on the page now, the one with the same address.
+    if (form.isConnected) return form;
+    var live = formIn(target);
+    var address = function (f) { return f.getAttribute("hx-post") || f.getAttribute("action"); };
+    return live && address(live) === address(form) ? live : null;
+  }
+
   document.addEventListener("htmx:beforeSwap", function (event) {
-    var form = formOf(event.detail);
+    var sent = formOf(event.detail);
     var target = event.detail.target;
-    if (!form || !form.heraldSent || !target || !target.id || !(target.contains(form) || form.contains(target))) return;
+    if (!sent || !sent.heraldSent || !target || !target.id) return;
+    var form = liveForm(sent, target);
+    if (!form || !(target.contains(form) || form.contains(target))) return;
     var now = snapshot(form);
     var changed = [];
-    now.forEach(function (value, key) { if (form.heraldSent.get(key) !== value) changed.push([key, value]); });
+    now.forEach(function (value, key) { if (sent.heraldSent.get(key) !== value) changed.push([key, value]); });
     var active = document.activeElement;
     var focus = null;
     if (active && form.contains(active) && active.id) {
       focus = { id: active.id, start: active.selectionStart, end: active.selectionEnd };
     }
-    target.heraldKeep = { id: target.id, changed: changed, focus: focus };
+    // A folded part the person opened (the Meeting table) stays open: its fields may hold the focus.
+    var open = Array.from(form.querySelectorAll("details")).map(function (d) { return d.open; });
+    target.heraldKeep = { id: target.id, changed: changed, focus: focus, open: open };
     window.heraldKeep = target.heraldKeep;
   });
 
@@ -83,6 +99,9 @@
     var fresh = document.getElementById(keep.id);
     var form = formIn(fresh);
     if (!form) return;
+    Array.from(form.querySelectorAll("details")).forEach(function (d, index) {
+      if (keep.open[index]) d.open = true;
+    });
     keep.changed.forEach(function (pair) {
       Array.from(form.elements).forEach(function (el) { if (el.name && fieldKey(el) === pair[0]) writeField(el, pair[1]); });
     });

@@ -45,3 +45,21 @@ def encounter_data(character, **fields) -> dict[str, str]:
     for name, value in fields.items():
         data[f"enc{character.pk}-{name}"] = value
     return data
+
+
+def stopped_on_a_hireling_choice(gm, campaign, knight):
+    """Round 1 of a battle of the hidden Black Knight's: his hirelings Soldier 1 and Soldier 2 and an
+    unassigned Wolf. Resolving it stops on the choice of which hireling takes the Wolf; the round is FAILED."""
+    from unittest import mock
+
+    from combat.models import Round
+
+    battle = start(campaign, [knight], monsters=["Wolf"], natives=[("Soldier 1", knight.pk), ("Soldier 2", knight.pk)],
+                   attacks=[("Soldier 1", "Soldier 2")])
+    battle.state["state"]["characters"][0]["hidden"] = True  # a hidden character: his hirelings take the Wolf
+    battle.save()
+    services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
+    with mock.patch("combat.services._enqueue"):
+        services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    round_ = services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
+    return battle, round_

@@ -175,3 +175,24 @@ def test_the_round_file_keeps_its_commitment_through_export_and_import(gm, battl
     copied = Round.objects.get(battle__campaign=copy, number=1)
     assert (copied.seed, copied.salt, copied.commitment) == (round_.seed, round_.salt, round_.commitment)
     assert fairness.verify_round_file(fairness.round_file(copied)).ok
+
+
+@pytest.mark.django_db
+def test_a_voided_round_is_resolved_again_with_the_same_seed_and_shows_it_meanwhile(
+        gm, gm_client, battle, characters, valid_plays, first_round, tmp_path, capsys):
+    from combat.void import void_round
+
+    first = resolve_committed(gm, battle, characters, valid_plays, first_round)
+    dice = (first.seed, first.salt, first.commitment)
+    voided = void_round(gm, "test", battle.pk, 1)
+    assert voided.status == Round.Status.DRAFTING and (voided.seed, voided.salt, voided.commitment) == dice
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert f"Seed {first.seed}" in page and "resolved again with this same seed" in page
+    for message in OutboxMessage.objects.filter(idempotency_key__contains="/voided-1/"):
+        assert f"the same seed, {first.seed}" in message.text and first.commitment in message.text
+    services.request_resolve(gm, "test", battle.pk, 1)
+    again = services.resolve_round(first_round.pk)
+    assert again.status == Round.Status.RESOLVED and (again.seed, again.salt, again.commitment) == dice
+    assert "resolved again with this same seed" not in gm_client.get(round_url(battle)).content.decode()
+    code, out = verify(downloaded_file(gm_client, battle, tmp_path), capsys)
+    assert code == 0, out

@@ -69,6 +69,7 @@ def test_a_character_killed_in_battle_is_killed_on_her_card_until_the_gm_voids_t
     page.keyboard.press("Enter")
     expect(page.locator(".messages")).to_contain_text("Round 1's result is voided")
     expect(page.get_by_text("The GM voided this round's result")).to_be_visible()
+    expect(page.locator("#fair-dice")).to_contain_text("resolved again with this same seed")  # the dice stay
     screenshot(page, "void-round-done")
 
     card = amazon_card(page, troll_battle)

@@ -249,14 +249,15 @@ def smtp_server(full_stack_services):
     controller.stop()
 
 
-def wait_until(predicate, timeout: float = 30, interval: float = 0.2, message: str = "the condition"):
+def wait_until(predicate, timeout: float = 30, interval: float = 0.2, message: str = "the condition", explain=None):
+    """Poll `predicate` until it is true; on timeout fail with `message` and what `explain()` returns (logs)."""
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
         if value:
             return value
         if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout}s waiting for {message}")
+            pytest.fail(f"timed out after {timeout}s waiting for {message}" + (f"\n{explain()}" if explain else ""))
         time.sleep(interval)
 
 

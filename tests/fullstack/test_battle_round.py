@@ -104,9 +104,12 @@ def test_a_worker_killed_while_resolving_leaves_the_round_resolvable_and_nothing
     assert not OutboxMessage.objects.filter(idempotency_key__startswith="combat/").exists()
     assert locked_round.battle.rounds.count() == 1
 
-    survivor = start_worker().wait_ready()
     # Redis hands the unacknowledged task out again only after its visibility timeout; the GM need not
     # wait: once the round has sat in `resolving` past the stuck limit, Resolve claims it again (same seed).
+    # The survivor's visibility timeout is an hour, so only that press brings the round back, however long
+    # the survivor takes to start (with the tests' 5 s it took the dead worker's message itself on a
+    # loaded machine, and the press then found the round resolved).
+    survivor = start_worker(CELERY_VISIBILITY_TIMEOUT="3600").wait_ready()
     seed = halfway.seed
     Round.objects.filter(pk=locked_round.pk).update(
         resolve_requested_at=timezone.now() - timedelta(seconds=services.STUCK_RESOLVING_SECONDS + 1)

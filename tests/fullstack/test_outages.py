@@ -35,6 +35,11 @@ def round_url(round_, suffix=""):
     return reverse("combat:round", args=[battle.campaign.slug, battle.pk, round_.number]) + suffix
 
 
+def logs(*processes) -> str:
+    """The end of each process's log, for a failure to explain itself."""
+    return "\n".join(f"--- {process.log_path.name}\n{process.log_text()[-4000:]}" for process in processes)
+
+
 def every_email_sent():
     return round_mail().exists() and not OutboxMessage.objects.exclude(status="sent").exists()
 
@@ -43,11 +48,15 @@ def test_redis_stopped_while_the_gm_presses_resolve_and_mail_is_due_then_everyth
     own_redis, locked_round, staff_user, start_worker, start_beat, smtp_server, wait_until
 ):
     smtp_server.clear()
-    start_worker().wait_ready()
-    start_beat(HERALD_SWEEP_SECONDS="1")
+    worker = start_worker().wait_ready()
+    beat = start_beat(HERALD_SWEEP_SECONDS="1")
     gm, staff = Client(raise_request_exception=False), Client(raise_request_exception=False)
     gm.force_login(locked_round.gm)
     staff.force_login(staff_user)
+    # Beat and the worker are both connected before the outage, as in production, whatever the machine's
+    # speed: a beat process still starting up when Redis stops never sees the outage this test is about.
+    wait_until(lambda: "Task combat.sweep_waiting_rounds[" in worker.log_text(), timeout=90,
+               message="beat's first sweep to reach the worker", explain=lambda: logs(worker, beat))
 
     own_redis.stop()
     pressed = gm.post(round_url(locked_round, "resolve/"), follow=True)
@@ -60,9 +69,12 @@ def test_redis_stopped_while_the_gm_presses_resolve_and_mail_is_due_then_everyth
     assert waiting.status == Round.Status.RESOLVING and waiting.task_id == ""
     assert round_mail().get().status == OutboxMessage.Status.PENDING
 
+    wait_until(lambda: "Couldn't apply scheduled task" in beat.log_text(), message="beat to find the broker down",
+               explain=lambda: logs(beat))
+
     own_redis.start()  # empty: whatever was in the broker is gone, the database still has every request
     wait_until(lambda: Round.objects.get(pk=locked_round.pk).status == Round.Status.RESOLVED, timeout=90,
-               message="the queued round to resolve on its own")
+               message="the queued round to resolve on its own", explain=lambda: logs(worker, beat))
     smtp_server.wait_for(4, timeout=60)
     wait_until(every_email_sent, timeout=60, message="every email sent")
     assert Round.objects.get(pk=locked_round.pk).attempts == 1

@@ -1,16 +1,13 @@
 """Where the rules make the player choose, the player chooses on their page: the chits that take the
 wounds and fatigue owed, and the encounter choice that stopped a round. The GM may still record them."""
 
-from unittest import mock
-
 import pytest
 from django.core.cache import cache
 
-from combat import services as combat_services
 from combat.models import ChitRecord, Round
 from players import links
 from players.models import PlayerLink
-from tests.combat.encounter_battles import start
+from tests.combat.encounter_battles import stopped_on_a_hireling_choice
 from tests.combat.test_services import resolve_first_round
 
 pytestmark = pytest.mark.django_db
@@ -57,15 +54,7 @@ def test_a_player_cannot_record_another_players_chits(client, gm, battle, charac
 
 
 def test_the_player_answers_the_encounter_choice_that_stopped_the_round(client, gm, campaign, characters):
-    knight = characters["Black Knight"]
-    battle = start(campaign, [knight], monsters=["Wolf"], natives=[("Soldier 1", knight.pk), ("Soldier 2", knight.pk)],
-                   attacks=[("Soldier 1", "Soldier 2")])  # the Wolf is unassigned
-    battle.state["state"]["characters"][0]["hidden"] = True  # a hidden character: his hirelings take the Wolf
-    battle.save()
-    combat_services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
-    with mock.patch("combat.services._enqueue"):
-        combat_services.request_resolve(gm, campaign.slug, battle.pk, 1)
-    round_ = combat_services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
+    battle, round_ = stopped_on_a_hireling_choice(gm, campaign, characters["Black Knight"])
     assert round_.status == Round.Status.FAILED
     url = f"/play/{token(battle, 'Alice')}/"
     assert "Your choice is needed" in client.get(url).content.decode()
@@ -75,15 +64,7 @@ def test_the_player_answers_the_encounter_choice_that_stopped_the_round(client, 
 
 
 def test_a_choice_not_offered_is_refused(client, gm, campaign, characters):
-    knight = characters["Black Knight"]
-    battle = start(campaign, [knight], monsters=["Wolf"], natives=[("Soldier 1", knight.pk), ("Soldier 2", knight.pk)],
-                   attacks=[("Soldier 1", "Soldier 2")])
-    battle.state["state"]["characters"][0]["hidden"] = True
-    battle.save()
-    combat_services.lock_side(gm, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
-    with mock.patch("combat.services._enqueue"):
-        combat_services.request_resolve(gm, campaign.slug, battle.pk, 1)
-    round_ = combat_services.resolve_round(Round.objects.get(battle=battle, number=1).pk)
+    battle, round_ = stopped_on_a_hireling_choice(gm, campaign, characters["Black Knight"])
     response = client.post(f"/play/{token(battle, 'Alice')}/choice/", {"choice": "the Amazon"}, follow=True)
     assert "Choose one of the offered hirelings" in response.content.decode()
     round_.refresh_from_db()
