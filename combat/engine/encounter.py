@@ -111,6 +111,7 @@ __all__ = [
     "with_choice",
 ]
 
+
 def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
     """Resolve the encounter step and the melee step's targets; see the module docstring for the order.
 
@@ -146,7 +147,7 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
             state.targets[minion.name] = minion.target
     choice = None
     try:
-        meetings(state, encounter)
+        meeting_rolls(state, encounter)
         luring(state, encounter.lures)
         random_assignment(state)
         deployment(state, encounter.deployments)
@@ -177,7 +178,7 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
     )
 
 
-def meetings(state: EncounterState, encounter: EncounterInput) -> None:
+def meeting_rolls(state: EncounterState, encounter: EncounterInput) -> None:
     """Meeting table rolls for battling natives (combat.engine.meeting), before luring."""
     for i, request in enumerate(encounter.meetings):
         assert encounter.meeting_table is not None  # validated

@@ -25,6 +25,7 @@ from combat.engine.encounter_model import (
     Minion,
     RunAway,
 )
+from combat.engine.lookups import catalogue_or_default
 from combat.engine.meeting import MeetingRequest, MeetingTable
 from combat.engine.relationships import CharacterRelationships
 
@@ -67,14 +68,6 @@ def minion_from_catalogue(name: str, counter: str | None = None, side: str = "li
     )
 
 
-def _catalogue_or_default(catalogue):
-    if catalogue is not None:
-        return catalogue
-    from combat.engine.catalogue_data import get_catalogue
-
-    return get_catalogue()
-
-
 def _counter_facts(catalogue, denizen) -> dict:
     """Kind, group, move time, flying, notoriety and red side of a DenizenState, from the catalogue.
     A mounted native moves at its horse's walking time in the encounter step."""
@@ -109,7 +102,7 @@ def _chit_time(label: str, path: str, errors: list[EncounterError]) -> tuple[int
 def encounter_from_round(round_input, data: Mapping, catalogue=None) -> EncounterInput:
     """The EncounterInput of a round file: its state (combat.engine.model.BattleState) and its
     `encounter` section (ENCOUNTER_SCHEMA). Raises EncounterInvalid with paths under "encounter."."""
-    catalogue = _catalogue_or_default(catalogue)
+    catalogue = catalogue_or_default(catalogue)
     state = round_input.state
     errors: list[EncounterError] = []
     absent = set(data.get("absent", []))

@@ -6,8 +6,9 @@ Unhired natives still unassigned then become watchful (Watchful Natives 1, comba
 
 from __future__ import annotations
 
-from combat.engine.encounter_log import RANDOM_ASSIGNMENT, WATCHFUL
+from combat.engine.encounter_log import RANDOM_ASSIGNMENT
 from combat.engine.encounter_state import EncounterState
+from combat.engine.watchful_natives import unassigned_become_watchful
 
 
 MAX_TIE_ROLLS = 20  # a roll-off that ties this often is a broken dice script, not a game
@@ -65,22 +66,7 @@ def random_assignment(state: EncounterState) -> None:
             RANDOM_ASSIGNMENT,
             (winner, target, denizen.name),
         )
-    if not state.rules.watchful_natives:
-        return
-    for denizen in state.denizens.values():
-        if (
-            denizen.kind == "native"
-            and denizen.name not in state.targets
-            and denizen.name not in state.watchful
-        ):
-            state.watchful.add(denizen.name)
-            state.log(
-                "watchful",
-                f"{denizen.name} ({denizen.group}) is unassigned at the end of random assignment: "
-                "it is watchful",
-                WATCHFUL,
-                (denizen.name,),
-            )
+    unassigned_become_watchful(state)
 
 
 def roll_off(state: EncounterState, denizen: str, candidates: list[str]) -> str:

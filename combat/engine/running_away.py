@@ -7,10 +7,11 @@ Natives 1).
 
 from __future__ import annotations
 
-from combat.engine.encounter_log import CHARGING, RIDING, RUNNING, STUMBLE, WATCHFUL
+from combat.engine.encounter_log import CHARGING, RIDING, RUNNING, STUMBLE
 from combat.engine.encounter_model import RunAway, RunResult
 from combat.engine.encounter_state import EncounterState
 from combat.engine.tables import stumble_modifier, stumble_table
+from combat.engine.watchful_natives import left_behind_become_watchful
 
 
 def _attackers_on_sheet(state: EncounterState, character: str, flying: bool) -> list[tuple[str, int]]:
@@ -128,12 +129,4 @@ def _ran(state: EncounterState, name: str, result: RunResult) -> None:
             RUNNING,
             (name, *left),
         )
-    for attacker in left:
-        if state.rules.watchful_natives and state.unhired_native(attacker) is not None:
-            state.watchful.add(attacker)
-            state.log(
-                "watchful",
-                f"{attacker} was left behind by {name}, who ran away: it is watchful",
-                WATCHFUL,
-                (attacker,),
-            )
+    left_behind_become_watchful(state, name, left)

@@ -1,11 +1,12 @@
-"""The BIMR4 Watchful Natives option: unassigned unhired natives become watchful (1); a watchful native
-targeted (1.1) or deployed against (1.2) brings every other watchful native of its group onto the
-character's sheet, or onto his unhidden minions if he is hidden or absent (1.3).
+"""The BIMR4 Watchful Natives option: unhired natives unassigned at the end of random assignment, or left
+behind by a character who ran away, become watchful (1); a watchful native targeted (1.1) or deployed
+against (1.2) brings every other watchful native of its group onto the character's sheet, or onto his
+unhidden minions if he is hidden or absent (1.3).
 """
 
 from __future__ import annotations
 
-from combat.engine.encounter_log import WATCHFUL_HIDDEN
+from combat.engine.encounter_log import WATCHFUL, WATCHFUL_HIDDEN
 from combat.engine.encounter_state import EncounterState
 
 
@@ -51,3 +52,36 @@ def send_watchful_group(
 
 def watchful_of_group(state: EncounterState, group: str) -> list[str]:
     return [name for name in state.denizens if name in state.watchful and state.denizens[name].group == group]
+
+
+def unassigned_become_watchful(state: EncounterState) -> None:
+    """Watchful Natives 1: at the end of random assignment, unhired natives still unassigned are watchful."""
+    if not state.rules.watchful_natives:
+        return
+    for denizen in state.denizens.values():
+        if (
+            denizen.kind == "native"
+            and denizen.name not in state.targets
+            and denizen.name not in state.watchful
+        ):
+            state.watchful.add(denizen.name)
+            state.log(
+                "watchful",
+                f"{denizen.name} ({denizen.group}) is unassigned at the end of random assignment: "
+                "it is watchful",
+                WATCHFUL,
+                (denizen.name,),
+            )
+
+
+def left_behind_become_watchful(state: EncounterState, runner: str, left: list[str]) -> None:
+    """Watchful Natives 1: unhired natives left behind, unassigned, by a character who ran away are watchful."""
+    for attacker in left:
+        if state.rules.watchful_natives and state.unhired_native(attacker) is not None:
+            state.watchful.add(attacker)
+            state.log(
+                "watchful",
+                f"{attacker} was left behind by {runner}, who ran away: it is watchful",
+                WATCHFUL,
+                (attacker,),
+            )
