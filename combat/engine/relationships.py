@@ -5,6 +5,7 @@ Relationship levels run from -2 (Enemy) to +2 (Allied), as on the character's ca
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from combat.engine.log import Event
@@ -22,6 +23,16 @@ RELATIONSHIP_NAMES: dict[int, str] = {
 
 class HasRelationships(Protocol):
     """What relationships_for needs of a character counter (combat.engine.catalogue.Character)."""
+
+    name: str
+    knight: bool
+    relationships: dict[str, int]
+
+
+@dataclass(frozen=True)
+class CharacterRelationships:
+    """A character as the Meeting table needs it (a HasRelationships): his id in the battle and his
+    card's relationships; built by combat.engine.encounter_input."""
 
     name: str
     knight: bool
