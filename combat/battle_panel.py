@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat import rounds
+from combat import round_file
 from combat.character_state import character_state
 from combat.sheet_svg import sheet_svgs
 
@@ -30,11 +30,11 @@ def _attacks(round_input: dict[str, Any]) -> list[dict[str, str]]:
 def battle_panel(round_, sides) -> dict[str, Any]:
     """`sides`: the round's Side rows (with their characters and players)."""
     battle = round_.battle
-    round_input = rounds.build_input(battle, round_, {side.character_id: side.plays or {} for side in sides})
+    round_input = round_file.build_input(battle, round_, {side.character_id: side.plays or {} for side in sides})
     dead = {denizen["id"] for denizen in round_input.get("state", {}).get("denizens", []) if denizen.get("dead")}
     characters = []
     for side in sides:
-        state = character_state(battle.state, rounds.character_id(side.character))
+        state = character_state(battle.state, round_file.character_id(side.character))
         characters.append({**state, "player": side.character.player.name if side.character.player_id else ""})
     return {
         "sheets": sheet_svgs(round_input, [], dead),

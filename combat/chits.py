@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from combat import rounds
+from combat import resolution, round_file
 
 
 def _plural(count: int, word: str) -> str:
@@ -22,7 +22,7 @@ def choice_errors(battle_state: dict[str, Any], character: str, owed: dict[str, 
 
     Rule (end of round): a character wounds one chit per wound owed, any chit not already wounded, and
     fatigues fresh chits whose asterisks add up to the fatigue owed."""
-    entry = rounds.character_entry(battle_state, character)
+    entry = round_file.character_entry(battle_state, character)
     if entry is None:
         return {"__all__": [f"{character} is not in this battle."]}
     if entry.get("dead"):
@@ -69,12 +69,12 @@ def state_before(battle_state: dict[str, Any], character: str, recorded: tuple[l
     if not recorded:
         return battle_state
     state = copy.deepcopy(battle_state)
-    entry = rounds.character_entry(state, character)
+    entry = round_file.character_entry(state, character)
     if entry is None:
         return state
     ended = {}
     if (result or {}).get("state"):
-        end = rounds.normalized_state(result["state"])
+        end = resolution.normalized_state(result["state"])
         ended = {chit["id"]: chit["state"] for c in end.get("characters", []) if c["id"] == character
                  for chit in c.get("chits", [])}
     taken_back = set(recorded[0]) | set(recorded[1])

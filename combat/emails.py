@@ -12,7 +12,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from combat import fairness, rounds
+from combat import fairness, resolution, round_file
 
 
 def thread_key(battle) -> str:
@@ -70,12 +70,12 @@ def _rulings(round_):
     return rulings(round_)
 
 
-def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
+def queue_round_emails(round_, outcome: resolution.Outcome) -> list:
     from campaigns.mail.services import queue_email
 
     battle = round_.battle
     campaign = battle.campaign
-    summaries = rounds.summaries(outcome.result)
+    summaries = resolution.summaries(outcome.result)
     denizens = outcome.state.get("state", {}).get("denizens", [])
     base = {
         "round": round_,
@@ -90,7 +90,7 @@ def queue_round_emails(round_, outcome: rounds.Outcome) -> list:
     players: dict[int, dict[str, Any]] = {}
     for side in round_.sides.select_related("character__player"):
         character = side.character
-        name = rounds.character_id(character)
+        name = round_file.character_id(character)
         entry = players.setdefault(character.player_id, {"player": character.player, "characters": []})
         hirelings = {d["id"] for d in denizens if d.get("hired_by") == name}
         entry["characters"].append(

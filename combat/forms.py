@@ -1,5 +1,5 @@
 """Battle forms. A side's plays form is built from what that character has and can use now
-(`rounds.side_options`); the rules themselves are checked by the engine, whose errors the view puts
+(`side_options.side_options`); the rules themselves are checked by the engine, whose errors the view puts
 beside the fields they name."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from campaigns.names import validate_one_line
-from combat import rounds
+from combat import encounter_options, round_file, side_options
 
 
 class QuickSelect(forms.Select):
@@ -67,7 +67,7 @@ class PlaysForm(QuickLabels, forms.Form):
     its box) is a draft the GM may save, and `services.check_plays` says what it still misses beside the
     field (`combat.drafts`, issue #14.2)."""
 
-    def __init__(self, *args, options: rounds.SideOptions, **kwargs):
+    def __init__(self, *args, options: side_options.SideOptions, **kwargs):
         super().__init__(*args, **kwargs)
         self.options = options
         f = self.fields
@@ -155,7 +155,7 @@ def _maneuver(choice: str, box) -> dict[str, Any]:
     return {"box": _int(box)}
 
 
-def initial_from_plays(plays: dict[str, Any], options: rounds.SideOptions) -> dict[str, Any]:
+def initial_from_plays(plays: dict[str, Any], options: side_options.SideOptions) -> dict[str, Any]:
     """The form's initial values for stored plays (the inverse of `PlaysForm.to_plays`); a side with no
     attack yet starts from its default weapon, and "Aim at" from the rider (issue #14.5)."""
     target = plays.get("target", "")
@@ -293,7 +293,7 @@ class ChitRecordForm(QuickLabels, forms.Form):
         from combat import chits as chit_choice
 
         recorded = (record.wounded, record.fatigued) if record else None
-        before = rounds.character_entry(chit_choice.state_before(battle_state, name, recorded, result), name) or {}
+        before = round_file.character_entry(chit_choice.state_before(battle_state, name, recorded, result), name) or {}
         form = cls(data, initial={"wounded": record.wounded, "fatigued": record.fatigued} if record else None,
                    chits=before.get("chits", []), prefix=prefix)
         for box, lines in (problems or {}).items():
@@ -305,9 +305,9 @@ class ChitRecordForm(QuickLabels, forms.Form):
 class EncounterForm(QuickLabels, forms.Form):
     """One side's encounter step (rule 8.3): lures, deployments, a charge and one encounter action (run
     away, alert a weapon or cast a spell), offering only what the character has and can use now
-    (`rounds.encounter_options`). The rules are checked by the engine (`validate_encounter`)."""
+    (`encounter_options.encounter_options`). The rules are checked by the engine (`validate_encounter`)."""
 
-    def __init__(self, *args, options: rounds.EncounterOptions, **kwargs):
+    def __init__(self, *args, options: encounter_options.EncounterOptions, **kwargs):
         super().__init__(*args, **kwargs)
         self.options = options
         f = self.fields
@@ -388,7 +388,7 @@ def _mover(value: str) -> dict[str, str]:
     return {"horse": value.removeprefix("horse:")} if value.startswith("horse:") else {"chit": value}
 
 
-def initial_from_encounter(encounter: dict[str, Any], options: rounds.EncounterOptions) -> dict[str, Any]:
+def initial_from_encounter(encounter: dict[str, Any], options: encounter_options.EncounterOptions) -> dict[str, Any]:
     """The encounter form's initial values for stored choices (the inverse of `to_encounter`)."""
     def mover(item: dict[str, Any]) -> str:
         return f"horse:{item['horse']}" if item.get("horse") else item.get("chit", "")

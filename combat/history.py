@@ -14,7 +14,7 @@ from typing import Any
 from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 
-from combat import outcome, rounds
+from combat import outcome, round_file
 from combat.models import CharacterChange, Round
 
 
@@ -35,7 +35,7 @@ def _write(character_id: int, round_: Round, source: str, found: outcome.Charact
 
 def record_round(round_: Round, before: dict[str, Any], after: dict[str, Any], result: dict[str, Any]) -> list[CharacterChange]:
     """What the resolved round made certain for each character of the battle."""
-    by_name = {rounds.character_id(character): character.pk for character in round_.battle.characters.all()}
+    by_name = {round_file.character_id(character): character.pk for character in round_.battle.characters.all()}
     return [
         _write(by_name[name], round_, CharacterChange.Source.ROUND, found)
         for name, found in outcome.round_changes(before, after, result).items()
@@ -46,7 +46,7 @@ def record_round(round_: Round, before: dict[str, Any], after: dict[str, Any], r
 def record_chits(round_: Round, character, before: dict[str, Any], after: dict[str, Any]) -> CharacterChange | None:
     """The wounds and fatigue a character chose after `round_`, in place of a choice recorded before."""
     undo(CharacterChange.objects.filter(round=round_, character=character, source=CharacterChange.Source.CHITS))
-    name = rounds.character_id(character)
+    name = round_file.character_id(character)
     found = outcome.chit_changes(outcome.character_entry(before, name), outcome.character_entry(after, name))
     if not found:
         return None

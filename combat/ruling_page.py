@@ -1,5 +1,5 @@
 """The GM's ruling on a magic attack the round waits for (issue #15.5): a Demon's Power of the Pit or the
-Imp's Curse has no table in the sources, so resolving stops (`rounds.RulingsPending`) and the round page
+Imp's Curse has no table in the sources, so resolving stops (`resolution.RulingsPending`) and the round page
 shows this card with a small form per attack; htmx redraws the round's status card with it, so the
 heading says when every ruling is given. The ruling is kept with the round's GM entries
 (`Round.encounter["gm_rulings"]`, saved by `services.save_round_encounter`, as a player's choice is) and goes
@@ -12,7 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from combat import rounds, services
+from combat import round_file, services
 from combat.forms import GmRulingsForm, initial_from_rulings
 
 
@@ -21,7 +21,7 @@ def rulings_form(round_, data=None) -> GmRulingsForm:
     needed = entries.get("rulings_needed") or []
     return GmRulingsForm(
         data, initial=initial_from_rulings(needed, entries.get("gm_rulings") or []), needed=needed,
-        characters=rounds.living_character_ids(round_.battle.state), prefix="ruling",
+        characters=round_file.living_character_ids(round_.battle.state), prefix="ruling",
     )
 
 

@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import fairness, rounds, services, void
+from combat import encounter_options, fairness, odds_panel, resolution, services, side_options, void
 from combat.battle_panel import battle_panel
 from combat.forms import (
     ChitRecordForm,
@@ -23,6 +23,7 @@ from combat.forms import (
     initial_from_round_entries,
 )
 from combat.models import Round, SidePlays
+from combat.round_file import character_entry, character_id, living_character_ids
 from combat.ruling_page import rulings_context
 from combat.sheet_svg import sheet_svgs
 from config import confirm
@@ -73,7 +74,7 @@ def battle_detail(request, slug, battle_id):
 
 
 def _encounter_form(round_, side, data=None):
-    options = rounds.encounter_options(round_.battle.state, rounds.character_id(side.character), _recorded_spells(side.character))
+    options = encounter_options.encounter_options(round_.battle.state, character_id(side.character), _recorded_spells(side.character))
     initial = initial_from_encounter((side.plays or {}).get("encounter") or {}, options)
     return EncounterForm(data, initial=initial, options=options, prefix=f"enc{side.character_id}")
 
@@ -96,7 +97,7 @@ def _side_options(round_, side, alerting=None, previous=None):
         alerting = (((side.plays or {}).get("encounter") or {}).get("alert") or {}).get("weapon")
     if previous is None:
         previous = _previous_plays(round_, [side.character_id]).get(side.character_id)
-    return rounds.side_options(battle.state, rounds.character_id(side.character), _recorded_spells(side.character),
+    return side_options.side_options(battle.state, character_id(side.character), _recorded_spells(side.character),
                                alerting=alerting, previous=previous,
                                riders_apart=battle.campaign.current_rules().riding_horses)
 
@@ -107,7 +108,7 @@ def _side_context(round_, side, form=None, errors=None, saved=False, encounter_f
     Without a bound form (a page load), a saved draft shows what it holds and its errors (issue #14.2).
     `question` asks the GM to confirm a side that plays nothing before locking it (issue #14.2b)."""
     battle = round_.battle
-    name = rounds.character_id(side.character)
+    name = character_id(side.character)
     if form is None:
         options = _side_options(round_, side, previous=previous)
         form = PlaysForm(initial=initial_from_plays(side.plays or {}, options), options=options, prefix=f"side{side.character_id}")
@@ -142,7 +143,7 @@ def _side_context(round_, side, form=None, errors=None, saved=False, encounter_f
         or bool(form.non_field_errors()),
         "saved": saved,
         "question": question,
-        "odds": rounds.odds_for_plays(battle, side.plays, name),
+        "odds": odds_panel.odds_for_plays(battle, side.plays, name),
     }
 
 
@@ -199,8 +200,8 @@ def _round_encounter_form(round_, data=None):
     return RoundEncounterForm(
         data,
         initial=initial_from_round_entries(entries),
-        groups=rounds.native_groups(state),
-        characters=sorted(rounds.living_character_ids(state)),
+        groups=encounter_options.native_groups(state),
+        characters=sorted(living_character_ids(state)),
         choice_needed=entries.get("choice_needed"),
         prefix="encounter",
     )
@@ -241,9 +242,9 @@ def _chit_forms(round_, bound=None):
     records = {record.character_id: record for record in round_.chit_records.all()}
     forms = []
     for side in round_.sides.select_related("character"):
-        name = rounds.character_id(side.character)
-        owed = rounds.owed_for(result, name)
-        entry = rounds.character_entry(battle.state, name)
+        name = character_id(side.character)
+        owed = resolution.owed_for(result, name)
+        entry = character_entry(battle.state, name)
         if not owed["wounds"] and not owed["fatigue"] or entry is None or entry.get("dead"):
             continue
         record = records.get(side.character_id)
@@ -255,7 +256,7 @@ def _chit_forms(round_, bound=None):
 
 def _result_context(round_, bound_chits=None):
     result = round_.result or {}
-    summaries = list(rounds.summaries(result).values())
+    summaries = list(resolution.summaries(result).values())
     chit_forms = _chit_forms(round_, bound_chits)
     encounter = result.get("encounter") or {}
     split = int(encounter.get("event_count") or 0)

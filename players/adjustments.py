@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from combat import rounds
+from combat import round_file
 
 
 class AdjustmentError(ValueError):
@@ -23,7 +23,7 @@ def apply(battle_state: dict[str, Any], change: str) -> tuple[dict[str, Any], st
         if denizen is None:
             raise AdjustmentError(f"{combatant} is not a denizen of this battle")
         denizen["fled" if kind == "fled" else "dead"] = True
-        new["sheets"] = rounds.sheets_for(state)
+        new["sheets"] = round_file.sheets_for(state)
         return new, f"{combatant} {kind}"
     character = next((c for c in state.get("characters", []) if c["id"] == combatant), None)
     if character is None:

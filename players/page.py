@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat import rounds
+from combat import resolution, round_file
 from combat.emails import visible_events
 from combat.forms import ChitRecordForm
 from combat.models import Round
@@ -18,8 +18,8 @@ from players.emails import character_state, local_time, next_steps
 
 def own_sheet(battle, round_, side) -> list[dict[str, Any]]:
     """The side's own melee sheet as the GM sees it, drawn from the battle and this side's plays only."""
-    name = rounds.character_id(side.character)
-    round_input = rounds.build_input(battle, round_, {side.character_id: side.plays or {}})
+    name = round_file.character_id(side.character)
+    round_input = round_file.build_input(battle, round_, {side.character_id: side.plays or {}})
     drawn = sheet_svgs({**round_input, "plays": {name: round_input["plays"].get(name)}}, [])
     return [sheet for sheet in drawn if sheet["owner"] == name]
 
@@ -31,12 +31,12 @@ def side_view(link, round_, side, *, s=None, error: str = "") -> dict[str, Any]:
     editable = (round_.status == Round.Status.DRAFTING and not side.locked and not services.is_past_deadline(round_))
     view = {
         "side": side,
-        "name": rounds.character_id(side.character),
+        "name": round_file.character_id(side.character),
         "editable": editable,
         "submission": submission,
         "submitted_at": local_time(submission.submitted_at, link.player) if submission else "",
         "sheets": own_sheet(battle, round_, side),
-        "state": character_state(battle.state, rounds.character_id(side.character)),
+        "state": character_state(battle.state, round_file.character_id(side.character)),
         "error": error,
         "token": services_token(link),
     }
@@ -70,17 +70,17 @@ def last_results(link, round_, bound=None) -> dict[str, Any] | None:
     if previous is None:
         return None
     result = previous.result or {}
-    summaries = rounds.summaries(result)
+    summaries = resolution.summaries(result)
     state = (result.get("state") or link.battle.state).get("state", {})
     records = {record.character_id: record for record in previous.chit_records.all()}
     characters = []
     for side in previous.sides.select_related("character").filter(character__player=link.player):
-        name = rounds.character_id(side.character)
+        name = round_file.character_id(side.character)
         hirelings = {d["id"] for d in state.get("denizens", []) if d.get("hired_by") == name}
-        owed = rounds.owed_for(result, name)
+        owed = resolution.owed_for(result, name)
         entry = {"name": name, "summary": summaries.get(name, {}), "events": visible_events(previous.log, {name} | hirelings),
                  "owed": owed, "record": records.get(side.character_id), "character_id": side.character_id}
-        alive = not (rounds.character_entry(link.battle.state, name) or {"dead": True}).get("dead")
+        alive = not (round_file.character_entry(link.battle.state, name) or {"dead": True}).get("dead")
         if (owed["wounds"] or owed["fatigue"]) and alive:
             data, problems = (bound[1], bound[2]) if bound and bound[0] == side.character_id else (None, {})
             entry["chit_form"] = ChitRecordForm.for_character(link.battle.state, name, records.get(side.character_id),

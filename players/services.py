@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import rounds
+from combat import round_file
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import emails, links
@@ -161,7 +161,7 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
         now = timezone.now()
-        name = rounds.character_id(side.character)
+        name = round_file.character_id(side.character)
         SidePlays.objects.filter(pk=side.pk).update(plays=plays, updated_by=None, updated_at=now)
         submission = Submission.objects.create(
             round=round_, character=side.character, plays=plays, source=Submission.Source.PLAYER,
@@ -188,7 +188,7 @@ def _resolve_if_all_in(round_: Round) -> bool:
         note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
              "are still to be chosen: the round waits for them.")
         return False
-    clashing = [rounds.character_id(side.character) for side in sides
+    clashing = [round_file.character_id(side.character) for side in sides
                 if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays)]
     if clashing:  # legal alone, not together (check_own_plays): the GM decides
         note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but the plays of {', '.join(clashing)} are not "
@@ -209,7 +209,7 @@ def record_chits(link: PlayerLink, round_number: int, character_id: int, wounded
     if next_round is not None:
         with transaction.atomic():
             note(next_round, RoundNote.Kind.SUBMITTED,
-                 f"{link.player.name} chose {rounds.character_id(record.character)}'s wounded "
+                 f"{link.player.name} chose {round_file.character_id(record.character)}'s wounded "
                  f"({', '.join(wounded) or 'none'}) and fatigued ({', '.join(fatigued) or 'none'}) chits.",
                  character=record.character)
             _resolve_if_all_in(Round.objects.select_for_update().get(pk=next_round.pk))
@@ -222,7 +222,7 @@ def record_encounter_choice(link: PlayerLink, choice: str) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=current_round(link.battle).pk)
         needed = (round_.encounter or {}).get("choice_needed")
-        names = {rounds.character_id(side.character) for side in sides_of(link, round_)}
+        names = {round_file.character_id(side.character) for side in sides_of(link, round_)}
         if round_.status != Round.Status.FAILED or not needed or needed.get("character") not in names:
             raise BattleError("There is no choice for you to make in this round.")
         entries = dict(round_.encounter)
@@ -257,7 +257,7 @@ def side_statuses(round_: Round) -> list[dict[str, Any]]:
         submission = latest.get(side.character_id)
         statuses.append({
             "side": side,
-            "name": rounds.character_id(side.character),
+            "name": round_file.character_id(side.character),
             "player": side.character.player,
             "submission": submission,
             "status": submission.get_source_display() if submission else "waiting",
@@ -274,7 +274,7 @@ def gm_entered(side: SidePlays) -> None:
     sealed = last_submission(round_, side.character_id)
     if sealed is not None and sealed.plays == side.plays:
         return
-    name = rounds.character_id(side.character)
+    name = round_file.character_id(side.character)
     submission = Submission.objects.create(
         round=round_, character=side.character, plays=side.plays, source=Submission.Source.GM,
         receipt=receipt_for(round_, name, side.plays, now), submitted_at=now, submitted_by=side.updated_by,
@@ -285,7 +285,7 @@ def gm_entered(side: SidePlays) -> None:
 
 def gm_locked(side: SidePlays) -> None:
     """A GM locked or unlocked a side on the round page: in the history, with who and when."""
-    name = rounds.character_id(side.character)
+    name = round_file.character_id(side.character)
     note(side.round, RoundNote.Kind.LOCK, f"{name}'s side {'locked' if side.locked else 'unlocked'} by the GM.",
          character=side.character, by=side.updated_by)
 
@@ -386,7 +386,7 @@ def send_reminders(deadline: RoundDeadline, now: datetime) -> int:
                         Reminder.objects.create(round=round_, character=side.character, hours_before=int(hours))
                         emails.queue_reminder(round_, player, side, links.issue(round_.battle, player), deadline, int(hours))
                         note(round_, RoundNote.Kind.REMINDER, f"Reminder ({hours} h before the deadline) sent to "
-                             f"{player.name} for {rounds.character_id(side.character)}.", character=side.character)
+                             f"{player.name} for {round_file.character_id(side.character)}.", character=side.character)
                     sent += 1
                 except IntegrityError:
                     continue  # already sent, by this sweep's predecessor or a parallel one
@@ -410,18 +410,18 @@ def pass_deadline(deadline_id: int, now: datetime) -> int:
                    if not side.locked and side.character_id not in sealed]
         if missing and policy == PlaySettings.MissedTurn.WAIT:
             note(round_, RoundNote.Kind.DEADLINE, "The deadline passed without plays from "
-                 f"{', '.join(rounds.character_id(s.character) for s in missing)}: the round waits for the GM.")
+                 f"{', '.join(round_file.character_id(s.character) for s in missing)}: the round waits for the GM.")
             return 1
         for side in missing:
             _default_side(round_, side, policy, now)
         note(round_, RoundNote.Kind.DEADLINE, "The deadline passed"
-             + (f"; defaulted: {', '.join(rounds.character_id(s.character) for s in missing)}." if missing else "; every side was in."))
+             + (f"; defaulted: {', '.join(round_file.character_id(s.character) for s in missing)}." if missing else "; every side was in."))
         _resolve_at_deadline(round_)
     return 1
 
 
 def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) -> None:
-    name = rounds.character_id(side.character)
+    name = round_file.character_id(side.character)
     plays, why = {}, "no action this round (the campaign's missed-turn policy)"
     if policy == PlaySettings.MissedTurn.REPEAT:
         previous = SidePlays.objects.filter(round__battle=round_.battle, round__number=round_.number - 1,
@@ -450,7 +450,7 @@ def _resolve_at_deadline(round_: Round) -> None:
         if side.locked:
             continue
         if combat_services.check_plays(round_, side.character_id, side.plays):
-            invalid.append(rounds.character_id(side.character))
+            invalid.append(round_file.character_id(side.character))
         else:
             SidePlays.objects.filter(pk=side.pk).update(locked=True)
     if invalid:

@@ -1,0 +1,147 @@
+"""Resolving a round file through the engine with a seed's dice, the round's waits (a player's encounter
+choice, the GM's ruling on a magic attack), and reading the outcome back: the battle's new state, each
+character's summary and the wounds and fatigue it owes, and the chits it records for them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from combat.engine import round_format
+from combat.engine.dice import SeededDice
+from combat.engine.play import EncounterChoicePending, GmRulingPending, play_round
+from combat.engine.round_format import ruling_needed_to_json
+from combat.round_file import _character_entry, sheets_for
+
+
+@dataclass
+class Outcome:
+    result: dict[str, Any]
+    events: list[dict[str, Any]]
+    state: dict[str, Any]  # the battle's new state (with its sheets)
+    combat_over: bool
+
+
+class Waiting(Exception):
+    """The round waits for an input before it can be resolved; nothing was written. `entry` is what the
+    round's GM entries (`Round.encounter`) keep of it for the page, `reason` the round's error line."""
+
+    entry: tuple[str, Any]
+    reason: str
+
+
+class ChoicePending(Waiting):
+    """The encounter step needs a player's choice (which hireling takes a denizen, 8.3.5a.3 and Watchful
+    Natives 1.3) before the round can be resolved; `choice` is the engine's ChoiceNeeded as JSON."""
+
+    def __init__(self, choice: dict[str, Any]):
+        super().__init__(choice["message"])
+        self.choice = choice
+        self.entry = ("choice_needed", choice)
+        self.reason = f"The encounter needs a choice: {choice['message']}"
+
+
+class RulingsPending(Waiting):
+    """Magic attacks the sources give no table for (a Demon's Power of the Pit, the Imp's Curse) wait for the
+    GM's ruling (combat.engine.magic_attacks); `rulings` are the engine's RulingNeeded as JSON."""
+
+    def __init__(self, rulings: list[dict[str, Any]]):
+        super().__init__("; ".join(ruling["message"] for ruling in rulings))
+        self.rulings = rulings
+        self.entry = ("rulings_needed", rulings)
+        self.reason = f"The round waits for the GM's ruling: {self}"
+
+
+# What the round's GM entries keep while it waits (cleared when it resolves).
+WAITING_KEYS = ("choice_needed", "rulings_needed")
+
+
+def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
+    """Resolve the round file with the seed's dice through the engine's `play_round`: the encounter step
+    first when the file has an `encounter` section, then the melee round, from ONE dice stream, so the
+    same seed replays the same round (and `manage.py resolve_round` replays it to the same log). Raise
+    ValueError naming every error when it is invalid, ChoicePending when the encounter needs a player's
+    choice and RulingsPending when a magic attack needs the GM's ruling."""
+
+    round_file = round_format.read_round(round_input)
+    try:
+        played = play_round(round_file, SeededDice(seed))
+    except EncounterChoicePending as pending:
+        needed = pending.choice
+        raise ChoicePending({"path": needed.path, "denizen": needed.denizen, "character": needed.character,
+                             "options": list(needed.options), "rule": needed.rule, "message": needed.message})
+    except GmRulingPending as pending:
+        raise RulingsPending([ruling_needed_to_json(needed) for needed in pending.needed])
+    result_dict = round_format.result_to_json(played.result)
+    events = result_dict.pop("events")
+    if played.encounter is not None:
+        result_dict["encounter"] = played.encounter
+    new_state = normalized_state(result_dict["state"])
+    new_state["round"] = played.result.round_number + 1
+    result_dict["seed"] = seed
+    battle_state = {"state": new_state, "sheets": sheets_for(new_state)}
+    return Outcome(result=result_dict, events=events, state=battle_state, combat_over=bool(played.result.combat_ends))
+
+
+def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The round file's state with every chit written out as {id, label, state} and every denizen's
+    keys present, the one shape the pages and the chit records read."""
+    import copy
+
+    state = copy.deepcopy(state)
+    for character in state.get("characters", []):
+        counts: Counter[str] = Counter()
+        chits = []
+        for item in character.get("chits", []):
+            label = item if isinstance(item, str) else item["label"]
+            counts[label] += 1
+            default_id = label if counts[label] == 1 else f"{label} #{counts[label]}"
+            explicit = None if isinstance(item, str) else item.get("id")
+            chits.append({"id": explicit or default_id, "label": label,
+                          "state": "fresh" if isinstance(item, str) else item.get("state", "fresh")})
+        character["chits"] = chits
+        character.setdefault("character", character["id"])
+        character.setdefault("dead", False)
+        character.setdefault("fled", False)
+    for denizen in state.get("denizens", []):
+        denizen.setdefault("counter", denizen["id"])
+        for key, default in (("side", "light"), ("group", None), ("hired_by", None), ("weapon_side", "light"),
+                             ("target", None), ("dead", False), ("fled", False)):
+            denizen.setdefault(key, default)
+    return state
+
+
+# --- after the round: wounds and fatigue -------------------------------------------------------------
+
+
+def summaries(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {summary["character"]: summary for summary in (result or {}).get("summaries", [])}
+
+
+def owed_for(result: dict[str, Any], character: str) -> dict[str, int]:
+    """The wounds and asterisks of fatigue a character must choose chits for; the dead owe nothing
+    (issue #14.3)."""
+    summary = summaries(result).get(character, {})
+    if summary.get("killed"):
+        return {"wounds": 0, "fatigue": 0}
+    return {"wounds": int(summary.get("wounds_owed", 0)), "fatigue": int(summary.get("fatigue_owed", 0))}
+
+
+def apply_chit_choice(battle_state, character, wounded, fatigued, undo=None) -> dict[str, Any]:
+    """The battle state with the chosen chits wounded and fatigued (a previous record undone first)."""
+    import copy
+
+    new_state = copy.deepcopy(battle_state)
+    entry = _character_entry(new_state, character)
+    chits = {chit["id"]: chit for chit in entry.get("chits", [])}
+    if undo:
+        for chit_id in [*undo[0], *undo[1]]:
+            if chit_id in chits:
+                chits[chit_id]["state"] = "fresh"
+    for chit_id in fatigued:
+        chits[chit_id]["state"] = "fatigued"
+    for chit_id in wounded:
+        chits[chit_id]["state"] = "wounded"
+    return new_state

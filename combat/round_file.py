@@ -1,0 +1,312 @@
+"""Building the round file (docs/round-format.md) from a battle's records: the characters' and denizens'
+state before round 1, the melee sheets from who attacks whom, each side's plays as the engine reads them,
+and the round's `encounter` section from the sides' encounter choices and the GM's entries.
+
+Everything here works on plain dicts in the round-file format, so what the database stores, what the
+task resolves and what `resolve_round FILE` reads are one and the same. `combat.rounds` re-exports it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any
+
+from combat.engine.catalogue_data import get_catalogue
+from combat.engine.round_format import rules_to_json
+
+
+# --- building the battle state -----------------------------------------------------------------------
+
+
+def _catalogue():
+
+    return get_catalogue()
+
+
+def character_id(character) -> str:
+    """How plays, sheets and the log name a campaign character: its counter's name."""
+    return character.catalogue_name
+
+
+def character_state(character) -> dict[str, Any]:
+    """A campaign character as the round file's `state.characters[]` entry, from the catalogue counter
+    and the character's recorded state (chits fatigued or wounded, armor, alerted weapons, horse)."""
+    counter = _catalogue().character(character.catalogue_name)
+    saved = character.state or {}
+    chit_states = saved.get("chits") or {}
+    seen: Counter[str] = Counter()
+    chits = []
+    for chit in counter.chits:
+        seen[chit.label] += 1
+        chit_id = chit.label if seen[chit.label] == 1 else f"{chit.label} #{seen[chit.label]}"
+        state = chit_states.get(chit_id, "fresh")
+        chits.append({"id": chit_id, "label": chit.label, "state": state if state in {"fresh", "fatigued", "wounded"} else "fresh"})
+    weapon_states = saved.get("weapons") or {}
+    weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"} for name in _owned(counter.weapons, weapon_states)]
+    armor_states = saved.get("armor") or {}
+    armor = [
+        {"name": name, "state": armor_states.get(name, "intact")}
+        for name in _owned(counter.armor, armor_states)
+        if armor_states.get(name, "intact") != "destroyed"
+    ]
+    horse = saved.get("horse")
+    return {
+        "id": character_id(character),
+        "character": counter.name,
+        "chits": chits,
+        "weapons": weapons,
+        "armor": armor,
+        "horse": {"counter": horse if isinstance(horse, str) else horse.get("counter"), "dead": False} if horse else None,
+        "hidden": False,
+        "dead": False,
+        "fled": False,
+        "kills": 0,
+    }
+
+
+def _owned(starting: tuple[str, ...], recorded: dict[str, str]) -> list[str]:
+    """The counter's starting items and any the character's state records beside them."""
+    return list(dict.fromkeys([*starting, *recorded]))
+
+
+def unique_ids(names: list[str], taken: set[str]) -> list[str]:
+    """Distinct ids for counters of the same name: "Wolf", "Wolf #2", ..."""
+    ids = []
+    for name in names:
+        candidate, number = name, 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{name} #{number}"
+        taken.add(candidate)
+        ids.append(candidate)
+    return ids
+
+
+def initial_state(*, campaign, clearing: str, characters, monsters, natives, attacks) -> dict[str, Any]:
+    """The battle's state before round 1: combatants, and who attacks whom (the melee sheets)."""
+    catalogue = _catalogue()
+    char_states = [character_state(character) for character in characters]
+    by_pk = {character.pk: character_id(character) for character in characters}
+    taken = {state["id"] for state in char_states}
+    denizens = []
+    for name, denizen_id in zip(monsters, unique_ids([catalogue.monster(m).name for m in monsters], taken)):
+        denizens.append({"id": denizen_id, "counter": catalogue.monster(name).name, "side": "light", "group": None,
+                         "hired_by": None, "weapon_side": "light", "target": None, "dead": False, "fled": False})
+    native_names = [catalogue.native(name).name for name, _ in natives]
+    for (name, hired_by), denizen_id in zip(natives, unique_ids(native_names, taken)):
+        counter = catalogue.native(name)
+        denizens.append({"id": denizen_id, "counter": counter.name, "side": "light", "group": counter.group,
+                         "hired_by": by_pk.get(hired_by) if hired_by else None, "weapon_side": "light",
+                         "target": None, "dead": False, "fled": False})
+    ids = {d["id"] for d in denizens} | taken
+    for attacker, target in attacks:
+        if attacker not in ids or target not in ids:
+            raise ValueError(f"unknown combatant in {attacker!r} attacks {target!r}")
+        for denizen in denizens:
+            if denizen["id"] == attacker:
+                denizen["target"] = target
+    if not attacks:
+        _assign_default_targets(denizens, [state["id"] for state in char_states])
+    state = {"round": 1, "characters": char_states, "denizens": denizens, "previous_round_quiet": False}
+    return {"state": state, "sheets": sheets_for(state)}
+
+
+def _assign_default_targets(denizens: list[dict], character_ids: list[str]) -> None:
+    """Unhired denizens share out over the characters in turn; hirelings take on an unhired denizen."""
+    unhired = [d for d in denizens if not d["hired_by"]]
+    for index, denizen in enumerate(unhired):
+        denizen["target"] = character_ids[index % len(character_ids)] if character_ids else None
+    for index, hireling in enumerate(d for d in denizens if d["hired_by"]):
+        if unhired:
+            hireling["target"] = unhired[index % len(unhired)]["id"]
+
+
+def sheets_for(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """Melee sheets from who attacks whom: every active combatant attacking an owner stands on its sheet."""
+    active = {c["id"] for c in state["characters"] if not c.get("dead") and not c.get("fled")}
+    active |= {d["id"] for d in state["denizens"] if not d.get("dead") and not d.get("fled")}
+    sheets: dict[str, dict[str, Any]] = {}
+    for character in state["characters"]:
+        if character["id"] in active:
+            sheets[character["id"]] = {"owner": character["id"], "attackers": []}
+    for denizen in state["denizens"]:
+        target = denizen.get("target")
+        if denizen["id"] not in active or target not in active:
+            continue
+        sheet = sheets.setdefault(target, {"owner": target, "attackers": []})
+        sheet["attackers"].append({"combatant": denizen["id"], "box": None})
+    for denizen in state["denizens"]:
+        if denizen["id"] in sheets and denizen["id"] in active:
+            sheets[denizen["id"]]["owner_target"] = denizen.get("target")
+    return list(sheets.values())
+
+
+def living_character_ids(battle_state: dict[str, Any]) -> set[str]:
+    state = battle_state.get("state", {})
+    return {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
+
+
+def _character_entry(battle_state: dict[str, Any], character: str) -> dict[str, Any] | None:
+    for entry in battle_state.get("state", {}).get("characters", []):
+        if entry["id"] == character:
+            return entry
+    return None
+
+
+character_entry = _character_entry
+
+
+# --- the round file ----------------------------------------------------------------------------------
+
+
+def rules_dict(campaign) -> str | dict[str, Any]:
+    """The campaign's rule set as the round file writes it: a preset name and its overrides."""
+
+    return rules_to_json(campaign.current_rules())
+
+
+def rules_fingerprint(campaign) -> str:
+    return campaign.current_rules().fingerprint()
+
+
+def rules_version_number(campaign) -> int | None:
+    version = getattr(campaign, "current_rules_version", None)
+    return getattr(version, "number", None)
+
+
+def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=None) -> dict[str, Any]:
+    """The round file for `round_`: the battle's state and sheets, attackers placed where each sheet's
+    owner put them, and every side's plays. `drafts` maps a character (its pk or id) to its plays."""
+    names = {character.pk: character_id(character) for character in battle.characters.all()}
+    plays_by_id = {names.get(key, key): value or {} for key, value in drafts.items()}
+    state = copy.deepcopy(battle.state.get("state", {}))
+    state["round"] = round_.number
+    base_sheets = battle.state.get("sheets", [])
+    if _release_targets_of_the_fallen(state):
+        base_sheets = sheets_for(state)
+    if any((plays or {}).get("hirelings") for plays in plays_by_id.values()):
+        _retarget_hirelings(state, plays_by_id)
+        base_sheets = sheets_for(state)
+    sheets = []
+    for sheet in base_sheets:
+        positions = (plays_by_id.get(sheet["owner"]) or {}).get("positions") or {}
+        sheets.append(
+            {
+                **sheet,
+                "attackers": [
+                    {**attacker, "box": _int_or_none(positions.get(attacker["combatant"], attacker.get("box")))}
+                    for attacker in sheet.get("attackers", [])
+                ],
+            }
+        )
+    plays = {combatant_id: engine_play(draft) for combatant_id, draft in plays_by_id.items()}
+    round_file = {
+        "format": "herald-round/1",
+        "title": f"{battle.name} in {battle.clearing}, round {round_.number}",
+        "rules": rules_dict(battle.campaign),
+        "state": state,
+        "sheets": sheets,
+        "plays": plays,
+    }
+    entries = getattr(round_, "encounter", None) or {}
+    if entries.get("gm_rulings"):  # the GM's rulings on magic attacks (combat.engine.magic_attacks)
+        round_file["gm_rulings"] = [dict(ruling) for ruling in entries["gm_rulings"]]
+    section, _ = encounter_section(plays_by_id, entries)
+    if section or has_unassigned_denizens(state):
+        round_file["encounter"] = section
+    return round_file
+
+
+def _release_targets_of_the_fallen(state: dict[str, Any]) -> bool:
+    """A denizen whose target was killed or fled attacks no one: it is unassigned, and the next encounter
+    step lures or assigns it (8.3.5a.3) instead of leaving it on a dead character's sheet. True when any
+    target was released."""
+    active = {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
+    active |= {d["id"] for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
+    released = False
+    for denizen in state.get("denizens", []):
+        if denizen.get("target") and denizen["target"] not in active:
+            denizen["target"] = None
+            released = True
+    return released
+
+
+def _retarget_hirelings(state: dict[str, Any], plays_by_id: dict[str, dict[str, Any]]) -> None:
+    """A side may send its hirelings against new targets for the round (rule 1.2: the owner picks
+    his hirelings' targets); a choice for a denizen the side does not hire is ignored."""
+    for owner, plays in plays_by_id.items():
+        for hireling, target in ((plays or {}).get("hirelings") or {}).items():
+            for denizen in state.get("denizens", []):
+                if denizen["id"] == hireling and denizen.get("hired_by") == owner and target:
+                    denizen["target"] = target
+
+
+def _int_or_none(value) -> int | None:
+    try:
+        return int(value) if value not in (None, "") else None
+    except (TypeError, ValueError):
+        return None
+
+
+def engine_play(draft: dict[str, Any]) -> dict[str, Any]:
+    """One side's stored plays as the round file's `plays` entry (positions go on the sheets)."""
+    play: dict[str, Any] = {}
+    for key in ("target", "target_part", "attack", "maneuver", "rider_maneuver", "shield_box"):
+        value = draft.get(key)
+        if value not in (None, "", {}):
+            play[key] = value
+    return play
+
+
+# --- the round file's encounter section (docs/encounter.md) ------------------------------------------
+
+
+def has_unassigned_denizens(state: dict[str, Any]) -> bool:
+    """An unhired denizen in the battle that attacks no one: the encounter step assigns it (8.3.5a.3)."""
+    return any(not d.get("hired_by") and not d.get("target") and not d.get("dead") and not d.get("fled")
+               for d in state.get("denizens", []))
+
+
+def encounter_section(plays_by_id: dict[str, dict[str, Any]], round_entries: dict[str, Any]):
+    """The round file's `encounter` section from each side's encounter choices (`plays["encounter"]`)
+    and the GM's round-level entries, and who owns each list item: {(list, index): (character, field)}.
+    An empty section ({}) means the round has no encounter step to resolve."""
+    section: dict[str, Any] = {}
+    owners: dict[tuple[str, int], tuple[str, str]] = {}
+
+    def add(key: str, item: dict[str, Any], owner: str, field: str) -> None:
+        items = section.setdefault(key, [])
+        owners[(key, len(items))] = (owner, field)
+        items.append(item)
+
+    for character, plays in plays_by_id.items():
+        choices = (plays or {}).get("encounter") or {}
+        for denizen in choices.get("lures") or []:
+            add("lures", {"lurer": character, "denizen": denizen}, character, "lures")
+        for index, (hireling, target) in enumerate((choices.get("deployments") or {}).items()):
+            if target:
+                add("deployments", {"hireling": hireling, "target": target}, character, f"deploy:{hireling}")
+        charge = choices.get("charge") or {}
+        if charge.get("target"):
+            add("charges", {"character": character, **charge}, character, "charge_with")
+        if choices.get("run"):
+            add("actions", {"character": character, "run": choices["run"]}, character, "run")
+        if (choices.get("alert") or {}).get("weapon"):
+            alert = choices["alert"]
+            item = {"character": character, "alert": alert["weapon"], **({"chit": alert["chit"]} if alert.get("chit") else {})}
+            add("actions", item, character, "alert_weapon")
+        if (choices.get("cast") or {}).get("spell"):
+            cast = choices["cast"]
+            item = {"character": character, "cast": cast["spell"], **({"chit": cast["chit"]} if cast.get("chit") else {})}
+            add("actions", item, character, "cast_spell")
+    for key in ("battling", "watchful"):
+        if round_entries.get(key):
+            section[key] = list(round_entries[key])
+    if round_entries.get("choices"):
+        section["choices"] = dict(round_entries["choices"])
+    if round_entries.get("meetings"):
+        section["meetings"] = [dict(meeting) for meeting in round_entries["meetings"]]
+    if round_entries.get("meeting_table"):
+        section["meeting_table"] = {column: list(rows) for column, rows in round_entries["meeting_table"].items()}
+    return section, owners
