@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import os
 import re
+import threading
 from pathlib import Path
+from unittest import mock
 
 import pytest
+from django.core.servers.basehttp import ThreadedWSGIServer
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "1")
 
@@ -72,6 +75,43 @@ def eager_celery(settings):
     settings.CELERY_TASK_ALWAYS_EAGER = True
     yield
     app.conf.task_always_eager = False
+
+
+class OneRequestAtATimeServer(ThreadedWSGIServer):
+    """Django's threaded test server, answering one request at a time. The tests' SQLite database is in
+    memory with a shared cache, where two connections writing at once fail at once with "database table
+    is locked" (shared-cache table locks do not wait for the busy timeout): a 500 that no deployment can
+    see, since a file database (the embedded default, WAL) and PostgreSQL make a writer wait. Connections
+    are still accepted in parallel, so a browser's keep-alive connection never holds up another one; only
+    the application is serialized."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._one_at_a_time = threading.Lock()
+
+    def get_app(self):
+        application = super().get_app()
+
+        def serialized(environ, start_response):
+            with self._one_at_a_time:
+                return application(environ, start_response)
+
+        return serialized
+
+
+@pytest.fixture(scope="session")
+def live_server(request):
+    """pytest-django's live server; on SQLite (the tests' database is in memory) it answers one request
+    at a time. It starts before the test database exists, so the engine is what tells."""
+    from django.db import connection
+    from django.test.testcases import LiveServerThread
+    from pytest_django.live_server_helper import LiveServer
+
+    server_class = OneRequestAtATimeServer if connection.vendor == "sqlite" else LiveServerThread.server_class
+    with mock.patch.object(LiveServerThread, "server_class", server_class):
+        server = LiveServer(request.config.getvalue("liveserver") or os.getenv("DJANGO_LIVE_TEST_SERVER_ADDRESS") or "localhost")
+    yield server
+    server.stop()
 
 
 @pytest.fixture

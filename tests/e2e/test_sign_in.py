@@ -1,5 +1,6 @@
 """A GM signs in through the form in a real Chromium and reaches the dashboard."""
 
+import os
 import shutil
 
 import pytest
@@ -32,8 +33,8 @@ def test_the_demo_gm_signs_in_and_reaches_the_dashboard(page, demo, sign_in, scr
     for link in ("Dashboard", "Catalogue", "Mail"):
         assert nav.get_by_role("link", name=link).is_visible()
     path = screenshot(page, "dashboard")
-    README_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(path, README_SCREENSHOT)
+    if os.environ.get("HERALD_README_SCREENSHOTS") == "1":  # a test run leaves the checkout as it found it
+        shutil.copyfile(path, README_SCREENSHOT)
 
 
 def test_a_wrong_password_keeps_the_gm_on_the_form_with_the_error(page, gm_user, sign_in):
