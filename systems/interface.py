@@ -209,6 +209,15 @@ def fill(round_input: Mapping[str, Any], form: PlaysForm, answers: Mapping[str, 
     return data
 
 
+def side_errors(errors: list[FieldError], form: PlaysForm) -> list[FieldError]:
+    """The errors that concern the side's own plays (their path lies under one of its fields' owners,
+    "plays.Aldric" or "choices.Sir Ash"): what the side is shown, while another side's missing plays are not
+    its concern."""
+    owners = {".".join(f.path.split(".")[:2]) for f in form.fields if f.path}
+    return [error for error in errors if any(error.path == owner or error.path.startswith(owner + ".")
+                                             for owner in owners)]
+
+
 def set_path(data: dict[str, Any], path: str, value: Any) -> None:
     """Write `value` at a dotted path, making objects and lists on the way ("actions.Ash.0.kind")."""
     parts = path.split(".")

@@ -175,7 +175,7 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
     result = []
     for name in sides(round_input):
         if resolution.waiting_for:
-            lines = ["the round waits: " + "; ".join(f"{e.path}: {e.message}" for e in resolution.waiting_for)]
+            lines = [f"{name}: the round waits: " + "; ".join(f"{e.path}: {e.message}" for e in resolution.waiting_for)]
             result.append(SideSummary(name, tuple(lines)))
             continue
         summary = by_character.get(name) or {}
