@@ -18,6 +18,11 @@ def read_state(data: dict) -> JoustState:
     jousters = tuple(Jouster(entry["name"], entry["pool"]) for entry in data["jousters"])
     if jousters[0].name == jousters[1].name:
         raise RoundFileError([("jousters.1.name", f"both jousters are called {jousters[0].name!r}")])
+    if data.get("outcome") is None:  # an empty pool ends the joust (FE J.7): only a finished one records it
+        empty = [(f"jousters.{index}.pool", f"{jouster.name} has no dice left: the joust is over (FE J.7)")
+                 for index, jouster in enumerate(jousters) if jouster.pool == 0]
+        if empty:
+            raise RoundFileError(empty)
     return JoustState(jousters, passes=data.get("passes", 0), max_passes=data.get("max_passes"),
                       outcome=outcome_from_json(data.get("outcome")))
 
