@@ -124,7 +124,8 @@ def _option_error(option: Option, value: Any) -> str | None:
     if option.kind == "number":
         if not isinstance(value, int) or isinstance(value, bool):
             return f"must be a whole number, not {value!r}"
-        if (option.minimum is not None and value < option.minimum) or (option.maximum is not None and value > option.maximum):
+        too_low = option.minimum is not None and value < option.minimum
+        if too_low or (option.maximum is not None and value > option.maximum):
             return f"must be from {option.minimum} to {option.maximum}, not {value}"
     return None
 

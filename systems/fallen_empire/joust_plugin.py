@@ -43,8 +43,9 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
         ([f"{outcome['damage'][name]} damage from the lance (FE J.8)"] if name in outcome.get("damage", {}) else [])
         + (["leave the tournament, ejected and dishonoured (FE J.8)"] if name in outcome.get("ejected", ()) else []))
         for name in names}
+    next_pass = after["passes"] + 1
     must_choose = {name: () if after["over"] else
-                   (f"how many dice to throw in pass {after['passes'] + 1}: {_dice_text(state, name)}",) for name in names}
+                   (f"how many dice to throw in pass {next_pass}: {_dice_text(state, name)}",) for name in names}
     return Resolution(tuple(public(output["events"])), state, owes, must_choose, output, after["over"])
 
 
@@ -63,7 +64,8 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     return PlaysForm(side, title, (
         Field("dice", "choice", "Dice to throw this pass", f"choices.{side}",
               f"your pool: {state.jouster(side).pool}; {opponent.name}'s: {opponent.pool} (FE J.2)",
-              tuple(Choice(count, f"{count} {'die' if count == 1 else 'dice'}") for count in dice_open_to(state, side))),
+              tuple(Choice(count, f"{count} {'die' if count == 1 else 'dice'}")
+                    for count in dice_open_to(state, side))),
     ))
 
 

@@ -59,11 +59,11 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     path = f"plays.{side}"
     on_sheets = {sheet["owner"] for sheet in battle["sheets"]}
     on_sheets |= {a["combatant"] for sheet in battle["sheets"] for a in sheet["attackers"]}
+    # a target stands on a melee sheet, unless the round's encounter step places the denizens first
     targets = tuple(Choice(v, label) for v, label in options.targets if v in on_sheets or "encounter" in round_input)
-    weapon = options.weapons[0][0] if options.weapons else None
+    weapon = {"weapon": options.weapons[0][0]} if options.weapons else {}
     attack_chits = [chit for chit, _ in options.fight_chits if targets and _accepted(
-        round_input, side, {"target": targets[0].value, "attack": {"chit": chit, "box": 1, **({"weapon": weapon} if weapon else {})}},
-        "attack.chit")]
+        round_input, side, {"target": targets[0].value, "attack": {"chit": chit, "box": 1, **weapon}}, "attack.chit")]
     attacking = ("attack_chit", tuple(attack_chits))
     fields = [Field("attack_chit", "choice", "Attack with the chit", f"{path}.attack.chit", "a fresh FIGHT chit",
                     tuple(Choice(chit, chit) for chit in attack_chits), required=False)]
@@ -101,9 +101,11 @@ def _maneuver_fields(round_input, side, move_chits, attack_chits, effort, key: s
     chits = [chit for chit, _ in move_chits
              if _accepted(round_input, side, {key: {"chit": chit, "box": 3}}, f"{key}.chit")]
     ducks = tuple(chit for chit in chits if chit.startswith("DUCK"))
-    maneuvers = tuple(Choice(chit, chit, ("attack_chit", (None, *(a for a in attack_chits
-                                                                  if spent + effort[a] + effort[chit] <= EFFORT_LIMIT))))
-                      for chit in chits)
+    def beside(chit: str) -> tuple:
+        """The attack chits (or none) this maneuver chit keeps within the effort limit."""
+        return (None, *(a for a in attack_chits if spent + effort[a] + effort[chit] <= EFFORT_LIMIT))
+
+    maneuvers = tuple(Choice(chit, chit, ("attack_chit", beside(chit))) for chit in chits)
     boxes = tuple(Choice(box, name, None if box == 3 else ("maneuver_chit", tuple(c for c in chits if c not in ducks)))
                   for box, name in enumerate(MANEUVER_BOXES, start=1))
     path = f"plays.{side}.{key}"

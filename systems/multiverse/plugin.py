@@ -106,7 +106,8 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
     result = []
     for combatant in resolution.state["combatants"]:
         name = combatant["name"]
-        lines = [f"{name}: life {before[name]['life']} → {combatant['life']}" + (" (dead)" if combatant["dead"] else "")]
+        dead = " (dead)" if combatant["dead"] else ""
+        lines = [f"{name}: life {before[name]['life']} → {combatant['life']}{dead}"]
         if name in carried:
             lines.append(f"still at {Action(**carried[name]['action']).describe()}: "
                          f"{carried[name]['ticks_left']} more ticks")

@@ -8,7 +8,8 @@ from systems import SYSTEMS, get_system, system_of
 from systems.interface import PlaysForm, answers_that_apply, choices_open
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted(path for path in (ROOT / "docs" / "examples").glob("*.json") if not path.name.endswith(".result.json"))
+EXAMPLES = sorted(path for path in (ROOT / "docs" / "examples").glob("*.json")
+                  if not path.name.endswith(".result.json"))
 PLAYS_KEYS = ("plays", "choices", "actions", "dice", "seed", "gm_rulings")
 
 
@@ -68,6 +69,13 @@ def answer(form: PlaysForm, overrides: dict | None = None, pick: int = 0) -> dic
             answers[form_field.name] = filler(form_field, pick)
         answers = answers_that_apply(form, answers)
     return answers
+
+
+def someone_plays(case) -> bool:
+    """A (system, label, state) where some side has something to choose (not a finished joust)."""
+    name, _, state = case
+    system = get_system(name)
+    return any(system.plays_form(state, side).fields for side in system.sides(state))
 
 
 ALL_SYSTEMS = sorted(SYSTEMS)

@@ -9,6 +9,9 @@ from systems import get_system, system_of
 from systems.dice import ScriptedDice
 from tests.systems.interface_examples import EXAMPLES, golden, load
 
+NEW_SYSTEMS = [path for path in EXAMPLES if system_of(load(path)) != "magic-realm"]
+MAGIC_REALM = [path for path in EXAMPLES if system_of(load(path)) == "magic-realm"]
+
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda path: path.stem)
 def test_the_interface_resolves_every_example_to_its_golden_result(path):
@@ -26,7 +29,7 @@ def test_the_events_of_the_resolution_are_the_golden_log_in_order(path):
         event["line"] for event in golden(path)["events"]]
 
 
-@pytest.mark.parametrize("path", [p for p in EXAMPLES if system_of(load(p)) != "magic-realm"], ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", NEW_SYSTEMS, ids=lambda path: path.stem)
 def test_dice_injected_by_the_caller_give_the_golden_result(path):
     """The new systems' dice (systems.dice) injected: the golden result's own faces, thrown in order."""
     data = load(path)
@@ -35,7 +38,7 @@ def test_dice_injected_by_the_caller_give_the_golden_result(path):
     assert resolution.output == {**expected, "seed": None}
 
 
-@pytest.mark.parametrize("path", [p for p in EXAMPLES if system_of(load(p)) == "magic-realm"], ids=lambda path: path.stem)
+@pytest.mark.parametrize("path", MAGIC_REALM, ids=lambda path: path.stem)
 def test_magic_realm_dice_injected_by_the_caller_give_the_golden_result(path):
     """Magic Realm's engine dice (combat.engine.dice, d6 only) injected: the golden result's faces in order."""
     expected = golden(path)

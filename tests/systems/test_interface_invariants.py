@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from systems import get_system
 from systems.interface import answers_that_apply, applies, choices_open, fill, side_errors
-from tests.systems.interface_examples import ALL_SYSTEMS, states_of
+from tests.systems.interface_examples import ALL_SYSTEMS, someone_plays, states_of
 
 STATES = [(name, label, state) for name in ALL_SYSTEMS for label, state in states_of(name)]
 WORDS = st.text(alphabet="abcdefghijklmnopqrstuvwxyz ", min_size=1, max_size=40).filter(str.strip)
@@ -44,14 +44,8 @@ def test_any_plays_picked_from_a_form_are_accepted(case, data):
     assert side_errors(system.validate(played), form) == []
 
 
-def someone_plays(case) -> bool:
-    """A state where some side has something to choose (not a finished joust)."""
-    name, _, state = case
-    system = get_system(name)
-    return any(system.plays_form(state, side).fields for side in system.sides(state))
-
-
-@pytest.mark.parametrize("case", [case for case in STATES if someone_plays(case)], ids=lambda case: f"{case[0]}:{case[1]}")
+@pytest.mark.parametrize("case", [case for case in STATES if someone_plays(case)],
+                         ids=lambda case: f"{case[0]}:{case[1]}")
 @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), seed=st.integers(0, 2**32))
 def test_a_round_every_side_filled_in_is_valid_and_resolves_the_same_from_its_seed(case, data, seed):

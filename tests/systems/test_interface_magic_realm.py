@@ -15,7 +15,8 @@ def example(stem: str) -> dict:
 
 def dwarf_against_a_wolf(**character) -> dict:
     return {"format": "herald-round/1", "rules": "standard",
-            "state": {"round": 1, "characters": [{"id": "Dwarf", **character}], "denizens": [{"id": "Wolf", "side": "light"}]},
+            "state": {"round": 1, "characters": [{"id": "Dwarf", **character}],
+                      "denizens": [{"id": "Wolf", "side": "light"}]},
             "sheets": [{"owner": "Dwarf", "attackers": [{"combatant": "Wolf", "box": 1}]}]}
 
 
