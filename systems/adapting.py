@@ -74,3 +74,8 @@ def no_options() -> Options:
 
 def check_no_options(values: dict) -> list[FieldError]:
     return WITHOUT_OPTIONS.check(values)
+
+
+def input_as_it_is(round_input: dict, values: dict) -> dict:
+    """`with_options` of a system without options: the round input reads no campaign setting."""
+    return dict(round_input)

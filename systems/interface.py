@@ -6,7 +6,7 @@ finds it. Everything here is plain data: no Django, no I/O, dice injected (docs/
 
 The parts, in the order a battle uses them:
 - `Options`: the rule-set a campaign picks (presets, toggles, what implies or forbids what), checked by
-  `check_options` with errors naming the option;
+  `check_options` with errors naming the option, and written into each round input by `with_options`;
 - the round input: one JSON object per round (a system's round file: state + plays + dice or seed), described by
   `input_schema()` and checked by `validate()` with errors naming the field path;
 - `PlaysForm`: what one side fills in for the next round, built from the state, so it offers only what that
@@ -315,6 +315,8 @@ class CombatSystem(Protocol):
     def options(self) -> Options: ...
 
     def check_options(self, values: Mapping[str, Any]) -> list[FieldError]: ...
+
+    def with_options(self, round_input: dict[str, Any], values: Mapping[str, Any]) -> dict[str, Any]: ...
 
     def input_schema(self, kind: str | None = None) -> dict[str, Any]: ...
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from systems.adapting import (check_no_options, checked_input, combatant_names, head, no_options, private_event,
-                              public, resolve_checked, schema_of)
+from systems.adapting import (check_no_options, checked_input, combatant_names, head, input_as_it_is, no_options,
+                              private_event, public, resolve_checked, schema_of)
 from systems.enchanted_realms.model import MAX_POOL, METHODS, REACTIONS
 from systems.enchanted_realms.round import validate as rule_errors
 from systems.enchanted_realms.round_file import SCHEMA_PATH, read_round, resolve_file
@@ -21,6 +21,7 @@ KINDS = ("round",)
 
 options = no_options  # the text has no optional rules; its gaps are Herald's rulings R1-R5
 check_options = check_no_options
+with_options = input_as_it_is
 sides = combatant_names  # each combatant plays for itself
 
 

@@ -4,10 +4,10 @@ interface (systems/interface.py, plugin.py)."""
 from systems.fallen_empire.files import resolve_file
 from systems.fallen_empire.odds import odds
 from systems.fallen_empire.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
-                                          sides, summaries, validate)
+                                          sides, summaries, validate, with_options)
 
 NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
 __all__ = ["KINDS", "NAME", "TITLE", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
-           "resolve", "resolve_file", "sides", "summaries", "validate"]
+           "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]

@@ -38,6 +38,16 @@ def check_options(values: dict[str, Any]) -> list[FieldError]:
     return OPTIONS.check(values)
 
 
+def with_options(round_input: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The campaign's options written where each kind reads them: a melee round's `options`, a joust's
+    `max_passes` (ruling R1)."""
+    chosen = OPTIONS.values(values)
+    if round_input.get("kind") == "joust":
+        rest = {key: value for key, value in round_input.items() if key != "max_passes"}
+        return rest if chosen["joust_max_passes"] is None else {**rest, "max_passes": chosen["joust_max_passes"]}
+    return {**round_input, "options": {"magic_before_melee": chosen["magic_before_melee"], "surprise": chosen["surprise"]}}
+
+
 def _kind_error(round_input: Any) -> FieldError | None:
     if not isinstance(round_input, dict):
         return FieldError("(file)", "a round input is a JSON object")

@@ -3,10 +3,10 @@
 
 from systems.magic_realm.odds import odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
-                                        sides, summaries, validate)
+                                        sides, summaries, validate, with_options)
 
 NAME = "magic-realm"
 TITLE = "Magic Realm"
 
 __all__ = ["KINDS", "NAME", "TITLE", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
-           "resolve", "sides", "summaries", "validate"]
+           "resolve", "sides", "summaries", "validate", "with_options"]

@@ -27,7 +27,7 @@ from systems.magic_realm.checks import engine_file, validate
 from systems.magic_realm.form import plays_form
 
 __all__ = ["KINDS", "check_options", "input_schema", "options", "picture", "plays_form", "resolve", "sides",
-           "summaries", "validate"]
+           "summaries", "validate", "with_options"]
 
 KINDS = ("round",)
 PRIVATE_KINDS = ("fatigue", "wound", "bounty")
@@ -76,6 +76,13 @@ def check_options(values: dict[str, Any]) -> list[FieldError]:
     except RuleSetError as error:
         return [FieldError(name, message) for name, message in error.errors.items()]
     return []
+
+
+def with_options(round_input: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The round file's `rules`: the preset's name alone, or {"preset": name, ...overrides} (docs/round-format.md)."""
+    overrides = {key: value for key, value in values.items() if key != "preset"}
+    preset = values.get("preset", "standard")
+    return {**round_input, "rules": {"preset": preset, **overrides} if overrides else preset}
 
 
 def input_schema(kind: str | None = None) -> dict[str, Any]:

@@ -4,10 +4,10 @@ systems interface (systems/interface.py, plugin.py)."""
 from systems.multiverse.cycle_file import resolve_file
 from systems.multiverse.odds import odds
 from systems.multiverse.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve, sides,
-                                       summaries, validate)
+                                       summaries, validate, with_options)
 
 NAME = "multiverse"
 TITLE = "Magic: the Multiverse (tick combat)"
 
 __all__ = ["KINDS", "NAME", "TITLE", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
-           "resolve", "resolve_file", "sides", "summaries", "validate"]
+           "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from systems.adapting import (check_no_options, checked_input, combatant_names, head, no_options, private_event,
-                              public, resolve_checked, schema_of)
+from systems.adapting import (check_no_options, checked_input, combatant_names, head, input_as_it_is, no_options,
+                              private_event, public, resolve_checked, schema_of)
 from systems.errors import FieldError
 from systems.events import Event
 from systems.interface import Choice, Field, PlaysForm, Resolution, SideSummary
@@ -25,6 +25,7 @@ KIND_LABELS = {"attack": "Attack", "load": "Load a ranged weapon", "fire": "Fire
 
 options = no_options  # the text has no optional rules; its gaps are Herald's rulings R1-R7
 check_options = check_no_options
+with_options = input_as_it_is
 sides = combatant_names
 
 

@@ -61,6 +61,19 @@ def test_every_option_of_the_wrong_kind_is_refused_by_name(name):
         assert option.name in [error.path for error in system.check_options({option.name: wrong})]
 
 
+@pytest.mark.parametrize(("name", "path"), INPUTS, ids=lambda value: getattr(value, "stem", value))
+def test_under_every_preset_the_forms_make_a_round_that_resolves(name, path):
+    """The options are written into the round before the plays; the forms follow them (a rider plays his horse
+    only under Magic Realm's rule 5.2)."""
+    system = get_system(name)
+    for preset in system.options().presets:
+        state = system.with_options(without_plays(load(path)), {"preset": preset.name})
+        for side in system.sides(state):
+            state = fill(state, system.plays_form(state, side), answer(system.plays_form(state, side)))
+        assert system.validate(state) == [], preset.name
+        assert system.resolve(state, seed=3).events
+
+
 @pytest.mark.parametrize("name", ALL_SYSTEMS)
 def test_the_input_schema_is_a_json_schema_object(name):
     system = get_system(name)

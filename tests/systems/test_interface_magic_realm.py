@@ -38,6 +38,14 @@ def test_a_rule_set_the_engine_refuses_is_refused_naming_the_option():
     assert [error.path for error in MAGIC_REALM.check_options({"missile_table": "optional"})] == ["missile_table"]
 
 
+def test_the_campaigns_rule_set_is_written_as_the_round_files_rules():
+    data = {key: value for key, value in example("black-knight-vs-wolf").items() if key != "dice"}
+    assert MAGIC_REALM.with_options(data, {"preset": "bimr4"})["rules"] == "bimr4"
+    chosen = MAGIC_REALM.with_options(data, {"preset": "optional-3e", "kludge": False})
+    assert chosen["rules"] == {"preset": "optional-3e", "kludge": False}
+    assert MAGIC_REALM.resolve(chosen, seed=1).output["rules"]["kludge"] is False
+
+
 def test_a_duck_chit_is_offered_only_in_box_three():
     form = MAGIC_REALM.plays_form(dwarf_against_a_wolf(), "Dwarf")
     assert "DUCK T3*" in values(form, "maneuver_chit")

@@ -133,6 +133,21 @@ def test_the_fallen_empire_presets_set_the_phase_order_and_the_rides():
     assert [error.path for error in FALLEN.check_options({"joust_max_passes": 0})] == ["joust_max_passes"]
 
 
+def test_the_campaigns_options_reach_the_round_input_where_each_kind_reads_them():
+    melee = FALLEN.with_options(example("fallen-empire-goblin-ambush"), {"preset": "earlier-order", "surprise": False})
+    assert melee["options"] == {"magic_before_melee": True, "surprise": False}
+    assert FALLEN.with_options(joust(), {"preset": "three-rides"})["max_passes"] == 3
+    assert "max_passes" not in FALLEN.with_options(joust(max_passes=3), {})
+
+
+def test_three_rides_end_the_joust_after_the_third_pass():
+    state = FALLEN.with_options(joust((5, 5), passes=2, choices={"Ash": 1, "Knight": 1}, dice=[6, 2]),
+                                {"preset": "three-rides"})
+    resolution = FALLEN.resolve(state)
+    assert resolution.finished and resolution.state["outcome"] == resolution.output["state"]["outcome"]
+    assert resolution.output["state"]["outcome"]["winner"] == "Ash"
+
+
 def test_every_fallen_empire_melee_event_is_seen_by_all():
     for stem in ("fallen-empire-goblin-ambush", "fallen-empire-dying-and-bandages"):
         assert {event.visible_to for event in FALLEN.resolve(example(stem)).events} == {ALL}
