@@ -74,13 +74,16 @@ def dice_for(data: dict, seed: int | None) -> tuple[Dice, int | None]:
     return SeededDice(seed), seed
 
 
-def resolve_with_dice(data: dict, seed: int | None, resolve):
-    """Run `resolve(dice)` with the dice of a round file (`dice_for`); returns (result, dice, seed).
+def resolve_with_dice(data: dict, seed: int | None, resolve, dice: Dice | None = None):
+    """Run `resolve(dice)` with the dice of a round file (`dice_for`), or with `dice` when the caller injects
+    them (they must keep a `history` of their throws, as SeededDice and ScriptedDice do); returns
+    (result, dice, seed).
 
     Broken plays and a dice list that runs short become a RoundFileError naming the field."""
     from systems.errors import PlaysInvalid, RoundFileError
 
-    dice, seed = dice_for(data, seed)
+    if dice is None:
+        dice, seed = dice_for(data, seed)
     try:
         return resolve(dice), dice, seed
     except PlaysInvalid as error:

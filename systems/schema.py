@@ -8,7 +8,7 @@ from pathlib import Path
 
 import jsonschema
 
-from systems.errors import RoundFileError
+from systems.errors import FieldError, RoundFileError
 
 
 @lru_cache(maxsize=None)
@@ -22,3 +22,12 @@ def check_against_schema(data: object, schema_path: Path) -> None:
     errors = sorted(_validator(schema_path).iter_errors(data), key=lambda error: list(error.absolute_path))
     if errors:
         raise RoundFileError([(".".join(map(str, error.absolute_path)) or "(file)", error.message) for error in errors])
+
+
+def schema_errors(data: object, schema_path: Path) -> list[FieldError]:
+    """The same check as `check_against_schema`, as a list of FieldError (empty when the data fits)."""
+    try:
+        check_against_schema(data, schema_path)
+    except RoundFileError as error:
+        return [FieldError(path, message) for path, message in error.errors]
+    return []

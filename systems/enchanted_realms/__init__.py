@@ -1,9 +1,13 @@
-"""Enchanted Realms: d20 die pools against Protective Points (docs/systems/enchanted-realms.md)."""
+"""Enchanted Realms: d20 die pools against Protective Points (docs/systems/enchanted-realms.md), behind the
+systems interface (systems/interface.py, plugin.py)."""
 
 from systems.enchanted_realms.odds import odds
+from systems.enchanted_realms.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
+                                             sides, summaries, validate, with_options)
 from systems.enchanted_realms.round_file import resolve_file
 
 NAME = "enchanted-realms"
 TITLE = "Enchanted Realms"
 
-__all__ = ["NAME", "TITLE", "odds", "resolve_file"]
+__all__ = ["KINDS", "NAME", "TITLE", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
+           "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]

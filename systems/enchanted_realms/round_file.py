@@ -33,9 +33,9 @@ def read_round(data: dict) -> RoundInput:
     return RoundInput(data.get("round", 1), combatants, plays)
 
 
-def resolve_file(data: dict, seed: int | None = None) -> dict:
+def resolve_file(data: dict, seed: int | None = None, dice=None) -> dict:
     round_input = read_round(data)
-    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_round(round_input, dice))
+    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_round(round_input, dice), dice)
     return {
         "format": "herald-enchanted-realms/1",
         "system": "enchanted-realms",

@@ -9,11 +9,11 @@ from systems.fallen_empire import joust_file, round_file
 KINDS = {"melee": round_file.resolve_file, "joust": joust_file.resolve_file}
 
 
-def resolve_file(data: dict, seed: int | None = None) -> dict:
+def resolve_file(data: dict, seed: int | None = None, dice=None) -> dict:
     if not isinstance(data, dict):
         raise RoundFileError([("(file)", "a round file is a JSON object")])
     kind = data.get("kind")
     if kind not in KINDS:
         raise RoundFileError([("kind", f"must be one of {', '.join(sorted(KINDS))} (a melee round or a joust pass), "
                                        f"not {kind!r}")])
-    return KINDS[kind](data, seed)
+    return KINDS[kind](data, seed, dice)

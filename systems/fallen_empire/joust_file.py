@@ -18,7 +18,21 @@ def read_state(data: dict) -> JoustState:
     jousters = tuple(Jouster(entry["name"], entry["pool"]) for entry in data["jousters"])
     if jousters[0].name == jousters[1].name:
         raise RoundFileError([("jousters.1.name", f"both jousters are called {jousters[0].name!r}")])
-    return JoustState(jousters, passes=data.get("passes", 0), max_passes=data.get("max_passes"))
+    if data.get("outcome") is None:  # an empty pool ends the joust (FE J.7): only a finished one records it
+        empty = [(f"jousters.{index}.pool", f"{jouster.name} has no dice left: the joust is over (FE J.7)")
+                 for index, jouster in enumerate(jousters) if jouster.pool == 0]
+        if empty:
+            raise RoundFileError(empty)
+    return JoustState(jousters, passes=data.get("passes", 0), max_passes=data.get("max_passes"),
+                      outcome=outcome_from_json(data.get("outcome")))
+
+
+def outcome_from_json(data: dict | None) -> JoustOutcome | None:
+    """A finished joust's outcome, written into the next pass's input so that it takes no more choices."""
+    if data is None:
+        return None
+    return JoustOutcome(data["how"], data["winner"], tuple(data.get("injured", ())), tuple(data.get("ejected", ())),
+                        dict(data.get("damage", {})))
 
 
 def outcome_to_json(outcome: JoustOutcome | None) -> dict | None:
@@ -28,10 +42,10 @@ def outcome_to_json(outcome: JoustOutcome | None) -> dict | None:
             "ejected": list(outcome.ejected), "damage": dict(outcome.damage)}
 
 
-def resolve_file(data: dict, seed: int | None = None) -> dict:
+def resolve_file(data: dict, seed: int | None = None, dice=None) -> dict:
     """The result of the pass in `data`: its log, the dice thrown and the jousters' state after it."""
     state = read_state(data)
-    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_pass(state, data["choices"], dice))
+    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_pass(state, data.get("choices", {}), dice), dice)
     after = result.state
     return {
         "format": "herald-joust/1",

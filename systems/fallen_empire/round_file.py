@@ -65,9 +65,9 @@ def combatant_json(c: Combatant) -> dict:
     }
 
 
-def resolve_file(data: dict, seed: int | None = None) -> dict:
+def resolve_file(data: dict, seed: int | None = None, dice=None) -> dict:
     round_input = read_round(data)
-    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_round(round_input, dice))
+    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_round(round_input, dice), dice)
     options = round_input.options
     return {
         "format": FORMAT,

@@ -1,9 +1,13 @@
-"""Magic: the Multiverse tick combat: d10 pools against a difficulty (docs/systems/multiverse.md)."""
+"""Magic: the Multiverse tick combat: d10 pools against a difficulty (docs/systems/multiverse.md), behind the
+systems interface (systems/interface.py, plugin.py)."""
 
 from systems.multiverse.cycle_file import resolve_file
 from systems.multiverse.odds import odds
+from systems.multiverse.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve, sides,
+                                       summaries, validate, with_options)
 
 NAME = "multiverse"
 TITLE = "Magic: the Multiverse (tick combat)"
 
-__all__ = ["NAME", "TITLE", "odds", "resolve_file"]
+__all__ = ["KINDS", "NAME", "TITLE", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
+           "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]

@@ -28,9 +28,9 @@ def read_cycle(data: dict) -> CycleInput:
     return CycleInput(data.get("cycle", 1), combatants, actions, in_progress)
 
 
-def resolve_file(data: dict, seed: int | None = None) -> dict:
+def resolve_file(data: dict, seed: int | None = None, dice=None) -> dict:
     cycle_input = read_cycle(data)
-    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_cycle(cycle_input, dice))
+    result, dice, seed = resolve_with_dice(data, seed, lambda dice: resolve_cycle(cycle_input, dice), dice)
     return {
         "format": "herald-multiverse/1",
         "system": "multiverse",

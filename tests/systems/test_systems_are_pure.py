@@ -2,6 +2,8 @@
 run (and are tested) without a web framework, as docs/architecture.md requires."""
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,3 +33,14 @@ def test_every_registered_system_answers_odds():
     for name in SYSTEMS:
         system = get_system(name)
         assert system.NAME == name and system.TITLE and callable(system.odds)
+
+
+def test_loading_every_system_loads_no_django_on_the_way():
+    """Magic Realm's plug-in reads `combat.side_options` and `combat.round_file` beside the engine: they, and
+    everything they import, stay free of Django too (a fresh interpreter, so nothing else loaded it first)."""
+    program = ("import sys, systems\n"
+               "for name in systems.SYSTEMS: systems.get_system(name)\n"
+               "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+    completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=120)
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.strip() == "[]"

@@ -1,0 +1,335 @@
+"""The one narrow interface every combat system provides (issue #11), as typed values and a Protocol.
+
+The app (battles, rounds, forms, emails, the player's page) is to talk to a system only through these, so it
+never names a system. A system package exports the functions of `CombatSystem`; `systems.get_system(name)`
+finds it. Everything here is plain data: no Django, no I/O, dice injected (docs/systems.md).
+
+The parts, in the order a battle uses them:
+- `Options`: the rule-set a campaign picks (presets, toggles, what implies or forbids what), checked by
+  `check_options` with errors naming the option, and written into each round input by `with_options`;
+- the round input: one JSON object per round (a system's round file: state + plays + dice or seed), described by
+  `input_schema()` and checked by `validate()` with errors naming the field path;
+- `PlaysForm`: what one side fills in for the next round, built from the state, so it offers only what that
+  side may choose now; `fill` writes a side's answers into the round input at each field's path;
+- `Resolution`: what `resolve()` returns: the events (each citing its rule, with the arithmetic, and saying who
+  may see it), the state the next round starts from, and what each side owes or must choose next;
+- `SideSummary`: the lines for a side's email and results page;
+- `picture()`: an SVG of the table where one helps (else None).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Literal, Mapping, Protocol, runtime_checkable
+
+from systems.errors import FieldError
+
+ALL: Literal["all"] = "all"  # an event everyone in the battle may see
+
+
+# --- the rule-set options ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Option:
+    """One setting a campaign chooses. `kind` is "bool", "choice" or "number"; `choices` lists the values a
+    "choice" takes; a "number" lies in `minimum`..`maximum` (None: open), or is None when `nullable`."""
+
+    name: str
+    label: str
+    kind: Literal["bool", "choice", "number"]
+    default: Any
+    help: str = ""
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
+
+
+@dataclass(frozen=True)
+class Preset:
+    """A named set of option values (only those differing from the defaults)."""
+
+    name: str
+    title: str
+    values: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """`option` set to `value` implies (or, with `forbids`, rules out) `other` set to `other_value`."""
+
+    option: str
+    value: Any
+    other: str
+    other_value: Any
+    why: str
+    forbids: bool = False
+
+    def broken_by(self, values: Mapping[str, Any]) -> bool:
+        if values.get(self.option) != self.value:
+            return False
+        return (values.get(self.other) == self.other_value) == self.forbids
+
+
+@dataclass(frozen=True)
+class Options:
+    """A system's options, its presets (the first is the default) and the constraints between options."""
+
+    options: tuple[Option, ...] = ()
+    presets: tuple[Preset, ...] = (Preset("default", "As written, with Herald's house defaults"),)
+    constraints: tuple[Constraint, ...] = ()
+
+    def defaults(self) -> dict[str, Any]:
+        return {option.name: option.default for option in self.options}
+
+    def values(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value for `chosen`: {"preset": name, ...overrides} (an unknown preset counts as none;
+        `check` reports it)."""
+        preset = next((p for p in self.presets if p.name == chosen.get("preset", self.presets[0].name)), None)
+        return {**self.defaults(), **(preset.values if preset else {}),
+                **{key: value for key, value in chosen.items() if key != "preset"}}
+
+    def check(self, chosen: Mapping[str, Any]) -> list[FieldError]:
+        """Errors naming each option that is unknown, of the wrong kind, or broken by another's value."""
+        if not isinstance(chosen, Mapping):
+            return [FieldError("options", "must be an object of option values")]
+        errors = []
+        if "preset" in chosen and chosen["preset"] not in {p.name for p in self.presets}:
+            errors.append(FieldError("preset", f"unknown preset {chosen['preset']!r}; presets are "
+                                               f"{', '.join(p.name for p in self.presets)}"))
+        known = {option.name: option for option in self.options}
+        errors += [FieldError(name, "is not an option of this system") for name in chosen
+                   if name != "preset" and name not in known]
+        values = self.values(chosen)
+        for option in self.options:
+            message = _option_error(option, values.get(option.name))
+            if message:
+                errors.append(FieldError(option.name, message))
+        if errors:
+            return errors
+        return [FieldError(c.option, f"{c.option}={c.value!r} {'rules out' if c.forbids else 'requires'} "
+                                     f"{c.other}={c.other_value!r}: {c.why}")
+                for c in self.constraints if c.broken_by(values)]
+
+
+def _option_error(option: Option, value: Any) -> str | None:
+    if value is None and option.nullable:
+        return None
+    if option.kind == "bool" and not isinstance(value, bool):
+        return f"must be true or false, not {value!r}"
+    if option.kind == "choice" and value not in option.choices:
+        return f"must be one of {', '.join(map(str, option.choices))}, not {value!r}"
+    if option.kind == "number":
+        if not isinstance(value, int) or isinstance(value, bool):
+            return f"must be a whole number, not {value!r}"
+        too_low = option.minimum is not None and value < option.minimum
+        if too_low or (option.maximum is not None and value > option.maximum):
+            return f"must be from {option.minimum} to {option.maximum}, not {value}"
+    return None
+
+
+# --- the plays form ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One value a field may take, with its label. `shown_when` (field name, values): offered only when that
+    other field of the form has one of those values (a fire after a load, say)."""
+
+    value: Any
+    label: str
+    shown_when: tuple[str, tuple[Any, ...]] | None = None
+
+
+@dataclass(frozen=True)
+class Field:
+    """One question of a side's plays form.
+
+    `kind`: "choice" (one of `choices`), "multi-choice" (any of them), "number" (`minimum`..`maximum`) or
+    "text". `path` is where the answer goes in the round input ("plays.Aldric.attack.target"); None for a
+    question that only steers the form (which action?) and is not written. `shown_when` (field name, values):
+    the field applies only when that other field has one of those values; a field that does not apply is
+    neither asked nor written."""
+
+    name: str
+    kind: Literal["choice", "multi-choice", "number", "text"]
+    label: str
+    path: str | None
+    help: str = ""
+    choices: tuple[Choice, ...] = ()
+    required: bool = True
+    minimum: int | None = None
+    maximum: int | None = None
+    shown_when: tuple[str, tuple[Any, ...]] | None = None
+
+
+@dataclass(frozen=True)
+class PlaysForm:
+    """What `side` fills in for the round: the fields (in order) and notes (why a side has nothing to choose)."""
+
+    side: str
+    title: str
+    fields: tuple[Field, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+def applies(shown_when: tuple[str, tuple[Any, ...]] | None, answers: Mapping[str, Any]) -> bool:
+    return shown_when is None or answers.get(shown_when[0]) in shown_when[1]
+
+
+def choices_open(form_field: Field, answers: Mapping[str, Any]) -> tuple[Choice, ...]:
+    """The field's choices that apply given the answers so far."""
+    return tuple(choice for choice in form_field.choices if applies(choice.shown_when, answers))
+
+
+def answers_that_apply(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, Any]:
+    """The answers of the fields that apply, in the form's order: a field applies when its `shown_when` field
+    applies and has one of its values (so a stale answer behind a changed choice is dropped). Empty answers
+    (None, "", []) are left out."""
+    kept: dict[str, Any] = {}
+    for form_field in form.fields:
+        value = answers.get(form_field.name)
+        if applies(form_field.shown_when, kept) and value is not None and value != "" and value != []:
+            kept[form_field.name] = value
+    return kept
+
+
+def fill(round_input: Mapping[str, Any], form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, Any]:
+    """A copy of `round_input` with the side's answers written at their fields' paths (`answers_that_apply`).
+    Dict values merge into what is already there."""
+    data = copy.deepcopy(dict(round_input))
+    fields = {form_field.name: form_field for form_field in form.fields}
+    for name, value in answers_that_apply(form, answers).items():
+        if fields[name].path is not None:
+            set_path(data, fields[name].path, copy.deepcopy(value))
+    return data
+
+
+def side_errors(errors: list[FieldError], form: PlaysForm) -> list[FieldError]:
+    """The errors that concern the side's own plays (their path lies under one of its fields' owners,
+    "plays.Aldric" or "choices.Sir Ash"): what the side is shown, while another side's missing plays are not
+    its concern."""
+    owners = {".".join(f.path.split(".")[:2]) for f in form.fields if f.path}
+    return [error for error in errors if any(error.path == owner or error.path.startswith(owner + ".")
+                                             for owner in owners)]
+
+
+def set_path(data: dict[str, Any], path: str, value: Any) -> None:
+    """Write `value` at a dotted path, making objects and lists on the way ("actions.Ash.0.kind")."""
+    parts = path.split(".")
+    node: Any = data
+    for part, following in zip(parts, parts[1:]):
+        key: Any = int(part) if isinstance(node, list) else part
+        if isinstance(node, list):
+            while len(node) <= key:
+                node.append({})
+            child = node[key]
+        else:
+            child = node.get(key)
+        if not isinstance(child, (dict, list)):
+            child = [] if following.isdigit() else {}
+            node[key] = child
+        node = child
+    last: Any = int(parts[-1]) if isinstance(node, list) else parts[-1]
+    if isinstance(node, list):
+        while len(node) <= last:
+            node.append(None)
+    if isinstance(value, dict) and isinstance(node[last] if isinstance(node, list) else node.get(last), dict):
+        node[last].update(value)
+    else:
+        node[last] = value
+
+
+# --- the resolution ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResolvedEvent:
+    """One line of the round's log: its rule (the system's own number) and the sentence with the arithmetic
+    (`line` adds the citation), the combatants it concerns, and who may see it: ALL, or a set of side ids."""
+
+    kind: str
+    text: str
+    rule: str
+    rule_name: str
+    line: str
+    actors: tuple[str, ...]
+    visible_to: frozenset[str] | Literal["all"]
+
+    def seen_by(self, side: str) -> bool:
+        return self.visible_to == ALL or side in self.visible_to
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What `resolve` returns.
+
+    `output` is the system's whole result as JSON (what `manage.py resolve_round` prints; the golden files);
+    `state` is the round input the next round starts from, without plays or dice; `owes` and `must_choose` map
+    a side to sentences (wounds or fatigue to take; the plays to send next). `waiting_for` is empty when the
+    round resolved; otherwise it names what the GM or a side must supply first (the round is not resolved and
+    `state` is the input's)."""
+
+    events: tuple[ResolvedEvent, ...]
+    state: dict[str, Any]
+    owes: Mapping[str, tuple[str, ...]]
+    must_choose: Mapping[str, tuple[str, ...]]
+    output: dict[str, Any]
+    finished: bool = False
+    waiting_for: tuple[FieldError, ...] = ()
+
+    def events_for(self, side: str) -> tuple[ResolvedEvent, ...]:
+        return tuple(event for event in self.events if event.seen_by(side))
+
+
+def resolved_event(event: Mapping[str, Any], visible_to: frozenset[str] | Literal["all"] = ALL) -> ResolvedEvent:
+    """A logged event (systems.events.Event.to_dict, or Magic Realm's) with who may see it."""
+    return ResolvedEvent(event["kind"], event["text"], event["rule"], event["rule_name"], event["line"],
+                         tuple(event.get("actors", ())), visible_to)
+
+
+@dataclass(frozen=True)
+class SideSummary:
+    """The lines of one side's email and results page for a resolved round."""
+
+    side: str
+    lines: tuple[str, ...]
+
+
+# --- the protocol --------------------------------------------------------------------------------------
+
+
+@runtime_checkable
+class CombatSystem(Protocol):
+    """What every system package exports (its `__init__`), so the app never names a system."""
+
+    NAME: str
+    TITLE: str
+    KINDS: tuple[str, ...]  # the battle kinds a round input may be ("round"; Fallen Empire: "melee", "joust")
+
+    def options(self) -> Options: ...
+
+    def check_options(self, values: Mapping[str, Any]) -> list[FieldError]: ...
+
+    def with_options(self, round_input: dict[str, Any], values: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def input_schema(self, kind: str | None = None) -> dict[str, Any]: ...
+
+    def validate(self, round_input: Any) -> list[FieldError]: ...
+
+    def resolve(self, round_input: dict[str, Any], *, seed: int | None = None, dice: Any = None) -> Resolution: ...
+
+    def odds(self, query: dict) -> dict: ...
+
+    def sides(self, round_input: dict[str, Any]) -> tuple[str, ...]: ...
+
+    def plays_form(self, round_input: dict[str, Any], side: str) -> PlaysForm: ...
+
+    def summaries(self, round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]: ...
+
+    def picture(self, round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None: ...

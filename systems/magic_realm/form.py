@@ -1,0 +1,115 @@
+"""A Magic Realm character's plays form (systems/interface.py), from what `combat.side_options` computes for the
+app's form: its fresh FIGHT and MOVE chits, its weapons, its targets (horse or rider, rule 5.3), its shield and
+the attackers on its sheet.
+
+The effort limit (at most two asterisks a round) spans two fields: a maneuver chit is offered only beside an
+attack chit it stays within the limit with. A DUCK chit goes only in box 3. Attack spells are not offered: the
+spells a character knows are the campaign's record, not the round file's."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from combat.engine.play import _encounter_chits
+from combat.engine.round_format import state_from_json, state_to_json
+from combat.engine.ruleset import rules_from
+from combat.side_options import side_options
+from systems.interface import Choice, Field, PlaysForm
+from systems.magic_realm.checks import validate
+
+ATTACK_BOXES = (Choice(1, "Thrust"), Choice(2, "Swing"), Choice(3, "Smash"))
+MANEUVER_BOXES = ("Charge", "Dodge", "Duck")
+EFFORT_LIMIT = 2
+
+
+def battle_state(round_input: dict[str, Any]) -> dict[str, Any]:
+    """The round file's state and sheets as `side_options` reads them: every chit as {"id", "label", "state"}
+    (the file may leave a character's chits to the catalogue, or write a fresh chit as its label)."""
+    parsed = state_from_json(round_input["state"])
+    state = state_to_json(parsed)
+    chits = {c.id: [{"id": chit.id, "label": chit.label, "state": chit.state} for chit in c.chits]
+             for c in parsed.characters}
+    state["characters"] = [{**c, "chits": chits[c["id"]]} for c in state["characters"]]
+    sheets = [{**sheet, "attackers": [{"combatant": a, "box": None} if isinstance(a, str) else a
+                                      for a in sheet.get("attackers", [])]} for sheet in round_input.get("sheets", [])]
+    return {"state": state, "sheets": sheets}
+
+
+def _accepted(round_input: dict[str, Any], side: str, play: dict[str, Any], field: str) -> bool:
+    """Whether the engine finds nothing wrong with `field` of this play alone (a chit too weak to carry the
+    character's heaviest item, say)."""
+    trial = {**round_input, "plays": {side: play}}
+    prefix = f"plays.{side}.{field}"
+    return not [error for error in validate(trial) if error.path.startswith(prefix)]
+
+
+def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
+    parsed = state_from_json(round_input["state"])
+    me = next(c for c in parsed.characters if c.id == side)
+    title = f"{side}, round {parsed.round_number}"
+    if me.dead or me.fled:
+        return PlaysForm(side, title, notes=(f"{side} is {'dead' if me.dead else 'gone'} and cannot play",))
+    rules = rules_from(round_input.get("rules", "standard"))
+    battle = battle_state(round_input)
+    options = side_options(battle, side, riders_apart=rules.riding_horses)
+    effort = {chit.id: chit.effort for chit in me.chits}
+    # chits the side plays in the encounter step count towards the same effort limit (play.effort_errors)
+    spent = sum(me.chit(label).effort for _, label in _encounter_chits(round_input.get("encounter") or {}).get(side, ())
+                if me.chit(label) is not None)
+    path = f"plays.{side}"
+    on_sheets = {sheet["owner"] for sheet in battle["sheets"]}
+    on_sheets |= {a["combatant"] for sheet in battle["sheets"] for a in sheet["attackers"]}
+    # a target stands on a melee sheet, unless the round's encounter step places the denizens first
+    targets = tuple(Choice(v, label) for v, label in options.targets if v in on_sheets or "encounter" in round_input)
+    weapon = {"weapon": options.weapons[0][0]} if options.weapons else {}
+    attack_chits = [chit for chit, _ in options.fight_chits if targets and _accepted(
+        round_input, side, {"target": targets[0].value, "attack": {"chit": chit, "box": 1, **weapon}}, "attack.chit")]
+    attacking = ("attack_chit", tuple(attack_chits))
+    fields = [Field("attack_chit", "choice", "Attack with the chit", f"{path}.attack.chit", "a fresh FIGHT chit",
+                    tuple(Choice(chit, chit) for chit in attack_chits), required=False)]
+    if attack_chits:
+        fields += [
+            Field("target", "choice", "Target", f"{path}.target", "", targets, shown_when=attacking),
+            Field("target_part", "choice", "Aim at", f"{path}.target_part", "rule 5.3",
+                  (Choice("horse", "the horse"), Choice("rider", "the rider")),
+                  shown_when=("target", tuple(options.riders))),
+        ]
+        if options.weapons:
+            fields.append(Field("weapon", "choice", "Weapon", f"{path}.attack.weapon", "",
+                                tuple(Choice(v, label) for v, label in options.weapons), shown_when=attacking))
+        fields.append(Field("attack_box", "choice", "Attack", f"{path}.attack.box", "", ATTACK_BOXES,
+                            shown_when=attacking))
+    on_horse = options.horse is not None and rules.riding_horses  # rule 5.2: the horse maneuvers, the rider may too
+    if on_horse:
+        fields += [
+            Field("horse", "choice", "Your horse", f"{path}.maneuver.horse", "rule 5.2",
+                  (Choice("walking", "walking"), Choice("galloping", "galloping"))),
+            Field("horse_box", "choice", "Its maneuver", f"{path}.maneuver.box", "",
+                  tuple(Choice(box, name) for box, name in enumerate(MANEUVER_BOXES, start=1))),
+        ]
+    fields += _maneuver_fields(round_input, side, options.move_chits, attack_chits, effort,
+                               "rider_maneuver" if on_horse else "maneuver", spent)
+    if options.has_shield:
+        fields.append(Field("shield_box", "choice", "Shield", f"{path}.shield_box", "the box your shield guards",
+                            ATTACK_BOXES, required=False))
+    return PlaysForm(side, title, tuple(fields))
+
+
+def _maneuver_fields(round_input, side, move_chits, attack_chits, effort, key: str, spent: int) -> list[Field]:
+    """The MOVE or DUCK chit (the rider's own beside his horse), offered only beside an attack chit that keeps
+    the round within the effort limit, and its box (a DUCK chit in box 3 only)."""
+    chits = [chit for chit, _ in move_chits
+             if _accepted(round_input, side, {key: {"chit": chit, "box": 3}}, f"{key}.chit")]
+    ducks = tuple(chit for chit in chits if chit.startswith("DUCK"))
+    def beside(chit: str) -> tuple:
+        """The attack chits (or none) this maneuver chit keeps within the effort limit."""
+        return (None, *(a for a in attack_chits if spent + effort[a] + effort[chit] <= EFFORT_LIMIT))
+
+    maneuvers = tuple(Choice(chit, chit, ("attack_chit", beside(chit))) for chit in chits)
+    boxes = tuple(Choice(box, name, None if box == 3 else ("maneuver_chit", tuple(c for c in chits if c not in ducks)))
+                  for box, name in enumerate(MANEUVER_BOXES, start=1))
+    path = f"plays.{side}.{key}"
+    return [Field("maneuver_chit", "choice", "Maneuver with the chit", f"{path}.chit",
+                  "at most two asterisks a round, with the attack chit's", maneuvers, required=False),
+            Field("maneuver_box", "choice", "Maneuver", f"{path}.box", "a DUCK chit goes in box 3", boxes,
+                  shown_when=("maneuver_chit", tuple(chits)))]

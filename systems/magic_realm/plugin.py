@@ -1,0 +1,202 @@
+"""Magic Realm behind the systems interface (systems/interface.py), over the engine in `combat.engine` (pure;
+it moves here in a later step of issue #11). The round input is the round file of docs/round-format.md; it
+resolves exactly as `manage.py resolve_round` resolves it (tests/systems/test_magic_realm_plugin.py compares
+every golden example).
+
+Who sees what (docs/systems.md, "Magic Realm"): the melee is fought in the open, so the log is seen by all,
+except what Magic Realm keeps in a player's own hands: the fatigue and wounds a character owes (he chooses the
+chits) and the fame, notoriety and gold he scores (victory points are secret). Those lines are seen by the
+character, or by the character who hires the denizen they name."""
+
+from __future__ import annotations
+
+from dataclasses import fields as dataclass_fields
+from typing import Any
+
+from combat.engine.dice import DiceExhausted, SeededDice
+from combat.engine.encounter import EncounterInvalid
+from combat.engine.melee import RoundInvalid
+from combat.engine.play import EncounterChoicePending, GmRulingPending, play_round
+from combat.engine.round_format import read_round, result_to_json, schema, state_from_json, state_to_json
+from combat.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet, RuleSetError,
+                                   rules_from)
+from combat.round_file import sheets_for
+from systems.errors import FieldError, PlaysInvalid
+from systems.interface import ALL, Constraint, Option, Options, Preset, Resolution, SideSummary, resolved_event
+from systems.magic_realm.checks import engine_file, validate
+from systems.magic_realm.form import plays_form
+
+__all__ = ["KINDS", "check_options", "input_schema", "options", "picture", "plays_form", "resolve", "sides",
+           "summaries", "validate", "with_options"]
+
+KINDS = ("round",)
+PRIVATE_KINDS = ("fatigue", "wound", "bounty")
+NUMBERS = {"fiery_blast_undercut_penalty": (0, 6), "lightning_bolt_undercut_penalty": (0, 6),
+           "victory_points": (1, 100), "alerted_spell_time": (0, 8)}
+CHOICES = {"missile_table": MISSILE_TABLES, "starting_season": SEASONS}
+
+
+def _option(name: str, default: Any) -> Option:
+    label = name.replace("_", " ").capitalize()
+    if name in CHOICES:
+        return Option(name, label, "choice", default, choices=CHOICES[name], nullable=default is None)
+    if name in NUMBERS:
+        low, high = NUMBERS[name]
+        return Option(name, label, "number", default, minimum=low, maximum=high, nullable=default is None)
+    return Option(name, label, "bool", default)
+
+
+_STANDARD = PRESETS["standard"]
+OPTIONS = Options(
+    options=tuple(_option(f.name, getattr(_STANDARD, f.name)) for f in dataclass_fields(RuleSet) if f.name != "preset"),
+    presets=tuple(Preset(
+        name, PRESET_TITLES.get(name, name),
+        {key: value for key, value in preset.to_dict().items() if key != "preset" and value != getattr(_STANDARD, key)})
+        for name, preset in PRESETS.items()),
+    constraints=(
+        Constraint("missile_table", "optional", "fumble", True, "the Optional Missile table and the Fumble table "
+                                                              "are one rule (5.4)"),
+        Constraint("fiery_blast_double_kludge", True, "kludge", True, "it changes the kludge"),
+        Constraint("seasons_and_weather", True, "starting_season", None, "the weather needs a season", forbids=True),
+    ),
+)
+
+
+def options() -> Options:
+    return OPTIONS
+
+
+def check_options(values: dict[str, Any]) -> list[FieldError]:
+    """The generic checks, then the engine's own (`combat.engine.ruleset`), which knows every combination."""
+    errors = OPTIONS.check(values)
+    if errors:
+        return errors
+    try:
+        rules_from(dict(values))
+    except RuleSetError as error:
+        return [FieldError(name, message) for name, message in error.errors.items()]
+    return []
+
+
+def with_options(round_input: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:
+    """The round file's `rules`: the preset's name alone, or {"preset": name, ...overrides} (docs/round-format.md)."""
+    overrides = {key: value for key, value in values.items() if key != "preset"}
+    preset = values.get("preset", "standard")
+    return {**round_input, "rules": {"preset": preset, **overrides} if overrides else preset}
+
+
+def input_schema(kind: str | None = None) -> dict[str, Any]:
+    return schema()
+
+
+def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
+    """A side is a character (its player); the denizens are the GM's, or follow the character who hires them."""
+    return tuple(character["id"] for character in round_input["state"]["characters"])
+
+
+def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any = None) -> Resolution:
+    """As `manage.py resolve_round`: the dice injected, else `seed`, else the file's list or seed. A round that
+    waits for an encounter choice or the GM's ruling comes back unresolved, naming what it waits for."""
+    errors = validate(round_input)
+    if errors:
+        raise PlaysInvalid(errors)
+    round_file = read_round(engine_file(round_input))
+    if dice is None:
+        dice = round_file.make_dice() if seed is None else SeededDice(seed)
+    names = sides(round_input)
+    try:
+        played = play_round(round_file, dice)
+    except (RoundInvalid, EncounterInvalid) as error:
+        raise PlaysInvalid([FieldError(e.path, e.message) for e in error.errors]) from error
+    except DiceExhausted as error:
+        raise PlaysInvalid([FieldError("dice", f"not enough dice in the file: {error}")]) from error
+    except EncounterChoicePending as pending:
+        waiting = (FieldError(f"encounter.{pending.choice.path}", pending.choice.message),)
+        return _unresolved(round_input, names, waiting, {"waiting_for": [pending.choice.path]})
+    except GmRulingPending as pending:
+        result = pending.played.result
+        waiting = tuple(FieldError(needed.path, needed.message) for needed in result.rulings_needed)
+        return _unresolved(round_input, names, waiting, {"log": [str(event) for event in result.events]},
+                           [event.to_dict() for event in result.events])
+    output = result_to_json(played.result)
+    if played.encounter is not None:
+        output["encounter"] = played.encounter
+    if round_file.seed is not None and output["seed"] is None:
+        output["seed"] = round_file.seed
+    owner = _owners(round_input)
+    events = tuple(resolved_event(event, _visibility(event, owner, names)) for event in output["events"])
+    state = {"format": round_input.get("format", "herald-round/1"), "rules": round_input["rules"],
+             "state": output["state"], "sheets": sheets_for(_full_state(output["state"]))}
+    by_character = {summary["character"]: summary for summary in output["summaries"]}
+    owes = {name: _owed(by_character.get(name)) for name in names}
+    living = {c["id"] for c in output["state"]["characters"] if not c.get("dead") and not c.get("fled")}
+    finished = output["combat_ends"]
+    must_choose = {name: () if finished or name not in living else
+                   (f"plays for round {output['state']['round']}: target, attack and maneuver",) for name in names}
+    return Resolution(events, state, owes, must_choose, output, finished)
+
+
+def _unresolved(round_input, names, waiting, output, events=()) -> Resolution:
+    return Resolution(tuple(resolved_event(event) for event in events), round_input, {name: () for name in names},
+                      {name: () for name in names}, output, waiting_for=waiting)
+
+
+def _owners(round_input: dict[str, Any]) -> dict[str, str]:
+    """Who answers for each combatant: a character for itself, a hireling's employer for the hireling."""
+    state = round_input["state"]
+    owner = {c["id"]: c["id"] for c in state["characters"]}
+    owner |= {d["id"]: d["hired_by"] for d in state.get("denizens", []) if d.get("hired_by")}
+    return owner
+
+
+def _visibility(event: dict[str, Any], owner: dict[str, str], names: tuple[str, ...]):
+    if event["kind"] not in PRIVATE_KINDS:
+        return ALL
+    seen = frozenset(owner[actor] for actor in event.get("actors", ()) if owner.get(actor) in names)
+    return seen or ALL
+
+
+def _full_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with every default written out (dead, fled, target), as `sheets_for` reads it."""
+    parsed = state_from_json(state)
+    full = state_to_json(parsed)
+    full["characters"] = [{**c, "dead": c.get("dead", False), "fled": c.get("fled", False)} for c in full["characters"]]
+    full["denizens"] = [{**d, "dead": d.get("dead", False), "fled": d.get("fled", False), "target": d.get("target")}
+                        for d in full["denizens"]]
+    return full
+
+
+def _owed(summary: dict[str, Any] | None) -> tuple[str, ...]:
+    if not summary:
+        return ()
+    owed = []
+    if summary["wounds_owed"]:
+        owed.append(f"{summary['wounds_owed']} wound(s), on chits of your choice")
+    if summary["fatigue_owed"]:
+        owed.append(f"{summary['fatigue_owed']} asterisk(s) of fatigue")
+    return tuple(owed)
+
+
+def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]:
+    by_character = {s["character"]: s for s in resolution.output.get("summaries", [])}
+    result = []
+    for name in sides(round_input):
+        if resolution.waiting_for:
+            lines = [f"{name}: the round waits: " + "; ".join(f"{e.path}: {e.message}" for e in resolution.waiting_for)]
+            result.append(SideSummary(name, tuple(lines)))
+            continue
+        summary = by_character.get(name) or {}
+        lines = [f"{name}: killed" if summary.get("killed") else f"{name}: alive"]
+        if summary.get("kills"):
+            lines.append(f"kills: {', '.join(summary['kills'])}")
+        if summary.get("fame") or summary.get("notoriety") or summary.get("gold"):
+            lines.append(f"fame {summary['fame']:g}, notoriety {summary['notoriety']:g}, gold {summary['gold']:g}")
+        lines += [*resolution.owes.get(name, ()), *resolution.must_choose.get(name, ())]
+        if resolution.finished:
+            lines.append("the combat is over")
+        result.append(SideSummary(name, tuple(lines)))
+    return tuple(result)
+
+
+def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
+    return None  # the melee sheet picture (combat/sheet_svg.py) uses Django's escaping; it moves here later

@@ -1,0 +1,139 @@
+"""Magic Realm behind the interface (systems/magic_realm): the options are the engine's rule sets, the plays form
+offers only chits the engine accepts, and what a character keeps in his own hands is seen only by him."""
+
+from combat.engine.ruleset import PRESETS
+from systems import get_system
+from systems.interface import ALL, choices_open, fill
+from tests.systems.interface_examples import EXAMPLES, load, without_plays
+
+MAGIC_REALM = get_system("magic-realm")
+
+
+def example(stem: str) -> dict:
+    return load(next(path for path in EXAMPLES if path.stem == stem))
+
+
+def dwarf_against_a_wolf(**character) -> dict:
+    return {"format": "herald-round/1", "rules": "standard",
+            "state": {"round": 1, "characters": [{"id": "Dwarf", **character}],
+                      "denizens": [{"id": "Wolf", "side": "light"}]},
+            "sheets": [{"owner": "Dwarf", "attackers": [{"combatant": "Wolf", "box": 1}]}]}
+
+
+def values(form, name, answers=None):
+    return [choice.value for choice in choices_open(form.field(name), answers or {})]
+
+
+def test_the_magic_realm_presets_are_the_engines_rule_sets():
+    presets = MAGIC_REALM.options().presets
+    assert [preset.name for preset in presets] == list(PRESETS)
+    for preset in presets:
+        assert MAGIC_REALM.options().values({"preset": preset.name}) == {
+            key: value for key, value in PRESETS[preset.name].to_dict().items() if key != "preset"}
+
+
+def test_a_rule_set_the_engine_refuses_is_refused_naming_the_option():
+    # rule 5.3/2: the rider's maneuver changes only the table roll, which the standard rules do not have
+    assert [error.path for error in MAGIC_REALM.check_options({"riding_horses": True})] == ["riding_horses"]
+    assert [error.path for error in MAGIC_REALM.check_options({"missile_table": "optional"})] == ["missile_table"]
+
+
+def test_the_campaigns_rule_set_is_written_as_the_round_files_rules():
+    data = {key: value for key, value in example("black-knight-vs-wolf").items() if key != "dice"}
+    assert MAGIC_REALM.with_options(data, {"preset": "bimr4"})["rules"] == "bimr4"
+    chosen = MAGIC_REALM.with_options(data, {"preset": "optional-3e", "kludge": False})
+    assert chosen["rules"] == {"preset": "optional-3e", "kludge": False}
+    assert MAGIC_REALM.resolve(chosen, seed=1).output["rules"]["kludge"] is False
+
+
+def test_a_duck_chit_is_offered_only_in_box_three():
+    form = MAGIC_REALM.plays_form(dwarf_against_a_wolf(), "Dwarf")
+    assert "DUCK T3*" in values(form, "maneuver_chit")
+    assert values(form, "maneuver_box", {"maneuver_chit": "DUCK T3*"}) == [3]
+    assert values(form, "maneuver_box", {"maneuver_chit": "MOVE H6"}) == [1, 2, 3]
+
+
+def test_a_maneuver_is_offered_only_within_the_effort_limit_with_the_attack_chit():
+    form = MAGIC_REALM.plays_form(dwarf_against_a_wolf(), "Dwarf")
+    beside_two_asterisks = values(form, "maneuver_chit", {"attack_chit": "FIGHT H4**"})
+    assert "MOVE H6" in beside_two_asterisks and "MOVE H5*" not in beside_two_asterisks
+    assert "MOVE H5*" in values(form, "maneuver_chit", {"attack_chit": "FIGHT H6"})
+
+
+def test_a_chit_too_weak_to_carry_the_heaviest_item_is_not_offered():
+    form = MAGIC_REALM.plays_form(without_plays(example("black-knight-vs-wolf")), "Black Knight")
+    assert "MOVE M5" not in values(form, "maneuver_chit")  # Suit of Armor is heavy
+    assert "MOVE H6" in values(form, "maneuver_chit")
+
+
+def test_a_fatigued_chit_is_not_offered():
+    fresh = values(MAGIC_REALM.plays_form(dwarf_against_a_wolf(), "Dwarf"), "attack_chit")
+    tired = MAGIC_REALM.plays_form(dwarf_against_a_wolf(chits=[{"label": "FIGHT H6", "state": "fatigued"}, "MOVE H6"]),
+                                   "Dwarf")
+    assert "FIGHT H6" in fresh and values(tired, "attack_chit") == []
+
+
+def test_a_target_must_be_on_a_melee_sheet():
+    state = dwarf_against_a_wolf()
+    state["state"]["denizens"].append({"id": "Bat", "side": "light"})
+    assert values(MAGIC_REALM.plays_form(state, "Dwarf"), "target") == ["Wolf"]
+
+
+def test_a_rider_under_the_optional_rules_plays_his_horse_and_may_maneuver_himself():
+    form = MAGIC_REALM.plays_form(without_plays(example("rider-horse-and-rider")), "White Knight")
+    assert values(form, "horse") == ["walking", "galloping"]
+    assert form.field("maneuver_chit").path == "plays.White Knight.rider_maneuver.chit"
+
+
+def test_a_dead_character_has_no_form():
+    state = dwarf_against_a_wolf(dead=True)
+    assert MAGIC_REALM.plays_form(state, "Dwarf").notes == ("Dwarf is dead and cannot play",)
+
+
+def test_fatigue_wounds_and_bounty_are_seen_only_by_the_character_who_owes_or_scores_them():
+    resolution = MAGIC_REALM.resolve(example("thirty-combatants"))
+    private = [event for event in resolution.events if event.visible_to != ALL]
+    assert {event.kind for event in private} == {"fatigue", "wound", "bounty"}
+    for event in private:
+        assert event.visible_to == frozenset(event.actors[:1]), event
+    assert all(event.visible_to == ALL for event in resolution.events if event.kind in ("hit", "harm", "kill"))
+
+
+def test_a_hirelings_kill_is_scored_for_the_character_who_hires_it():
+    data = example("thirty-combatants")
+    resolution = MAGIC_REALM.resolve(data)
+    hired = {d["id"]: d["hired_by"] for d in data["state"]["denizens"] if d.get("hired_by")}
+    for event in resolution.events:
+        if event.kind == "bounty" and event.actors[0] in hired:
+            assert event.visible_to == frozenset({hired[event.actors[0]]})
+
+
+def test_a_round_that_waits_for_the_gms_ruling_comes_back_unresolved_naming_it():
+    data = {key: value for key, value in example("demon-power-of-the-pit-gm-ruling").items() if key != "gm_rulings"}
+    resolution = MAGIC_REALM.resolve(data)
+    assert resolution.waiting_for and all(error.path.startswith("gm_rulings.") for error in resolution.waiting_for)
+    assert resolution.state == data and not resolution.finished
+    assert all("the round waits" in summary.lines[0] for summary in MAGIC_REALM.summaries(data, resolution))
+
+
+def test_the_next_round_starts_with_the_sheets_of_who_attacks_whom():
+    resolution = MAGIC_REALM.resolve(example("thirty-combatants"))
+    assert resolution.state["state"]["round"] == 2
+    assert MAGIC_REALM.validate(resolution.state) == []
+    owners = {sheet["owner"] for sheet in resolution.state["sheets"]}
+    assert owners >= {c["id"] for c in resolution.state["state"]["characters"] if not c.get("dead")}
+
+
+def test_wounds_and_fatigue_owed_are_named_for_the_character():
+    resolution = MAGIC_REALM.resolve(example("thirty-combatants"))
+    assert resolution.owes["Black Knight"] == ("1 wound(s), on chits of your choice",)
+
+
+def test_a_played_form_resolves_as_the_engine_resolves_the_same_plays():
+    state = dwarf_against_a_wolf()
+    form = MAGIC_REALM.plays_form(state, "Dwarf")
+    played = fill(state, form, {"attack_chit": "FIGHT H6", "target": "Wolf", "weapon": "Great Axe", "attack_box": 2,
+                                "maneuver_chit": "MOVE H6", "maneuver_box": 1})
+    assert played["plays"]["Dwarf"] == {"attack": {"chit": "FIGHT H6", "weapon": "Great Axe", "box": 2},
+                                        "target": "Wolf", "maneuver": {"chit": "MOVE H6", "box": 1}}
+    assert MAGIC_REALM.resolve(played, seed=5).events

@@ -1,0 +1,85 @@
+"""The interface's own values (systems/interface.py): options with presets, implications and exclusions; writing
+a side's answers into the round input; the errors a side is shown; who sees an event."""
+
+from systems.errors import FieldError
+from systems.interface import (ALL, Choice, Constraint, Field, Option, Options, PlaysForm, Preset, ResolvedEvent,
+                               answers_that_apply, choices_open, fill, set_path, side_errors)
+
+OPTIONS = Options(
+    options=(Option("fumble", "Fumble", "bool", False), Option("table", "Table", "choice", "standard",
+                                                               choices=("standard", "optional")),
+             Option("rides", "Rides", "number", None, minimum=1, maximum=5, nullable=True)),
+    presets=(Preset("plain", "Plain"), Preset("optional", "Optional", {"fumble": True, "table": "optional"})),
+    constraints=(Constraint("table", "optional", "fumble", True, "one rule"),
+                 Constraint("fumble", False, "rides", 3, "three rides need the fumble", forbids=True)),
+)
+
+
+def test_options_take_the_defaults_then_the_preset_then_the_overrides():
+    assert OPTIONS.values({}) == {"fumble": False, "table": "standard", "rides": None}
+    assert OPTIONS.values({"preset": "optional", "rides": 2}) == {"fumble": True, "table": "optional", "rides": 2}
+
+
+def test_an_option_that_implies_another_is_refused_naming_it_when_the_other_is_off():
+    errors = OPTIONS.check({"table": "optional"})
+    assert [error.path for error in errors] == ["table"]
+    assert "requires fumble=True" in errors[0].message
+
+
+def test_an_option_that_forbids_another_is_refused_naming_it():
+    assert [error.path for error in OPTIONS.check({"rides": 3})] == ["fumble"]
+    assert OPTIONS.check({"rides": 3, "fumble": True}) == []
+
+
+def test_a_number_out_of_its_range_and_a_choice_not_offered_are_refused_by_name():
+    errors = OPTIONS.check({"rides": 9, "table": "revised"})
+    assert {error.path for error in errors} == {"rides", "table"}
+
+
+def test_a_preset_is_valid_when_its_values_keep_the_constraints():
+    assert OPTIONS.check({"preset": "optional"}) == []
+
+
+FORM = PlaysForm("Ash", "Ash, round 1", (
+    Field("action", "choice", "Action", None, choices=(Choice("attack", "Attack"), Choice("rest", "Rest"))),
+    Field("target", "choice", "Target", "plays.Ash.attack.target", choices=(Choice("Wolf", "Wolf"),),
+          shown_when=("action", ("attack",))),
+    Field("weapon", "choice", "Weapon", "plays.Ash.attack", choices=(Choice({"weapon": "Mace", "box": 2}, "Mace"),),
+          shown_when=("target", ("Wolf",))),
+    Field("box", "choice", "Box", "plays.Ash.box", choices=(
+        Choice(1, "Thrust", ("action", ("attack",))), Choice(3, "Duck")), required=False),
+))
+
+
+def test_fill_writes_each_answer_at_its_path_and_merges_objects():
+    data = fill({"plays": {}}, FORM, {"action": "attack", "target": "Wolf", "weapon": {"weapon": "Mace", "box": 2}})
+    assert data == {"plays": {"Ash": {"attack": {"target": "Wolf", "weapon": "Mace", "box": 2}}}}
+
+
+def test_a_stale_answer_behind_a_changed_choice_is_not_written():
+    answers = {"action": "rest", "target": "Wolf", "weapon": {"weapon": "Mace", "box": 2}}
+    assert answers_that_apply(FORM, answers) == {"action": "rest"}
+    assert fill({"plays": {}}, FORM, answers) == {"plays": {}}
+
+
+def test_a_choice_is_offered_only_when_its_condition_holds():
+    assert [c.value for c in choices_open(FORM.field("box"), {"action": "rest"})] == [3]
+    assert [c.value for c in choices_open(FORM.field("box"), {"action": "attack"})] == [1, 3]
+
+
+def test_set_path_makes_lists_for_numbered_parts():
+    data: dict = {}
+    set_path(data, "actions.Ash.1.kind", "fire")
+    assert data == {"actions": {"Ash": [{}, {"kind": "fire"}]}}
+
+
+def test_a_side_is_shown_only_the_errors_of_its_own_plays():
+    errors = [FieldError("plays.Ash.attack.target", "gone"), FieldError("plays.Bryn", "missing"),
+              FieldError("plays.Ashley.attack", "not Ash's")]
+    assert side_errors(errors, FORM) == errors[:1]
+
+
+def test_an_event_is_seen_by_everyone_or_only_by_the_sides_it_names():
+    public = ResolvedEvent("hit", "text", "1", "Rule", "text (rule 1 Rule)", (), ALL)
+    private = ResolvedEvent("wound", "text", "1", "Rule", "text (rule 1 Rule)", ("Ash",), frozenset({"Ash"}))
+    assert public.seen_by("Bryn") and private.seen_by("Ash") and not private.seen_by("Bryn")
