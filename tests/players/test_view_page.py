@@ -31,6 +31,13 @@ def test_it_shows_the_players_own_side_form_sheet_and_deadline(client, tokens, c
     assert f'id="side-{characters["Amazon"].pk}"' not in body and "Melee sheet of Amazon" not in body
 
 
+def test_the_players_form_lists_a_move_chit_too_weak_for_the_armor_disabled_with_the_reason(client, tokens, characters):
+    body = client.get(page_url(tokens["Alice"])).content.decode()
+    maneuver = body.split(f'id="id_side{characters["Black Knight"].pk}-maneuver"')[1].split("</select>")[0]
+    assert '<option value="MOVE M5" disabled>MOVE M5: too weak to carry Armor (weight H)</option>' in maneuver
+    assert '<option value="MOVE H6">MOVE H6</option>' in maneuver
+
+
 def test_it_shows_nothing_of_another_sides_plays(client, tokens, battle, characters):
     secret = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
     submission = services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), characters["Black Knight"].pk, secret)
