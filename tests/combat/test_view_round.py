@@ -27,7 +27,7 @@ def test_the_round_page_shows_which_sides_are_locked(gm_client, gm, battle, char
     services.lock_side(gm, "test", battle.pk, 1, characters["Amazon"].pk)
     page = gm_client.get(round_url(battle)).content.decode()
     assert "Amazon (Bob): <span class=\"badge status-sent\">locked" in page
-    assert "Black Knight (Alice): <span class=\"badge status-pending\">entering plays" in page
+    assert "Black Knight (Alice): <span class=\"badge status-pending side-status\">waiting" in page
 
 
 @pytest.mark.django_db
