@@ -71,6 +71,16 @@ def test_resending_a_link_revokes_the_old_one_and_emails_a_fresh_one(gm_client, 
     assert links.url_for(fresh) in email.text and "fresh link" in email.text
 
 
+def test_the_results_page_says_a_character_who_ran_away_ran_away(gm_client, gm, campaign, characters):
+    from tests.players.conftest import amazon_runs_away
+
+    final = amazon_runs_away(gm, campaign, characters["Amazon"])
+    body = gm_client.get(base(final.battle) + "rounds/1/").content.decode()
+    table = body.split("<h2>Kills, wounds and fatigue</h2>")[1].split("</table>")[0]
+    assert "<th>Killed or ran away</th>" in table
+    assert "<td><strong>ran away</strong></td>" in table.split("<td>Amazon</td>")[1]
+
+
 def test_after_combat_ends_a_fresh_link_points_to_the_final_results_without_plays_due(gm_client, gm, campaign, characters):
     from tests.players.conftest import amazon_runs_away
 

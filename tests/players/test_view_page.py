@@ -77,6 +77,15 @@ def test_after_combat_ends_the_link_shows_the_final_results_until_it_expires(cli
     assert client.get(page_url(token)).status_code == 404
 
 
+def test_the_final_results_say_a_character_who_ran_away_is_out_of_the_battle(client, gm, campaign, characters):
+    amazon = characters["Amazon"]
+    final = amazon_runs_away(gm, campaign, amazon)
+    token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
+    body = client.get(page_url(token)).content.decode()
+    assert "<strong>Amazon</strong>: <strong>ran away</strong>: out of the battle." in body
+    assert "<strong>Amazon</strong>: alive" not in body
+
+
 def test_after_combat_ends_the_player_still_chooses_the_chits_they_owe(client, gm, campaign, characters):
     """Combat seldom ends owing chits (a quiet round owes none, the dead owe none), but a character who
     fled may: the last round's fatigue is chosen on the page after combat is over."""
