@@ -19,17 +19,27 @@ from combat import encounter_options, round_file, side_options
 
 class QuickSelect(forms.Select):
     """A <select> whose options are written in Python. Django renders every option through a template,
-    which was most of the battle page's time (ten sides of ten selects, docs/performance.md)."""
+    which was most of the battle page's time (ten sides of ten selects, docs/performance.md).
+
+    `refused` ({value: why}): options the rules do not allow now, listed disabled with the reason so the
+    person sees why they cannot pick them. One already chosen (a draft saved before) stays enabled, so the
+    choice is kept and the engine's error beside the field says what to change."""
+
+    refused: dict[str, str] = {}
 
     def render(self, name, value, attrs=None, renderer=None):
         final_attrs = self.build_attrs(self.attrs, attrs)
         final_attrs["name"] = name
         chosen = {str(item) for item in self.format_value(value)}
-        options = "".join(
-            f'<option value="{_escape(key)}"{" selected" if str(key) in chosen else ""}>{_escape(label)}</option>'
-            for key, label in self.choices
-        )
+        options = "".join(self._option(str(key), label, chosen) for key, label in self.choices)
         return format_html("<select{}>{}</select>", flatatt(final_attrs), mark_safe(options))
+
+    def _option(self, key: str, label, chosen: set[str]) -> str:
+        why = self.refused.get(key)
+        if why is not None:
+            label = f"{label}: {why}"
+        flag = " selected" if key in chosen else (" disabled" if why is not None else "")
+        return f'<option value="{_escape(key)}"{flag}>{_escape(label)}</option>'
 
 
 def _escape(value) -> str:
@@ -85,9 +95,11 @@ class PlaysForm(QuickLabels, forms.Form):
         if options.horse:
             maneuvers += [("horse:walking", f"{options.horse}, walking side"), ("horse:galloping", f"{options.horse}, galloping side")]
         f["maneuver"] = choice(NONE + maneuvers, "Maneuver")
+        f["maneuver"].widget.refused = options.too_weak
         f["maneuver_box"] = choice(NONE + MANEUVER_BOXES, "Maneuver box")
         if options.horse:
             f["rider_chit"] = choice(NONE + options.move_chits, "Rider's own maneuver")
+            f["rider_chit"].widget.refused = options.too_weak
             f["rider_box"] = choice(NONE + MANEUVER_BOXES, "Rider's box")
         if options.has_shield:
             f["shield_box"] = choice(NONE + ATTACK_BOXES, "Shield box")

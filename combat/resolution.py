@@ -117,7 +117,13 @@ def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
 
 
 def summaries(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    return {summary["character"]: summary for summary in (result or {}).get("summaries", [])}
+    """Each character's summary of the round, by name, with `ran_away`: he ran away (8.3) and is out of the
+    battle, as the round's new state records it (`fled`; the encounter step's `ran_away` sets it): the
+    engine's summary itself says only whether he was killed."""
+    result = result or {}
+    fled = {character["id"] for character in (result.get("state") or {}).get("characters", []) if character.get("fled")}
+    return {summary["character"]: {**summary, "ran_away": summary["character"] in fled and not summary.get("killed")}
+            for summary in result.get("summaries", [])}
 
 
 def owed_for(result: dict[str, Any], character: str) -> dict[str, int]:

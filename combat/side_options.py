@@ -5,9 +5,11 @@ attack spells, its targets and riders, its hirelings and theirs, and the weapon 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from combat.engine.melee_validation import heaviest_item, too_weak_to_carry
+from combat.engine.model import ChitLabelError, parse_chit
 from combat.round_file import _catalogue, _character_entry
 
 
@@ -28,6 +30,8 @@ class SideOptions:
     hireling_targets: list[tuple[str, str]]  # whom this side's hirelings may attack: the unhired denizens
     riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
     default_weapon: str = ""  # the weapon (or "spell:<name>") the form starts from (issue #14.5)
+    # The move chits the rules refuse as a maneuver now, each with why: too weak to carry the heaviest item.
+    too_weak: dict[str, str] = field(default_factory=dict)
 
 
 def _attack_spells(names: list[str]) -> list[tuple[str, str]]:
@@ -65,7 +69,8 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
     fight = [(c["id"], c["id"]) for c in fresh
              if c["label"].split()[0] in {"FIGHT", "BERSERK"}
              or (c["label"].startswith("MAGIC") and _magic_type(c["label"]) in castable_types)]
-    move = [(c["id"], c["id"]) for c in fresh if c["label"].split()[0] in {"MOVE", "DUCK", "FLY"}]
+    fresh_moves = [c for c in fresh if c["label"].split()[0] in {"MOVE", "DUCK", "FLY"}]
+    move = [(c["id"], c["id"]) for c in fresh_moves]
     owned = [w["name"] for w in entry.get("weapons", [])]
     weapons = [(w["name"], f"{w['name']} ({_weapon_state(w, alerting)})") for w in entry.get("weapons", [])]
     spells = [(f"spell:{name}", f"Spell: {name} (MAGIC {magic_type})") for name, magic_type in attack_spells]
@@ -106,7 +111,24 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
                           if not d.get("hired_by") and not d.get("dead") and not d.get("fled")],
         riders=riders if riders_apart else [],
         default_weapon=_default_weapon(owned, [value for value, _ in spells], alerting, previous),
+        too_weak=_too_weak(entry, fresh_moves),
     )
+
+
+def _too_weak(entry: dict[str, Any], move_chits: list[dict[str, Any]]) -> dict[str, str]:
+    """The move chits that cannot carry the heaviest item the character carries, each with why (the
+    engine refuses them as a maneuver: a MOVE chit must be as strong as the heaviest item carried)."""
+    heaviest = heaviest_item(_catalogue(), [w["name"] for w in entry.get("weapons", [])],
+                             [(a["name"], a.get("state", "intact")) for a in entry.get("armor", [])])
+    weak = {}
+    for chit in move_chits:
+        try:
+            parsed = parse_chit(chit["label"])
+        except ChitLabelError:
+            continue
+        if too_weak_to_carry(parsed, heaviest):
+            weak[chit["id"]] = f"too weak to carry {heaviest[0]} (weight {heaviest[1]})"
+    return weak
 
 
 def _weapon_state(weapon: dict[str, Any], alerting: str | None) -> str:

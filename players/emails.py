@@ -159,7 +159,8 @@ def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, An
         summary = character.get("summary") or {}
         hits = [event["text"] for event in character.get("events", []) if _hit_them(event, character["name"])]
         summaries.append({
-            "name": character["name"], "killed": bool(summary.get("killed")), "hits": hits,
+            "name": character["name"], "killed": bool(summary.get("killed")), "ran_away": bool(summary.get("ran_away")),
+            "hits": hits,
             "kills": summary.get("kills") or [], "fame": summary.get("fame"), "notoriety": summary.get("notoriety"),
             "wounds_owed": summary.get("wounds_owed") or 0, "fatigue_owed": summary.get("fatigue_owed") or 0,
         })
@@ -176,7 +177,7 @@ def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, An
         "summaries": summaries,
         "over": combat_over,
         "over_for_you": not combat_over and not plays_due,
-        "out": [s["name"] for s in summaries if s["killed"]] or [s["name"] for s in summaries],
+        "out": [s["name"] for s in summaries if s["killed"] or s["ran_away"]] or [s["name"] for s in summaries],
         "plays_due": plays_due,
         "owes": owes,
         "next_round": following.number if following is not None else None,

@@ -102,8 +102,9 @@ def _maneuver_errors(
     if chit is not None and not chit_errors:
         if chit.action == "DUCK" and maneuver.box != 3:
             errors.append(PlayError(f"{path}.box", f"{chit.id} can only be played in box 3 Duck"))
-        heaviest = _heaviest_item(catalogue, character)
-        if heaviest and chit.strength in LEVELS and LEVELS[chit.strength] < LEVELS[heaviest[1]]:
+        heaviest = heaviest_item(catalogue, [weapon.name for weapon in character.weapons],
+                                 [(armor.name, armor.state) for armor in character.armor])
+        if too_weak_to_carry(chit, heaviest):
             errors.append(PlayError(
                 f"{path}.chit",
                 f"{chit.id} (strength {chit.strength}) cannot carry {heaviest[0]} (weight {heaviest[1]}): a MOVE "
@@ -112,22 +113,31 @@ def _maneuver_errors(
     return errors, chit
 
 
-def _heaviest_item(catalogue, character: CharacterState) -> tuple[str, str] | None:
+def heaviest_item(catalogue, weapons: list[str], armor: list[tuple[str, str]]) -> tuple[str, str] | None:
+    """The heaviest item a character carries, (name, weight): his weapons (by name) and his armor not
+    destroyed ((name, state) pairs); None when nothing he carries has a weight. The plays form uses it too,
+    to offer only the MOVE chits that can carry it (combat.side_options)."""
+    catalogue = catalogue_or_default(catalogue)
     items: list[tuple[str, str]] = []
-    for weapon in character.weapons:
+    for name in weapons:
         try:
-            items.append((weapon.name, find(catalogue, "weapon", weapon.name).weight))
+            items.append((name, find(catalogue, "weapon", name).weight))
         except UnknownCounter:
             pass
-    for armor in character.armor:
-        if armor.state == "destroyed":
+    for name, state in armor:
+        if state == "destroyed":
             continue
         try:
-            items.append((armor.name, find(catalogue, "armor_piece", armor.name).weight))
+            items.append((name, find(catalogue, "armor_piece", name).weight))
         except UnknownCounter:
             pass
     items = [item for item in items if item[1] in LEVELS]
     return max(items, key=lambda item: LEVELS[item[1]]) if items else None
+
+
+def too_weak_to_carry(chit: Chit, heaviest: tuple[str, str] | None) -> bool:
+    """A MOVE (or DUCK) chit must be as strong as the heaviest item carried to be played as a maneuver."""
+    return bool(heaviest) and chit.strength in LEVELS and LEVELS[chit.strength] < LEVELS[heaviest[1]]
 
 
 def _state_errors(round_input: RoundInput, catalogue) -> list[PlayError]:

@@ -2,12 +2,15 @@
 links, deadline, rulings, adjustments, the round's history), so the combat templates need one line."""
 
 from django import template
-from django.utils.html import format_html_join
+from django.template.defaultfilters import date
+from django.utils import timezone
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import mark_safe
 
 from combat.models import Round
 from players import services
 from players.forms import AdjustmentForm, DeadlineForm, RulingForm
-from players.models import PlayerLink, RoundNote
+from players.models import PlayerLink, RoundNote, Submission
 
 register = template.Library()
 
@@ -38,6 +41,27 @@ def players_round_panel(context, round_, oob=False):
         "ruling_form": RulingForm(),
         "adjust_form": AdjustmentForm(battle_state=battle.state) if drafting else None,
     }
+
+
+@register.simple_tag
+def side_statuses(round_, sides):
+    """`{% side_statuses round side_list as statuses %}`: each side's status (players.services.side_statuses)
+    for the round's list of sides, from the sides the page has already."""
+    return services.side_statuses(round_, sides)
+
+
+@register.simple_tag
+def side_status(status):
+    """A side's status badge, the same on the players' card and the round's list of sides: waiting,
+    submitted by the player (with when), entered by GM, or defaulted at the deadline."""
+    submission = status["submission"]
+    if submission is None:
+        return mark_safe('<span class="badge status-pending side-status">waiting</span>')
+    if submission.source != Submission.Source.PLAYER:
+        return format_html('<span class="badge status-sent side-status">{}</span>', status["status"])
+    when = timezone.localtime(submission.submitted_at)
+    return format_html('<span class="badge status-sent side-status">{} <time datetime="{}">{}</time></span>',
+                       status["status"], date(when, "c"), date(when, "D j M, H:i"))
 
 
 @register.simple_tag

@@ -7,33 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from combat import rounds
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.model import LEVELS
 
 
-def maneuvers(options: rounds.SideOptions, entry: dict[str, Any] | None = None) -> list[dict[str, Any]]:
-    """The form's "Maneuver" choices a GM who knows the rules picks from: a horse's walking and galloping
-    sides when the character rides (rule 5.2: the horse is the only piece he plays to move), else each fresh
-    MOVE chit as strong as the heaviest item he carries (the character's `entry` in the battle state)."""
+def maneuvers(options: rounds.SideOptions) -> list[dict[str, Any]]:
+    """The form's "Maneuver" choices a GM picks from: a horse's walking and galloping sides when the
+    character rides (rule 5.2: the horse is the only piece he plays to move), else each fresh MOVE chit the
+    form does not list disabled (one too weak to carry the heaviest item he carries)."""
     if options.horse:
         return [{"horse": "walking"}, {"horse": "galloping"}]
-    heaviest = _heaviest(entry or {})
-    return [{"chit": chit} for chit, _ in options.move_chits if LEVELS.get(_strength(chit), 9) >= heaviest]
-
-
-def _strength(chit: str) -> str:
-    return chit.split()[1][:1] if len(chit.split()) > 1 else ""
-
-
-def _heaviest(entry: dict[str, Any]) -> int:
-    catalogue = get_catalogue()
-    weights = []
-    for weapon in entry.get("weapons", []):
-        weights.append(catalogue.weapon(weapon["name"]).weight)
-    for armor in entry.get("armor", []):
-        if armor.get("state") != "destroyed":
-            weights.append(catalogue.armor_piece(armor["name"]).weight)
-    return max((LEVELS.get(weight, 0) for weight in weights), default=0)
+    return [{"chit": chit} for chit, _ in options.move_chits if chit not in options.too_weak]
 
 
 def asterisks(chit: str) -> int:
@@ -67,7 +49,7 @@ def first_legal_plays(battle, round_, character: str, drafts: dict[str, dict] | 
     options = rounds.side_options(battle.state, character)
     for target, _ in options.targets:
         for chit, _ in options.fight_chits:
-            for maneuver in maneuvers(options, rounds.character_entry(battle.state, character)) or [{}]:
+            for maneuver in maneuvers(options) or [{}]:
                 plays = plays_from(options, target, chit, maneuver)
                 round_file = rounds.build_input(battle, round_, {**(drafts or {}), character: plays})
                 if not rounds.validate(round_file, character):

@@ -89,7 +89,7 @@ def draw_plays(data, battle, character: str, encounter: dict) -> dict:
     if not targets or not fight or data.draw(st.integers(0, 9), label=f"{character} rests") == 0:
         return {}
     chit = data.draw(st.sampled_from(fight), label="attack chit")
-    moves = [move for move in maneuvers(options, rounds.character_entry(battle.state, character)) if move.get("chit") not in used
+    moves = [move for move in maneuvers(options) if move.get("chit") not in used
              and spent + asterisks(chit) + asterisks(move.get("chit", "")) <= 2]
     if not moves:
         return {}

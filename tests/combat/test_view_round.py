@@ -27,7 +27,7 @@ def test_the_round_page_shows_which_sides_are_locked(gm_client, gm, battle, char
     services.lock_side(gm, "test", battle.pk, 1, characters["Amazon"].pk)
     page = gm_client.get(round_url(battle)).content.decode()
     assert "Amazon (Bob): <span class=\"badge status-sent\">locked" in page
-    assert "Black Knight (Alice): <span class=\"badge status-pending\">entering plays" in page
+    assert "Black Knight (Alice): <span class=\"badge status-pending side-status\">waiting" in page
 
 
 @pytest.mark.django_db
@@ -54,6 +54,13 @@ def test_the_results_show_a_kills_fame_and_notoriety_as_numbers_not_floats(gm_cl
     resolve_first_round(gm, battle, characters, valid_plays, first_round)
     page = gm_client.get(round_url(battle)).content.decode()
     assert "<td>0 / 1</td>" in page and "1.0" not in page
+
+
+def _wear(battle, character: str, armor: dict[str, str]) -> None:
+    """The character's armor in the battle state, {name: state}."""
+    entry = next(c for c in battle.state["state"]["characters"] if c["id"] == character)
+    entry["armor"] = [{"name": name, "state": state} for name, state in armor.items()]
+    battle.save()
 
 
 def _field_html(page, character, field):
@@ -101,9 +108,7 @@ def test_the_weapon_starts_from_last_rounds_pick(gm_client, gm, battle, characte
 
 @pytest.mark.django_db
 def test_a_destroyed_shield_is_not_offered(gm_client, battle, characters):
-    entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Black Knight")
-    entry["armor"] = [{"name": "Suit of Armor", "state": "intact"}, {"name": "Shield", "state": "destroyed"}]
-    battle.save()
+    _wear(battle, "Black Knight", {"Suit of Armor": "intact", "Shield": "destroyed"})
     page = gm_client.get(round_url(battle)).content.decode()
     assert f'id="id_side{characters["Black Knight"].pk}-shield_box"' not in page
     assert f'id="id_side{characters["Amazon"].pk}-shield_box"' in page
@@ -131,3 +136,35 @@ def test_aim_at_is_not_offered_when_the_rules_do_not_attack_riders_apart(gm, gm_
     battle = start(standard, [amazon], natives=[("Lancer 1", None)], attacks=[("Lancer 1", "Amazon")])
     page = gm_client.get(round_url(battle)).content.decode()
     assert f'id="id_side{amazon.pk}-target_part"' not in page
+
+
+def _option(page, character, field, value):
+    return "<option" + _field_html(page, character, field).split(f'<option value="{value}"')[1].split("</option>")[0]
+
+
+@pytest.mark.django_db
+def test_a_move_chit_too_weak_for_the_armor_is_listed_disabled_with_the_reason(gm_client, battle, characters):
+    """The engine refuses a maneuver with a MOVE chit weaker than the heaviest item carried: the form says
+    so and does not let the GM pick it (the Black Knight's Armor weighs H; his MOVE M5 cannot carry it)."""
+    page = gm_client.get(round_url(battle)).content.decode()
+    knight = characters["Black Knight"]
+    assert _option(page, knight, "maneuver", "MOVE M5") == "<option disabled>MOVE M5: too weak to carry Armor (weight H)"
+    assert _option(page, knight, "maneuver", "MOVE M4*").startswith("<option disabled>")
+    assert _option(page, knight, "maneuver", "MOVE H6") == "<option>MOVE H6"
+    assert _option(page, characters["Amazon"], "maneuver", "MOVE M4") == "<option>MOVE M4"  # her heaviest weighs M
+
+
+@pytest.mark.django_db
+def test_a_move_chit_is_offered_again_once_the_heavy_armor_is_destroyed(gm_client, battle, characters):
+    _wear(battle, "Black Knight", {"Armor": "destroyed", "Shield": "intact"})
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert _option(page, characters["Black Knight"], "maneuver", "MOVE M5") == "<option>MOVE M5"
+
+
+@pytest.mark.django_db
+def test_a_saved_draft_with_a_move_chit_too_weak_keeps_it_chosen_with_the_engines_error(gm_client, gm, battle, characters):
+    knight = characters["Black Knight"]
+    services.save_plays(gm, "test", battle.pk, 1, knight.pk, {"maneuver": {"chit": "MOVE M5", "box": 1}})
+    page = gm_client.get(round_url(battle)).content.decode()
+    assert _option(page, knight, "maneuver", "MOVE M5").startswith("<option selected>MOVE M5: too weak")
+    assert "as strong as the heaviest item carried" in _field_html(page, knight, "maneuver")

@@ -55,14 +55,15 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     screenshot(page, "battle-round-1-empty")
 
     pick(page, knight, "target", "H Troll")
-    pick(page, knight, "attack_chit", "FIGHT H6")
+    pick(page, knight, "attack_chit", "FIGHT H4**")
     pick(page, knight, "attack_weapon", "Mace")
     pick(page, knight, "attack_box", "2")
-    pick(page, knight, "maneuver", "MOVE M5")  # too weak for his Armor
+    pick(page, knight, "maneuver", "MOVE H5*")  # three asterisks with FIGHT H4**: over the effort limit
     pick(page, knight, "maneuver_box", "1")
     error = page.locator(f"#id_side{knight.pk}-maneuver_engine_error")
-    expect(error).to_contain_text("as strong as the heaviest item")
+    expect(error).to_contain_text("at most two asterisks a round")
     screenshot(page, "battle-invalid-play")
+    pick(page, knight, "attack_chit", "FIGHT H6")
     pick(page, knight, "maneuver", "MOVE H6")
     expect(error).to_have_count(0)
     expect(side(page, knight).locator(".odds")).to_contain_text("killed")

@@ -62,19 +62,20 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
     player.goto(alice_url)
     expect(player.get_by_role("heading", name=re.compile("Black Knight"))).to_be_visible()
     field = lambda name: player.locator(f"#id_side{knight.pk}-{name}")  # noqa: E731
-    # Fast, as a person types: one choice after another, no waiting in between. MOVE M5 is too slow
-    # for a knight in armor: the engine's error appears beside the Maneuver field.
+    # Fast, as a person types: one choice after another, no waiting in between. FIGHT H4** and MOVE H5*
+    # are three asterisks, over the effort limit: the engine's error appears beside the Maneuver field.
     field("target").select_option("H Troll")
-    field("attack_chit").select_option("FIGHT H6")
+    field("attack_chit").select_option("FIGHT H4**")
     field("attack_weapon").select_option("Mace")
     field("attack_box").select_option("2")
-    field("maneuver").select_option("MOVE M5")
+    field("maneuver").select_option("MOVE H5*")
     field("maneuver_box").select_option("1")
     error = player.locator(f"#id_side{knight.pk}-maneuver_engine_error")
     expect(error).to_be_visible()
-    expect(error).to_contain_text("Armor")
+    expect(error).to_contain_text("at most two asterisks a round")
     expect(field("attack_weapon")).to_have_value("Mace")
     screenshot(player, "player-link-error")
+    field("attack_chit").select_option("FIGHT H6")
     field("maneuver").select_option("MOVE H6")
     expect(error).to_have_count(0)
     player.get_by_role("button", name="Submit my plays").click()

@@ -92,7 +92,7 @@ def test_locking_unlocking_and_saving_one_side_leave_the_other_sides_choices_in_
 
     side(page, amazon).get_by_role("button", name="Unlock Amazon").click()
     expect(field(page, amazon, "attack_chit")).to_have_value("FIGHT M5")
-    expect(page.locator("#round-sides")).to_contain_text("Amazon (Bob): entering plays")
+    expect(page.locator("#round-sides")).to_contain_text("Amazon (Bob): entered by GM")
     field(page, amazon, "maneuver").select_option("MOVE M4 #2")
     side(page, amazon).get_by_role("button", name="Save draft").click()
     expect(side(page, amazon).get_by_role("status")).to_have_text("Saved.")

@@ -39,12 +39,14 @@ def wait_for_quiet(page):
     page.wait_for_function("!document.querySelector('.htmx-request')", timeout=20_000)
 
 
-# Six choices in a row for the Black Knight: the maneuver MOVE M5 is refused (too weak for his armor).
-REFUSED_MOVE = [("target", "H Troll"), ("attack_chit", "FIGHT H6"), ("attack_weapon", "Mace"), ("attack_box", "2"),
-                ("maneuver", "MOVE M5"), ("maneuver_box", "1")]
-# The same with MOVE H6: every choice allowed.
-ALLOWED = [*REFUSED_MOVE[:4], ("maneuver", "MOVE H6"), ("maneuver_box", "1")]
-TOO_WEAK = "as strong as the heaviest item"
+# Six choices in a row for the Black Knight, each one the form offers, refused together: FIGHT H4** and
+# MOVE H5* are three asterisks, over the effort limit (the error stands beside the maneuver).
+OVER_EFFORT = [("target", "H Troll"), ("attack_chit", "FIGHT H4**"), ("attack_weapon", "Mace"), ("attack_box", "2"),
+               ("maneuver", "MOVE H5*"), ("maneuver_box", "1")]
+# FIGHT H6 and MOVE H6: every choice allowed.
+ALLOWED = [("target", "H Troll"), ("attack_chit", "FIGHT H6"), ("attack_weapon", "Mace"), ("attack_box", "2"),
+           ("maneuver", "MOVE H6"), ("maneuver_box", "1")]
+EFFORT_LIMIT = "3 asterisks played (FIGHT H4** + MOVE H5*); at most two asterisks a round"
 
 
 def knight_form(page, battle, url=None):
@@ -75,11 +77,11 @@ def alices_page(battle, live_server, settings):
 
 def test_six_choices_in_a_row_on_a_slow_server_are_all_kept(signed_in_page, demo_battle, slow_server, screenshot):
     knight, field = knight_form(signed_in_page, demo_battle)
-    choose_at_once(field, REFUSED_MOVE)
+    choose_at_once(field, OVER_EFFORT)
     wait_for_quiet(signed_in_page)
     screenshot(signed_in_page, "plays-form-fast-input")
-    expect_kept(field, REFUSED_MOVE)
-    expect(field("maneuver_engine_error")).to_contain_text(TOO_WEAK)
+    expect_kept(field, OVER_EFFORT)
+    expect(field("maneuver_engine_error")).to_contain_text(EFFORT_LIMIT)
 
 
 def test_a_choice_made_while_a_response_is_on_its_way_survives_the_swap(signed_in_page, demo_battle, slow_server):
@@ -97,10 +99,10 @@ def test_a_choice_made_while_a_response_is_on_its_way_survives_the_swap(signed_i
 
 def test_a_player_choosing_six_fields_in_a_row_on_a_slow_server_keeps_them_all(page, demo_battle, slow_server, live_server, settings):
     knight, field = knight_form(page, demo_battle, alices_page(demo_battle, live_server, settings))
-    choose_at_once(field, REFUSED_MOVE)
+    choose_at_once(field, OVER_EFFORT)
     wait_for_quiet(page)
-    expect_kept(field, REFUSED_MOVE)
-    expect(field("maneuver_engine_error")).to_contain_text(TOO_WEAK)
+    expect_kept(field, OVER_EFFORT)
+    expect(field("maneuver_engine_error")).to_contain_text(EFFORT_LIMIT)
 
 
 def test_save_and_lock_pressed_while_a_check_is_on_its_way_still_locks_the_side(signed_in_page, demo_battle, slow_server):
@@ -122,14 +124,14 @@ def test_six_choices_then_save_draft_at_once_on_a_slow_server_saves_every_choice
         signed_in_page, demo_battle, slow_server):
     page = signed_in_page
     knight, field = knight_form(page, demo_battle)
-    choose_at_once(field, REFUSED_MOVE)
+    choose_at_once(field, OVER_EFFORT)
     page.locator(f"#side-{knight.pk}").get_by_role("button", name="Save draft").click()  # checks still on their way
     wait_for_quiet(page)
-    expect_kept(field, REFUSED_MOVE)
-    expect(field("maneuver_engine_error")).to_contain_text(TOO_WEAK)
+    expect_kept(field, OVER_EFFORT)
+    expect(field("maneuver_engine_error")).to_contain_text(EFFORT_LIMIT)
     plays = saved_plays(demo_battle, knight)
-    assert plays["target"] == "H Troll" and plays["attack"] == {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"}
-    assert plays["maneuver"] == {"chit": "MOVE M5", "box": 1}
+    assert plays["target"] == "H Troll" and plays["attack"] == {"chit": "FIGHT H4**", "box": 2, "weapon": "Mace"}
+    assert plays["maneuver"] == {"chit": "MOVE H5*", "box": 1}
 
 
 MEETING_TABLE = {

@@ -52,7 +52,7 @@ def plays_for(battle, round_, character, drafts=None) -> dict:
     characters = {c.catalogue_name for c in battle.characters.all()}
     targets = sorted((t for t, _ in options.targets if t in reachable and t not in characters), key=lambda t: t not in lurable)
     fights = [chit for chit, _ in options.fight_chits if not chit.startswith("MAGIC")]
-    moves = [move["chit"] for move in maneuvers(options, rounds.character_entry(battle.state, name)) if move.get("chit")]
+    moves = [move["chit"] for move in maneuvers(options) if move.get("chit")]
     pairs = sorted(((f, m) for f in fights for m in moves), key=lambda pair: abs(2 - asterisks(pair[0]) - asterisks(pair[1])))
     others = {pk: plays for pk, plays in (drafts or {}).items() if pk != character.pk}
     for target in targets:

@@ -82,6 +82,18 @@ def test_when_combat_is_over_the_email_says_so_with_the_link_to_the_final_result
     assert email.text.index(link) < email.text.index("The full log of what your characters saw")
 
 
+def test_a_character_who_ran_away_is_summed_up_as_out_of_the_battle_not_alive(gm, campaign, characters):
+    amazon = characters["Amazon"]
+    round_ = amazon_runs_away(gm, campaign, amazon)
+    assert round_.result["encounter"]["ran_away"] == ["Amazon"]  # the engine's result: she ran away
+    email = OutboxMessage.objects.get(idempotency_key=f"combat/round-{round_.pk}/player-{amazon.player_id}")
+    assert "Amazon: RAN AWAY: out of the battle." in email.text and "Amazon: alive" not in email.text
+    assert "<strong>Amazon</strong>: <strong>ran away</strong>: out of the battle." in email.html
+    gm_log = OutboxMessage.objects.get(idempotency_key=f"combat/round-{round_.pk}/gm-{gm.pk}")
+    assert "Amazon: wounds owed 0, fatigue owed 0, ran away (out of the battle)" in gm_log.text
+    assert "<td>Amazon</td><td>0</td><td>0</td><td>ran away</td>" in gm_log.html
+
+
 def test_the_plays_due_email_carries_the_round_s_seed_commitment(battle):
     """docs/fair-dice.md: the commitment is published when the round opens, before any plays are in."""
     round_ = battle.rounds.get(number=1)

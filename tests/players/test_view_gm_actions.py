@@ -43,6 +43,21 @@ def test_the_round_page_shows_each_sides_status(gm_client, battle, characters, g
     assert "Amazon&#x27;s side locked by the GM" in body  # the history, escaped
 
 
+def test_the_rounds_list_of_sides_says_a_side_is_submitted_with_when_as_the_players_card_does(gm_client, battle, characters):
+    """A side its player submitted from their link is not still "entering plays": the round's list of sides
+    (beside Resolve) says what the players' card says, waiting, submitted by the player (when), entered
+    by GM, or locked."""
+    submission = services.submit(alice(battle), characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
+    body = gm_client.get(base(battle) + "rounds/1/").content.decode()
+    sides = body.split('id="round-sides"')[1].split("</ul>")[0]
+    card = body.split(f'id="side-status-{characters["Black Knight"].pk}"')[1].split("</li>")[0]
+    when = f'<time datetime="{timezone.localtime(submission.submitted_at).isoformat()}">'
+    knight = sides.split("Black Knight (Alice): ")[1].split("</li>")[0]
+    assert "entering plays" not in sides
+    assert "submitted by the player" in knight and when in knight and knight in card
+    assert 'Amazon (Bob): <span class="badge status-pending side-status">waiting</span>' in sides
+
+
 def test_resending_a_link_revokes_the_old_one_and_emails_a_fresh_one(gm_client, battle):
     old = alice(battle)
     old_token = links.token_for(old)
@@ -54,6 +69,16 @@ def test_resending_a_link_revokes_the_old_one_and_emails_a_fresh_one(gm_client, 
         links.live_link(old_token)
     email = OutboxMessage.objects.get(idempotency_key__endswith=f"/link-{fresh.pk}")
     assert links.url_for(fresh) in email.text and "fresh link" in email.text
+
+
+def test_the_results_page_says_a_character_who_ran_away_ran_away(gm_client, gm, campaign, characters):
+    from tests.players.conftest import amazon_runs_away
+
+    final = amazon_runs_away(gm, campaign, characters["Amazon"])
+    body = gm_client.get(base(final.battle) + "rounds/1/").content.decode()
+    table = body.split("<h2>Kills, wounds and fatigue</h2>")[1].split("</table>")[0]
+    assert "<th>Killed or ran away</th>" in table
+    assert "<td><strong>ran away</strong></td>" in table.split("<td>Amazon</td>")[1]
 
 
 def test_after_combat_ends_a_fresh_link_points_to_the_final_results_without_plays_due(gm_client, gm, campaign, characters):

@@ -31,6 +31,13 @@ def test_it_shows_the_players_own_side_form_sheet_and_deadline(client, tokens, c
     assert f'id="side-{characters["Amazon"].pk}"' not in body and "Melee sheet of Amazon" not in body
 
 
+def test_the_players_form_lists_a_move_chit_too_weak_for_the_armor_disabled_with_the_reason(client, tokens, characters):
+    body = client.get(page_url(tokens["Alice"])).content.decode()
+    maneuver = body.split(f'id="id_side{characters["Black Knight"].pk}-maneuver"')[1].split("</select>")[0]
+    assert '<option value="MOVE M5" disabled>MOVE M5: too weak to carry Armor (weight H)</option>' in maneuver
+    assert '<option value="MOVE H6">MOVE H6</option>' in maneuver
+
+
 def test_it_shows_nothing_of_another_sides_plays(client, tokens, battle, characters):
     secret = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
     submission = services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), characters["Black Knight"].pk, secret)
@@ -68,6 +75,15 @@ def test_after_combat_ends_the_link_shows_the_final_results_until_it_expires(cli
     assert "Submit my plays" not in body and "take no part" not in body and "Choose the chits" not in body
     Round.objects.filter(pk=final.pk).update(resolved_at=timezone.now() - timedelta(days=links.FINAL_RESULTS_DAYS, minutes=1))
     assert client.get(page_url(token)).status_code == 404
+
+
+def test_the_final_results_say_a_character_who_ran_away_is_out_of_the_battle(client, gm, campaign, characters):
+    amazon = characters["Amazon"]
+    final = amazon_runs_away(gm, campaign, amazon)
+    token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
+    body = client.get(page_url(token)).content.decode()
+    assert "<strong>Amazon</strong>: <strong>ran away</strong>: out of the battle." in body
+    assert "<strong>Amazon</strong>: alive" not in body
 
 
 def test_after_combat_ends_the_player_still_chooses_the_chits_they_owe(client, gm, campaign, characters):
