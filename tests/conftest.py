@@ -22,6 +22,14 @@ import os
 
 import pytest
 from django.test import override_settings
+from hypothesis import settings as hypothesis_settings
+
+# Hypothesis: random examples by default (a developer's run explores), the same examples on every run
+# under CI (`.ci/run` sets HERALD_HYPOTHESIS_PROFILE=ci): a test whose outcome changes from run to run
+# would block a landing at random. `explore` runs ten times as many random examples, to hunt.
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.register_profile("explore", max_examples=1000, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HERALD_HYPOTHESIS_PROFILE", "default"))
 
 TEST_PASSWORD = "pw-for-tests"
 
