@@ -247,13 +247,14 @@ def record_encounter_choice(link: PlayerLink, choice: str) -> Round:
 # --- the GM's side -----------------------------------------------------------------------------------
 
 
-def side_statuses(round_: Round) -> list[dict[str, Any]]:
-    """Each side's status for the GM: waiting, submitted (when), entered by GM, defaulted, locked."""
+def side_statuses(round_: Round, sides=None) -> list[dict[str, Any]]:
+    """Each side's status for the GM: waiting, submitted (when), entered by GM, defaulted, locked.
+    `sides`: the round's sides with their characters and players, when the caller has them already."""
     latest: dict[int, Submission] = {}
     for submission in Submission.objects.filter(round=round_).order_by("submitted_at", "id"):
         latest[submission.character_id] = submission
     statuses = []
-    for side in round_.sides.select_related("character__player"):
+    for side in sides if sides is not None else round_.sides.select_related("character__player"):
         submission = latest.get(side.character_id)
         statuses.append({
             "side": side,
