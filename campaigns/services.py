@@ -5,6 +5,7 @@ user is a GM of the campaign. Bad input raises django.core.exceptions.Validation
 
 from __future__ import annotations
 
+import json
 import math
 import secrets
 from collections.abc import Callable, Mapping
@@ -13,6 +14,8 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email, validate_slug
 from django.db import transaction
+from django.db.models import JSONField, OuterRef, Subquery
+from django.db.models.functions import JSONObject
 from django.http import Http404
 
 from campaigns import calendar
@@ -58,8 +61,28 @@ def get_campaign_for_gm(user, slug: str) -> Campaign:
     return campaign
 
 
-def campaigns_for_gm(user):
-    return Campaign.objects.filter(gms=user).prefetch_related("rule_set_versions").order_by("name")
+def current_rules_row(campaign_ref: str = "pk") -> Subquery:
+    """An annotation: the current rule set version of the campaign at `campaign_ref` as one JSON row,
+    read in its caller's query (`keep_current_rules` puts it where `Campaign.current_rules_version` looks)."""
+    current = (RuleSetVersion.objects.filter(campaign=OuterRef(campaign_ref)).order_by("-number")
+               .values(row=JSONObject(pk="pk", number="number", settings="settings", fingerprint="fingerprint"))[:1])
+    return Subquery(current, output_field=JSONField())
+
+
+def keep_current_rules(campaign: Campaign, row: dict[str, Any] | None) -> Campaign:
+    """`campaign` with its current rule set version from `current_rules_row`, kept where the cached
+    property `Campaign.current_rules_version` keeps what it reads."""
+    if row and isinstance(row["settings"], str):  # SQLite's json_object() keeps a JSON column as its text
+        row = {**row, "settings": json.loads(row["settings"])}
+    campaign.__dict__["current_rules_version"] = RuleSetVersion(campaign=campaign, **row) if row else None
+    return campaign
+
+
+def campaigns_for_gm(user) -> list[Campaign]:
+    """The user's campaigns by name, each with its current rule set read in the same query (the
+    dashboard's calendars need it): one query, however many campaigns and rule versions."""
+    campaigns = Campaign.objects.filter(gms=user).order_by("name").annotate(current_rules_row=current_rules_row())
+    return [keep_current_rules(campaign, campaign.current_rules_row) for campaign in campaigns]
 
 
 def _require_gm(user, campaign: Campaign) -> Campaign:

@@ -20,6 +20,7 @@ from combat.engine.dice import SeededDice
 from combat.engine.relationships import relationship_name
 from combat.engine.ruleset import PRESET_TITLES
 from config import confirm
+from config.fragments import Lazy
 
 from . import calendar, services
 from .forms import (
@@ -49,9 +50,10 @@ def dashboard(request):
     campaigns = list(services.campaigns_for_gm(request.user))
     context = {
         "campaigns": [(campaign, services.calendar_summary(campaign)) for campaign in campaigns],
-        "create_form": CampaignCreateForm(),
+        "create_form": Lazy(CampaignCreateForm),  # built only when its cached fragment is drawn
         "battles": combat_services.dashboard_battles(request.user),
-        "failed_messages": mail_services.failed_messages_for(request.user),
+        # The list shows each row's subject, recipient and error: not its text and HTML.
+        "failed_messages": mail_services.failed_messages_for(request.user).only("pk", "subject", "recipient", "last_error"),
     }
     return render(request, "campaigns/dashboard.html", context)
 

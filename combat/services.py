@@ -69,8 +69,19 @@ def get_battle(user, slug: str, battle_id: int) -> Battle:
 
 
 def get_round(user, slug: str, battle_id: int, number: int) -> Round:
-    battle = get_battle(user, slug, battle_id)
-    return get_object_or_404(Round.objects.select_related("battle__campaign"), battle=battle, number=number)
+    """The round with its battle and campaign (and the campaign's current rule set) in one query, if
+    `user` is a GM of the campaign; Http404 for anyone else, as `get_battle`."""
+    from campaigns.services import current_rules_row, keep_current_rules
+
+    if user is None or not user.is_authenticated:
+        raise Http404("No such campaign")
+    round_ = (Round.objects.select_related("battle__campaign")
+              .filter(battle__campaign__slug=slug, battle__campaign__gms=user, battle_id=battle_id, number=number)
+              .annotate(current_rules_row=current_rules_row("battle__campaign_id")).first())
+    if round_ is None:
+        raise Http404("No such round")
+    keep_current_rules(round_.battle.campaign, round_.current_rules_row)
+    return round_
 
 
 # --- starting a battle -------------------------------------------------------------------------------
@@ -296,6 +307,8 @@ def unlock_side(user, slug: str, battle_id: int, number: int, character_id: int)
 
 def unrecorded_chits(round_: Round) -> list[str]:
     """Characters who owe wounds or fatigue from the previous round and have not had them recorded."""
+    if round_.number <= 1:
+        return []  # a battle's first round has no round before it: no query
     previous = Round.objects.filter(battle_id=round_.battle_id, number=round_.number - 1).first()
     if previous is None or not previous.result:
         return []

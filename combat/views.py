@@ -10,7 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import encounter_options, fairness, odds_panel, resolution, services, side_options, void
+from combat import encounter_options, fairness, odds_panel, resolution, round_fragments, services, side_options, void
 from combat.battle_panel import battle_panel
 from combat.forms import (
     ChitRecordForm,
@@ -26,7 +26,7 @@ from combat.models import Round, SidePlays
 from combat.round_file import character_entry, character_id, living_character_ids
 from combat.ruling_page import rulings_context
 from combat.sheet_svg import sheet_svgs
-from config import confirm
+from config import confirm, fragments
 
 
 @login_required
@@ -167,28 +167,34 @@ def _round_context(round_, bound_chits=None):
     battle = round_.battle
     sides = list(round_.sides.select_related("character__player", "character__starting_info"))
     previous = _previous_plays(round_) if round_.status != Round.Status.RESOLVED else {}
-    # Each unlocked draft's errors, from one check of the round file they all belong to.
-    drafting = [side.character_id for side in sides if side.plays and not side.locked]
-    checked = services.check_saved_plays(round_, sides, drafting) if drafting and round_.status == Round.Status.DRAFTING else {}
+    open_for_plays = round_.status in (Round.Status.DRAFTING, Round.Status.FAILED)
+
+    def side_contexts():
+        # Each unlocked draft's errors, from one check of the round file they all belong to.
+        drafting = [side.character_id for side in sides if side.plays and not side.locked]
+        checked = services.check_saved_plays(round_, sides, drafting) if drafting and round_.status == Round.Status.DRAFTING else {}
+        return [_side_context(round_, side, errors=checked.get(side.character_id),
+                              previous=previous.get(side.character_id, {}), sides=sides) for side in sides]
+
     context = {
         "round": round_,
         "battle": battle,
         "campaign": battle.campaign,
-        "sides": [_side_context(round_, side, errors=checked.get(side.character_id),
-                                previous=previous.get(side.character_id, {}), sides=sides)
-                  for side in sides] if round_.status != Round.Status.RESOLVED else [],
+        # Worked out only when the plays layout is drawn, not when its cached fragment is used.
+        "sides": fragments.Lazy(side_contexts) if round_.status != Round.Status.RESOLVED else [],
         "side_list": sides,
         "all_locked": bool(sides) and all(side.locked for side in sides),
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
-        "history": battle.rounds.order_by("number"),
+        "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status"),  # not their logs
         "fair_dice": fairness.dice_facts(round_),
         "queued": services.is_queued(round_),
     }
-    if round_.status in (Round.Status.DRAFTING, Round.Status.FAILED):
-        context["round_encounter"] = _round_encounter_context(round_)
+    if open_for_plays:
+        context["round_encounter"] = fragments.Lazy(lambda: _round_encounter_context(round_))
         if (round_.encounter or {}).get("rulings_needed"):
             context["round_rulings"] = rulings_context(round_)
-        context["panel"] = battle_panel(round_, sides)
+        context["panel"] = fragments.Lazy(lambda: battle_panel(round_, sides))
+        context["plays_layout_key"] = fragments.fingerprint(*round_fragments.plays_layout_parts(round_, sides, previous))
     if round_.status == Round.Status.RESOLVED:
         context.update(_result_context(round_, bound_chits))
     return context
@@ -370,7 +376,8 @@ def save_side(request, slug, battle_id, number, character_id):
     if errors or question or not choices_valid:
         context = _round_context(round_)
         context["sides"] = [_side_context(round_, side, form, errors, saved, encounter_form=encounter_form, question=question)
-                            if s["side"].pk == side.pk else s for s in context["sides"]]
+                            if s["side"].pk == side.pk else s for s in context["sides"]()]
+        context["plays_layout_key"] = ""  # a form bound to what was just sent: drawn, never kept
         return render(request, "combat/round.html", context, status=200 if question else 422)
     if side.locked:
         messages.success(request, f"{side.character.catalogue_name}'s plays are saved and locked.")

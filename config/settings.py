@@ -198,6 +198,14 @@ else:
             "LOCATION": str(VAR_DIR / "cache"),
         }
     }
+# Rendered page fragments keyed by a fingerprint of their inputs (config/fragments.py): in each process's
+# memory, so that they die with the code that drew them and cost no round trip (docs/performance.md).
+CACHES["fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "herald-fragments",
+    "TIMEOUT": 3600,
+    "OPTIONS": {"MAX_ENTRIES": 500},
+}
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",

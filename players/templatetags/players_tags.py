@@ -3,11 +3,12 @@ links, deadline, rulings, adjustments, the round's history), so the combat templ
 
 from django import template
 from django.template.defaultfilters import date
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
 from combat.models import Round
+from config.fragments import Lazy, fingerprint
 from players import services
 from players.forms import AdjustmentForm, DeadlineForm, RulingForm
 from players.models import PlayerLink, RoundNote, Submission
@@ -16,8 +17,11 @@ register = template.Library()
 
 
 @register.inclusion_tag("players/_gm_round.html", takes_context=True)
-def players_round_panel(context, round_, oob=False):
-    """`oob`: drawn into an htmx answer for the round's status, to replace the card already on the page."""
+def players_round_panel(context, round_, oob=False, sides=None):
+    """`oob`: drawn into an htmx answer for the round's status, to replace the card already on the page.
+    `sides`: the round's sides with their characters and players, when the page has read them already.
+    The card is a cached fragment (config.fragments) keyed by every row it shows: the rows are read on
+    every view, the forms are built and the card drawn only when one of them changed."""
     battle = round_.battle
     deadline = services.deadline_of(round_)
     live = {link.player_id: link for link in PlayerLink.objects.filter(battle=battle, revoked_at__isnull=True)}
@@ -25,6 +29,9 @@ def players_round_panel(context, round_, oob=False):
     for character in battle.characters.select_related("player"):
         players.setdefault(character.player_id, {"player": character.player, "link": live.get(character.player_id)})
     drafting = round_.status == Round.Status.DRAFTING
+    statuses = services.side_statuses(round_, sides)
+    play_settings = services.play_settings(battle.campaign)
+    notes = list(RoundNote.objects.filter(round=round_).select_related("by", "character"))
     return {
         "request": context.get("request"),
         "oob": oob,
@@ -32,14 +39,27 @@ def players_round_panel(context, round_, oob=False):
         "round": round_,
         "battle": battle,
         "campaign": battle.campaign,
-        "statuses": services.side_statuses(round_),
+        "statuses": statuses,
         "deadline": deadline,
-        "settings": services.play_settings(battle.campaign),
+        "settings": play_settings,
         "players": list(players.values()),
-        "notes": RoundNote.objects.filter(round=round_).select_related("by", "character"),
-        "deadline_form": DeadlineForm(initial={"due_at": deadline.due_at.strftime("%Y-%m-%dT%H:%M") if deadline else ""}) if drafting else None,
-        "ruling_form": RulingForm(),
-        "adjust_form": AdjustmentForm(battle_state=battle.state) if drafting else None,
+        "notes": notes,
+        "deadline_form": Lazy(lambda: DeadlineForm(initial={"due_at": deadline.due_at.strftime("%Y-%m-%dT%H:%M") if deadline else ""}) if drafting else None),
+        "ruling_form": Lazy(RulingForm),
+        "adjust_form": Lazy(lambda: AdjustmentForm(battle_state=battle.state) if drafting else None),
+        "card_key": fingerprint(
+            "players-card", oob, timezone.get_current_timezone_name(), translation.get_language(),
+            [round_.pk, round_.number, round_.status],
+            [battle.pk, battle.state, battle.updated_at, battle.campaign.slug],
+            [[st["side"].pk, st["side"].character_id, st["name"], st["player"].pk, st["player"].name, st["locked"],
+              [st["submission"].pk, st["submission"].source, st["submission"].submitted_at] if st["submission"] else None]
+             for st in statuses],
+            [deadline.pk, deadline.due_at, deadline.passed_at] if deadline else None,
+            [play_settings.pk, play_settings.missed_turn, play_settings.reminder_hours, play_settings.deadline_hours],
+            [[p["player"].pk, p["player"].name, p["player"].email, [p["link"].pk, p["link"].created_at] if p["link"] else None]
+             for p in players.values()],
+            [[n.pk, n.at, n.kind, n.text, n.character_id, n.by.get_username() if n.by else None] for n in notes],
+        ),
     }
 
 

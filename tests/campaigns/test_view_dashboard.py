@@ -33,3 +33,25 @@ def test_without_an_email_the_dashboard_says_the_gms_copy_of_each_round_cannot_b
 
 def test_with_an_email_the_dashboard_says_nothing_of_it(gm_client):
     assert 'id="no-gm-email"' not in gm_client.get(reverse("campaigns:dashboard")).content.decode()
+
+
+def test_the_dashboard_reads_each_campaigns_latest_rules_in_the_campaigns_query(gm_client, gm, campaign):
+    from campaigns import services
+
+    services.change_rules(gm, campaign, {"seasons_and_weather": False, "starting_season": None}, "no weather this year")
+    listed = services.campaigns_for_gm(gm)
+    assert [c.current_rules_version.number for c in listed] == [2]
+    assert listed[0].current_rules() == type(campaign).objects.get(pk=campaign.pk).current_rules()
+    page = gm_client.get(reverse("campaigns:dashboard")).content.decode()
+    assert "Spring" not in page  # the calendar follows version 2, which has no seasons
+
+
+def test_the_dashboard_lists_a_failed_email_with_its_subject_recipient_and_error(gm_client, campaign):
+    from campaigns.mail import services as mail_services
+    from campaigns.mail.models import OutboxMessage
+
+    sent = mail_services.queue_email(to="bob@example.com", subject="Round 3 results", text="the log",
+                                     campaign=campaign, idempotency_key="dashboard-failed")
+    OutboxMessage.objects.filter(pk=sent.pk).update(status="failed", last_error="550 mailbox unavailable")
+    page = gm_client.get(reverse("campaigns:dashboard")).content.decode()
+    assert "Round 3 results</a> to bob@example.com" in page and "550 mailbox unavailable" in page
