@@ -57,9 +57,32 @@ def choice_errors(battle_state: dict[str, Any], character: str, owed: dict[str, 
         else:
             stars += chit["label"].count("*")
     if "fatigued" not in errors and stars != owed["fatigue"]:
-        add("fatigued", f"{character} owes {_plural(owed['fatigue'], 'asterisk')} of fatigue: the chits ticked "
-                        f"to fatigue show {stars}.")
+        due = fatigue_due(chits.values(), wounded, owed["fatigue"])
+        if due == owed["fatigue"]:
+            add("fatigued", f"{character} owes {_plural(owed['fatigue'], 'asterisk')} of fatigue: the chits ticked "
+                            f"to fatigue show {stars}.")
+        elif stars != due and due > owed["fatigue"]:
+            add("fatigued", f"{character} owes {_plural(owed['fatigue'], 'asterisk')} of fatigue and no fresh chits "
+                            f"add up to exactly that: tick chits showing {due}, the least above it (no change is "
+                            f"given; the chits ticked show {stars}).")
+        elif stars != due:
+            add("fatigued", f"{character} owes {_plural(owed['fatigue'], 'asterisk')} of fatigue but has only "
+                            f"{_plural(due, 'asterisk')} on fresh chits: tick them all (the chits ticked show {stars}).")
     return errors
+
+
+def fatigue_due(chits: Any, wounded: list[str], owed: int) -> int:
+    """The asterisks a character fatigues for `owed`, with the chits not ticked to be wounded (Herald's
+    ruling, docs/rulings.md): exactly `owed` when fresh chits add up to it; else the least sum above it
+    (a FIGHT M3** pays one asterisk, without change); else every fresh asterisk he has."""
+    sums = {0}
+    for chit in chits:
+        if chit["state"] == "fresh" and chit["id"] not in wounded and "*" in chit["label"]:
+            sums |= {total + chit["label"].count("*") for total in sums}
+    if owed in sums:
+        return owed
+    above = [total for total in sums if total > owed]
+    return min(above) if above else max(sums)
 
 
 def state_before(battle_state: dict[str, Any], character: str, recorded: tuple[list[str], list[str]] | None,

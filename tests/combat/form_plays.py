@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from combat import rounds
+from combat.chits import fatigue_due
 
 
 def maneuvers(options: rounds.SideOptions) -> list[dict[str, Any]]:
@@ -58,12 +59,13 @@ def first_legal_plays(battle, round_, character: str, drafts: dict[str, dict] | 
 
 
 def payable_fatigue(entry: dict[str, Any], wounded: list[str], stars: int) -> list[str] | None:
-    """Fresh chits with asterisks adding up to `stars` (the first such choice) beside the `wounded` ones, or
-    None when no choice pays it."""
+    """Fresh chits beside the `wounded` ones whose asterisks pay `stars` of fatigue (the first such choice):
+    exactly `stars` when some add up to it, else what the record form asks for then (`chits.fatigue_due`:
+    the least sum above, else every fresh asterisk); None when no choice pays it."""
     choices: dict[int, list[str]] = {0: []}
     for chit in entry["chits"]:
         if chit["state"] != "fresh" or chit["id"] in wounded or "*" not in chit["label"]:
             continue
         for total, chosen in list(choices.items()):
             choices.setdefault(total + chit["label"].count("*"), [*chosen, chit["id"]])
-    return choices.get(stars)
+    return choices.get(fatigue_due(entry["chits"], wounded, stars))

@@ -16,7 +16,6 @@ question, which always has answers, and no debt of chits that no choice can pay.
 from __future__ import annotations
 
 import copy
-import itertools
 from types import SimpleNamespace
 
 import pytest
@@ -167,13 +166,8 @@ def record_chits(data, battle, outcome: rounds.Outcome) -> None:
         assert len(unwounded) >= owed["wounds"], f"{character} owes more wounds than he has chits, yet lives"
         wounded = data.draw(st.permutations(unwounded), label="wounded")[:owed["wounds"]]
         fatigued = payable_fatigue(entry, wounded, owed["fatigue"])
-        if fatigued is None:
-            # The wounds drawn took the chits the fatigue needs: the form says so and the GM wounds others.
-            event("wounds chosen again so that the fatigue can be paid")
-            wounded, fatigued = next(((list(other), paid) for other in itertools.combinations(unwounded, owed["wounds"])
-                                      if (paid := payable_fatigue(entry, list(other), owed["fatigue"])) is not None),
-                                     (wounded, None))
-        assert fatigued is not None, f"no choice of {character}'s chits pays {owed['fatigue']} asterisks of fatigue"
+        assert fatigued is not None, (f"no choice of {character}'s chits pays {owed['fatigue']} asterisks of fatigue "
+                                      f"beside {owed['wounds']} wounds: {[(c['id'], c['state']) for c in entry['chits']]}")
         assert chits.choice_errors(battle.state, character, owed, wounded, fatigued) == {}
         battle.state = rounds.apply_chit_choice(battle.state, character, wounded, fatigued)
         event("wounds or fatigue recorded")
