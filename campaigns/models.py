@@ -70,10 +70,7 @@ class Campaign(models.Model):
 
     @cached_property
     def current_rules_version(self) -> RuleSetVersion | None:
-        # A list page prefetches `rule_set_versions` so that it asks once, not once per campaign.
-        prefetched = getattr(self, "_prefetched_objects_cache", {}).get("rule_set_versions")
-        if prefetched is not None:
-            return max(prefetched, key=lambda version: version.number, default=None)
+        # The dashboard fills it for every campaign in its one query (campaigns.services.campaigns_for_gm).
         return self.rule_set_versions.order_by("-number").first()
 
     def current_rules(self) -> RuleSet:
@@ -82,7 +79,6 @@ class Campaign(models.Model):
 
     def forget_cached_rules(self) -> None:
         self.__dict__.pop("current_rules_version", None)
-        getattr(self, "_prefetched_objects_cache", {}).pop("rule_set_versions", None)
 
 
 class RuleSetVersion(models.Model):

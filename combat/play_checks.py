@@ -40,10 +40,6 @@ FIELD_FOR_PATH = {
 }
 
 
-def parse_input(round_input: dict[str, Any]):
-    return round_format.read_round(round_input).round_input
-
-
 def validate(round_input: dict[str, Any], combatant_id: str) -> dict[str, str]:
     """The engine's errors for one side's plays, by form field; errors elsewhere in the round are not
     this side's concern. A malformed round file reports its path under "__all__"."""

@@ -14,12 +14,12 @@ def _rules(campaign) -> Any:
 
 def _side(side) -> list[Any]:
     character = side.character
-    player = character.player if character.player_id else None
+    player = character.player
     info = getattr(character, "starting_info", None)
     return [
         side.pk, side.character_id, side.plays, side.locked, side.updated_at,
         [character.pk, character.catalogue_name, character.state, getattr(info, "recorded_spells", None)],
-        [player.pk, player.name] if player else None,
+        [player.pk, player.name],
     ]
 
 

@@ -8,13 +8,11 @@ Callers that use `rounds.resolve` (services, fairness) look it up here, so a tes
 
 from __future__ import annotations
 
-from combat.encounter_options import EncounterOptions, encounter_options, native_groups
-from combat.odds_panel import odds_for_plays, odds_query, percent_shares
+from combat.encounter_options import encounter_options
+from combat.odds_panel import odds_for_plays
 from combat.play_checks import (
-    FIELD_FOR_PATH,
     ROUND_FIELD,
     encounter_errors,
-    parse_input,
     round_errors,
     side_errors,
     validate,
@@ -23,10 +21,8 @@ from combat.resolution import (
     WAITING_KEYS,
     ChoicePending,
     Outcome,
-    RulingsPending,
     Waiting,
     apply_chit_choice,
-    normalized_state,
     owed_for,
     resolve,
     summaries,
@@ -35,13 +31,9 @@ from combat.round_file import (
     build_input,
     character_entry,
     character_id,
-    character_state,
     encounter_section,
-    engine_play,
-    has_unassigned_denizens,
     initial_state,
     living_character_ids,
-    rules_dict,
     rules_fingerprint,
     rules_version_number,
     sheets_for,
@@ -50,10 +42,9 @@ from combat.round_file import (
 from combat.side_options import SideOptions, side_options
 
 __all__ = [
-    "FIELD_FOR_PATH", "ROUND_FIELD", "WAITING_KEYS", "ChoicePending", "EncounterOptions", "Outcome", "RulingsPending",
-    "SideOptions", "Waiting", "apply_chit_choice", "build_input", "character_entry", "character_id", "character_state",
-    "encounter_errors", "encounter_options", "encounter_section", "engine_play", "has_unassigned_denizens",
-    "initial_state", "living_character_ids", "native_groups", "normalized_state", "odds_for_plays", "odds_query",
-    "owed_for", "parse_input", "percent_shares", "resolve", "round_errors", "rules_dict", "rules_fingerprint",
-    "rules_version_number", "sheets_for", "side_errors", "side_options", "summaries", "unique_ids", "validate",
+    "ROUND_FIELD", "WAITING_KEYS", "ChoicePending", "Outcome", "SideOptions", "Waiting", "apply_chit_choice",
+    "build_input", "character_entry", "character_id", "encounter_errors", "encounter_options",
+    "encounter_section", "initial_state", "living_character_ids", "odds_for_plays", "owed_for", "resolve",
+    "round_errors", "rules_fingerprint", "rules_version_number", "sheets_for", "side_errors", "side_options",
+    "summaries", "unique_ids", "validate",
 ]

@@ -10,7 +10,7 @@ from typing import Any, Callable
 from systems.errors import FieldError, PlaysInvalid, RoundFileError
 from systems.events import Event
 from systems.interface import ALL, Options, ResolvedEvent
-from systems.schema import schema_errors
+from systems.schema import field_errors, schema_errors
 
 
 def checked_input(data: Any, schema_path: Path, read: Callable[[dict], Any],
@@ -22,7 +22,7 @@ def checked_input(data: Any, schema_path: Path, read: Callable[[dict], Any],
     try:
         parsed = read(data)
     except RoundFileError as error:
-        return [FieldError(path, message) for path, message in error.errors]
+        return field_errors(error)
     return rule_errors(parsed)
 
 
@@ -36,7 +36,7 @@ def resolve_checked(validate: Callable[[Any], list[FieldError]], resolve_file: C
     try:
         return resolve_file(data, seed, dice)
     except RoundFileError as error:
-        raise PlaysInvalid([FieldError(path, message) for path, message in error.errors]) from error
+        raise PlaysInvalid(field_errors(error)) from error
 
 
 def private_event(event: Event, side: str) -> ResolvedEvent:

@@ -29,5 +29,10 @@ def schema_errors(data: object, schema_path: Path) -> list[FieldError]:
     try:
         check_against_schema(data, schema_path)
     except RoundFileError as error:
-        return [FieldError(path, message) for path, message in error.errors]
+        return field_errors(error)
     return []
+
+
+def field_errors(error: RoundFileError) -> list[FieldError]:
+    """A refused file's (path, message) pairs as FieldErrors."""
+    return [FieldError(path, message) for path, message in error.errors]
