@@ -16,6 +16,7 @@ from django.utils.functional import cached_property
 
 from campaigns.names import validate_one_line
 from combat.engine.ruleset import RuleSet, rules_from
+from systems import DEFAULT_SYSTEM, get_system
 
 WEATHER_CHOICES = [
     ("clear", "Clear"),
@@ -56,6 +57,13 @@ class Campaign(models.Model):
     weather_chit = models.PositiveSmallIntegerField(
         default=1, validators=[MinValueValidator(1), MaxValueValidator(6)]
     )
+    # The combat system its battles are fought by (systems.SYSTEMS), chosen when the campaign is created and
+    # never changed: every battle's state and every round's log are that system's.
+    system = models.CharField(max_length=40, default=DEFAULT_SYSTEM,
+                              help_text="The combat system (rules) its battles are fought by.")
+    # The options of that system the campaign plays with ({"preset": name, ...overrides}); a system whose
+    # options are rule-set versions (RuleSetVersion) keeps them there instead.
+    system_options = models.JSONField(default=dict, blank=True, help_text="The combat system's options.")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -63,6 +71,21 @@ class Campaign(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def combat_system(self):
+        """The package of its combat system (systems/interface.py)."""
+        return get_system(self.system)
+
+    @property
+    def system_title(self) -> str:
+        return self.combat_system.TITLE
+
+    @property
+    def fights_through_interface(self) -> bool:
+        """Whether its battles go through the systems interface alone (every system but the app's first,
+        whose battles still have their own forms, encounter step and chit records in `combat`)."""
+        return self.system != DEFAULT_SYSTEM
 
     @property
     def week(self) -> int:

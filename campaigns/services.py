@@ -35,6 +35,7 @@ from combat.engine.catalogue import UnknownCounter
 from combat.engine.catalogue_data import get_catalogue
 from combat.engine.dice import Dice, SeededDice
 from combat.engine.ruleset import FIELD_NAMES, PRESETS, RuleSet, RuleSetError, rules_from
+from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
 VICTORY_CATEGORIES: tuple[str, ...] = ("great_treasures", "usable_spells", "fame", "notoriety", "gold")
 VICTORY_CATEGORY_TITLES: dict[str, str] = {
@@ -102,13 +103,37 @@ def season_table(name: str):
 # -- campaigns and rule sets ----------------------------------------------------------------------------
 
 
-def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | None = None) -> Campaign:
+def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | None = None,
+                    system: str = DEFAULT_SYSTEM, options: Mapping[str, Any] | None = None) -> Campaign:
     """A new campaign with `user` as its GM, rule-set version 1 from `preset`, the calendar on month 1,
     day 1 in Clear weather (realmspeak-notes 2.4: the game starts in Clear weather) and a hidden
-    weather chit drawn."""
-    errors: dict[str, str] = {}
+    weather chit drawn. A campaign of another combat `system` keeps that system's `options` instead
+    ({"preset": name, ...overrides}, checked by the system; `preset` is then the system's preset)."""
+    if system not in SYSTEMS:
+        raise ValidationError({"system": f"Unknown combat system {system!r}; systems are {', '.join(SYSTEMS)}."})
+    if system != DEFAULT_SYSTEM:
+        return _create_system_campaign(user, name, slug, system, {"preset": preset, **(options or {})}, dice=dice)
     name = (name or "").strip()
     slug = (slug or "").strip()
+    errors: dict[str, str] = {}
+    if preset not in PRESETS:
+        errors["preset"] = f"Unknown preset {preset!r}; presets are {', '.join(PRESETS)}."
+    errors = {**_campaign_name_errors(name, slug), **errors}
+    if errors:
+        raise ValidationError(errors)
+    dice = dice or SeededDice(secrets.randbits(32))
+    with transaction.atomic():
+        campaign = Campaign.objects.create(
+            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0]
+        )
+        campaign.gms.add(user)
+        rules = rules_from(preset)
+        _new_version(campaign, rules, user, f"Created from the preset {preset!r}.")
+    return campaign
+
+
+def _campaign_name_errors(name: str, slug: str) -> dict[str, str]:
+    errors: dict[str, str] = {}
     if not name:
         errors["name"] = "Give the campaign a name."
     elif not is_one_line(name):
@@ -121,18 +146,27 @@ def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | Non
         errors["slug"] = f"{slug!r} is a page of Herald; choose another slug."
     elif "slug" not in errors and Campaign.objects.filter(slug=slug).exists():
         errors["slug"] = f"A campaign with the slug {slug!r} already exists; choose another."
-    if preset not in PRESETS:
-        errors["preset"] = f"Unknown preset {preset!r}; presets are {', '.join(PRESETS)}."
+    return errors
+
+
+def _create_system_campaign(user, name: str, slug: str, system: str, options: Mapping[str, Any], *,
+                            dice: Dice | None) -> Campaign:
+    """A campaign whose battles go through the systems interface: its options are the system's own."""
+    name, slug = (name or "").strip(), (slug or "").strip()
+    errors = _campaign_name_errors(name, slug)
+    chosen = {key: value for key, value in options.items() if not (key == "preset" and value in ("", None))}
+    for error in get_system(system).check_options(chosen):
+        errors[error.path if error.path in ("preset",) else "options"] = (
+            error.message if error.path == "preset" else f"{error.path}: {error.message}")
     if errors:
         raise ValidationError(errors)
     dice = dice or SeededDice(secrets.randbits(32))
     with transaction.atomic():
         campaign = Campaign.objects.create(
-            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0]
+            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0],
+            system=system, system_options=chosen,
         )
         campaign.gms.add(user)
-        rules = rules_from(preset)
-        _new_version(campaign, rules, user, f"Created from the preset {preset!r}.")
     return campaign
 
 
@@ -368,6 +402,16 @@ def _clean_state(raw: Any) -> dict[str, Any]:
     return state
 
 
+def _character_name(campaign: Campaign, name: str) -> str:
+    """A character's counter (Magic Realm), or in a campaign of another system the name of the combatant it
+    plays in that system's battles (a side named so is the character's)."""
+    if not campaign.fights_through_interface:
+        return get_catalogue().character(name).name
+    if not name or not is_one_line(name) or len(name) > 60:
+        raise ValueError("Give the character's name as its combatant is named in battles (one line, up to 60 characters).")
+    return name
+
+
 def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: Character | None = None) -> dict:
 
     errors: dict[str, str] = {}
@@ -380,8 +424,8 @@ def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: C
         errors["player"] = "Choose one of this campaign's players."
     name = str(data.get("catalogue_name") or "").strip()
     try:
-        cleaned["catalogue_name"] = get_catalogue().character(name).name
-    except UnknownCounter as error:
+        cleaned["catalogue_name"] = _character_name(campaign, name)
+    except (UnknownCounter, ValueError) as error:
         errors["catalogue_name"] = str(error)
     else:
         taken = campaign.characters.filter(catalogue_name=cleaned["catalogue_name"])

@@ -56,7 +56,7 @@ def visible_events(events: list[dict[str, Any]], combatant_ids: set[str]) -> lis
     return [event for event in events if combatant_ids & set(event.get("actors", []))]
 
 
-def _next_steps(round_, player, characters):
+def next_steps(round_, player, characters):
     """The player's summary and what comes next (link and deadline, or "combat is over"), and the
     round's GM rulings: the players app's part of the email (issue #10)."""
     from players.emails import next_steps
@@ -64,7 +64,7 @@ def _next_steps(round_, player, characters):
     return next_steps(round_, player, characters)
 
 
-def _rulings(round_):
+def rulings_of(round_):
     from players.services import rulings
 
     return rulings(round_)
@@ -104,7 +104,7 @@ def queue_round_emails(round_, outcome: resolution.Outcome) -> list:
     for entry in players.values():
         player = entry["player"]
         context = {**base, "player": player, "characters": entry["characters"],
-                   "next": _next_steps(round_, player, entry["characters"])}
+                   "next": next_steps(round_, player, entry["characters"])}
         queued.append(
             queue_email(
                 to=player.email,
@@ -117,7 +117,7 @@ def queue_round_emails(round_, outcome: resolution.Outcome) -> list:
             )
         )
     gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", []),
-                  "next": {"rulings": _rulings(round_)}}
+                  "next": {"rulings": rulings_of(round_)}}
     for gm in campaign.gms.exclude(email=""):
         queued.append(
             queue_email(

@@ -109,7 +109,10 @@ class SidePlays(models.Model):
     """One side's secret plays for a round: a character with its hirelings."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="sides")
-    character = models.ForeignKey("campaigns.Character", on_delete=models.CASCADE, related_name="+")
+    character = models.ForeignKey("campaigns.Character", on_delete=models.CASCADE, related_name="+", null=True, blank=True)
+    # The side's name in its combat system's round input ("Sir Ash", "Goblin 1"), for a battle fought through
+    # the systems interface; a side no campaign character plays (a monster) has no character: the GM plays it.
+    side = models.CharField(max_length=120, blank=True, default="")
     plays = models.JSONField(default=dict, blank=True)
     locked = models.BooleanField(default=False)
     updated_by = models.ForeignKey(
@@ -120,10 +123,17 @@ class SidePlays(models.Model):
     class Meta:
         ordering = ["round", "id"]
         verbose_name_plural = "side plays"
-        constraints = [models.UniqueConstraint(fields=["round", "character"], name="combat_sideplays_unique")]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "character"], name="combat_sideplays_unique"),
+            models.UniqueConstraint(fields=["round", "side"], condition=~models.Q(side=""), name="combat_sideplays_unique_side"),
+        ]
 
     def __str__(self) -> str:
-        return f"{self.round}: {self.character}"
+        return f"{self.round}: {self.character or self.side}"
+
+    @property
+    def name(self) -> str:
+        return self.side or self.character.catalogue_name
 
 
 class ChitRecord(models.Model):

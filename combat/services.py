@@ -23,7 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import chits, drafts, fairness, history, messages, rounds
+from combat import chits, drafts, fairness, history, messages, rounds, system_battles
 from combat.models import Battle, CharacterChange, ChitRecord, Round, SidePlays
 from combat.signals import round_opened
 from config import enqueue
@@ -292,13 +292,18 @@ def lock_side(user, slug: str, battle_id: int, number: int, character_id: int, *
 def unlock_side(user, slug: str, battle_id: int, number: int, character_id: int) -> SidePlays:
     with transaction.atomic():
         round_, side = _open_side(user, slug, battle_id, number, character_id)
-        if round_.status not in (Round.Status.DRAFTING, Round.Status.FAILED):
-            raise BattleError("The round is being resolved or resolved: its plays can no longer change.")
-        if round_.status == Round.Status.FAILED:
-            Round.objects.filter(pk=round_.pk, status=Round.Status.FAILED).update(status=Round.Status.DRAFTING)
-        side.locked = False
-        side.updated_by = user
-        side.save(update_fields=["locked", "updated_by", "updated_at"])
+        return unlock_open_side(round_, side, user)
+
+
+def unlock_open_side(round_: Round, side: SidePlays, user) -> SidePlays:
+    """Unlock a side (its round back to drafting if it failed), in the caller's transaction."""
+    if round_.status not in (Round.Status.DRAFTING, Round.Status.FAILED):
+        raise BattleError("The round is being resolved or resolved: its plays can no longer change.")
+    if round_.status == Round.Status.FAILED:
+        Round.objects.filter(pk=round_.pk, status=Round.Status.FAILED).update(status=Round.Status.DRAFTING)
+    side.locked = False
+    side.updated_by = user
+    side.save(update_fields=["locked", "updated_by", "updated_at"])
     return side
 
 
@@ -418,6 +423,10 @@ def resolve_round(round_id: int) -> Round | None:
             events.info("round_resolve_started", round_id=round_.pk, attempt=round_.attempts + 1)
             battle = round_.battle
             campaign = battle.campaign
+            if campaign.fights_through_interface:
+                system_battles.resolve_locked(round_)
+                events.info("round_resolved", round_id=round_.pk, events=len(round_.log))
+                return round_
             sides = list(round_.sides.select_related("character"))
             drafts = {side.character_id: side.plays for side in sides}
             round_input = rounds.build_input(battle, round_, drafts)

@@ -66,7 +66,7 @@ def _round_context(round_, player, sides, link) -> dict[str, Any]:
     deadline = services.deadline_of(round_)
     return {
         "round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
-        "characters": [character_state(battle.state, round_file.character_id(side.character)) for side in sides],
+        "characters": [character_state(battle.state, side.name) for side in sides],
         "deadline": local_time(deadline.due_at, player) if deadline else "",
         "url": links.url_for(link),
         "commitment": seed_commitment(round_),
@@ -84,7 +84,7 @@ def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
            + (f"/link-{link.pk}" if fresh else ""))
     context = {**_round_context(round_, player, sides, link), "fresh": fresh,
                "reopened": bool(round_.voided_count),
-               "locked": [round_file.character_id(side.character) for side in sides if side.locked]}
+               "locked": [side.name for side in sides if side.locked]}
     return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due",
                   template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
 

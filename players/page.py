@@ -18,7 +18,7 @@ from players.emails import character_state, local_time, next_steps
 
 def own_sheet(battle, round_, side) -> list[dict[str, Any]]:
     """The side's own melee sheet as the GM sees it, drawn from the battle and this side's plays only."""
-    name = round_file.character_id(side.character)
+    name = side.name
     round_input = round_file.build_input(battle, round_, {side.character_id: side.plays or {}})
     drawn = sheet_svgs({**round_input, "plays": {name: round_input["plays"].get(name)}}, [])
     return [sheet for sheet in drawn if sheet["owner"] == name]
@@ -31,12 +31,12 @@ def side_view(link, round_, side, *, s=None, error: str = "") -> dict[str, Any]:
     editable = (round_.status == Round.Status.DRAFTING and not side.locked and not services.is_past_deadline(round_))
     view = {
         "side": side,
-        "name": round_file.character_id(side.character),
+        "name": side.name,
         "editable": editable,
         "submission": submission,
         "submitted_at": local_time(submission.submitted_at, link.player) if submission else "",
         "sheets": own_sheet(battle, round_, side),
-        "state": character_state(battle.state, round_file.character_id(side.character)),
+        "state": character_state(battle.state, side.name),
         "error": error,
         "token": services_token(link),
     }
@@ -75,7 +75,7 @@ def last_results(link, round_, bound=None) -> dict[str, Any] | None:
     records = {record.character_id: record for record in previous.chit_records.all()}
     characters = []
     for side in previous.sides.select_related("character").filter(character__player=link.player):
-        name = round_file.character_id(side.character)
+        name = side.name
         hirelings = {d["id"] for d in state.get("denizens", []) if d.get("hired_by") == name}
         owed = resolution.owed_for(result, name)
         entry = {"name": name, "summary": summaries.get(name, {}), "events": visible_events(previous.log, {name} | hirelings),

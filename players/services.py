@@ -83,7 +83,7 @@ def round_reopened(round_: Round, user=None) -> None:
 def players_of(round_: Round) -> dict[Any, list[SidePlays]]:
     """The round's sides grouped by player (a player may have several characters in a battle)."""
     grouped: dict[Any, list[SidePlays]] = {}
-    for side in round_.sides.select_related("character__player"):
+    for side in round_.sides.select_related("character__player").exclude(character=None):  # not the GM's sides
         grouped.setdefault(side.character.player, []).append(side)
     return grouped
 
@@ -161,7 +161,7 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
         now = timezone.now()
-        name = round_file.character_id(side.character)
+        name = side.name
         SidePlays.objects.filter(pk=side.pk).update(plays=plays, updated_by=None, updated_at=now)
         submission = Submission.objects.create(
             round=round_, character=side.character, plays=plays, source=Submission.Source.PLAYER,
@@ -188,7 +188,7 @@ def _resolve_if_all_in(round_: Round) -> bool:
         note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
              "are still to be chosen: the round waits for them.")
         return False
-    clashing = [round_file.character_id(side.character) for side in sides
+    clashing = [side.name for side in sides
                 if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays)]
     if clashing:  # legal alone, not together (check_own_plays): the GM decides
         note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but the plays of {', '.join(clashing)} are not "
@@ -222,7 +222,7 @@ def record_encounter_choice(link: PlayerLink, choice: str) -> Round:
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=current_round(link.battle).pk)
         needed = (round_.encounter or {}).get("choice_needed")
-        names = {round_file.character_id(side.character) for side in sides_of(link, round_)}
+        names = {side.name for side in sides_of(link, round_)}
         if round_.status != Round.Status.FAILED or not needed or needed.get("character") not in names:
             raise BattleError("There is no choice for you to make in this round.")
         entries = dict(round_.encounter)
@@ -258,7 +258,7 @@ def side_statuses(round_: Round, sides=None) -> list[dict[str, Any]]:
         submission = latest.get(side.character_id)
         statuses.append({
             "side": side,
-            "name": round_file.character_id(side.character),
+            "name": side.name,
             "player": side.character.player,
             "submission": submission,
             "status": submission.get_source_display() if submission else "waiting",
@@ -270,12 +270,14 @@ def side_statuses(round_: Round, sides=None) -> list[dict[str, Any]]:
 def gm_entered(side: SidePlays) -> None:
     """A GM saved a side's plays on the round page: kept as a submission 'entered by GM' (history),
     unless they are the plays already sealed (the GM saving a player's plays to lock them)."""
+    if side.character is None:
+        return  # a side no character plays is the GM's own: nobody else's plays to keep apart from
     now = timezone.now()
     round_ = side.round
     sealed = last_submission(round_, side.character_id)
     if sealed is not None and sealed.plays == side.plays:
         return
-    name = round_file.character_id(side.character)
+    name = side.name
     submission = Submission.objects.create(
         round=round_, character=side.character, plays=side.plays, source=Submission.Source.GM,
         receipt=receipt_for(round_, name, side.plays, now), submitted_at=now, submitted_by=side.updated_by,
@@ -286,7 +288,7 @@ def gm_entered(side: SidePlays) -> None:
 
 def gm_locked(side: SidePlays) -> None:
     """A GM locked or unlocked a side on the round page: in the history, with who and when."""
-    name = round_file.character_id(side.character)
+    name = side.name
     note(side.round, RoundNote.Kind.LOCK, f"{name}'s side {'locked' if side.locked else 'unlocked'} by the GM.",
          character=side.character, by=side.updated_by)
 
@@ -387,7 +389,7 @@ def send_reminders(deadline: RoundDeadline, now: datetime) -> int:
                         Reminder.objects.create(round=round_, character=side.character, hours_before=int(hours))
                         emails.queue_reminder(round_, player, side, links.issue(round_.battle, player), deadline, int(hours))
                         note(round_, RoundNote.Kind.REMINDER, f"Reminder ({hours} h before the deadline) sent to "
-                             f"{player.name} for {round_file.character_id(side.character)}.", character=side.character)
+                             f"{player.name} for {side.name}.", character=side.character)
                     sent += 1
                 except IntegrityError:
                     continue  # already sent, by this sweep's predecessor or a parallel one
@@ -411,18 +413,18 @@ def pass_deadline(deadline_id: int, now: datetime) -> int:
                    if not side.locked and side.character_id not in sealed]
         if missing and policy == PlaySettings.MissedTurn.WAIT:
             note(round_, RoundNote.Kind.DEADLINE, "The deadline passed without plays from "
-                 f"{', '.join(round_file.character_id(s.character) for s in missing)}: the round waits for the GM.")
+                 f"{', '.join(s.name for s in missing)}: the round waits for the GM.")
             return 1
         for side in missing:
             _default_side(round_, side, policy, now)
         note(round_, RoundNote.Kind.DEADLINE, "The deadline passed"
-             + (f"; defaulted: {', '.join(round_file.character_id(s.character) for s in missing)}." if missing else "; every side was in."))
+             + (f"; defaulted: {', '.join(s.name for s in missing)}." if missing else "; every side was in."))
         _resolve_at_deadline(round_)
     return 1
 
 
 def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) -> None:
-    name = round_file.character_id(side.character)
+    name = side.name
     plays, why = {}, "no action this round (the campaign's missed-turn policy)"
     if policy == PlaySettings.MissedTurn.REPEAT:
         previous = SidePlays.objects.filter(round__battle=round_.battle, round__number=round_.number - 1,
@@ -451,7 +453,7 @@ def _resolve_at_deadline(round_: Round) -> None:
         if side.locked:
             continue
         if combat_services.check_plays(round_, side.character_id, side.plays):
-            invalid.append(round_file.character_id(side.character))
+            invalid.append(side.name)
         else:
             SidePlays.objects.filter(pk=side.pk).update(locked=True)
     if invalid:

@@ -1,0 +1,190 @@
+"""Every write about a battle fought through the systems interface (combat/system_rounds.py says how such a
+battle is kept), one function per intent, each in a transaction and checking the GM's access and the round's
+state, as `combat.services` does for the app's own Magic Realm battles, whose request-to-resolve, sweep and
+task these share: a round is claimed by `services.request_resolve` and the task calls `resolve_locked`.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from django.db import transaction
+from django.http import Http404
+from django.utils import timezone
+
+from campaigns.names import ONE_LINE_MESSAGE, is_one_line
+from combat import fairness, system_rounds
+from combat.models import Battle, Round, SidePlays
+from combat.signals import round_opened
+from systems.errors import PlaysInvalid
+
+
+def system_of_battle(battle: Battle):
+    return battle.campaign.combat_system
+
+
+def start_battle(user, slug: str, name: str, clearing: str, round_input: Any) -> Battle:
+    """Start a battle from a starting state (a round input of the campaign's system without plays), round 1
+    open for plays. Each side named like a campaign character is that character's (its player's link reaches
+    it); the other sides are the GM's to play."""
+    from combat.services import campaign_for
+
+    campaign = campaign_for(user, slug)
+    return create_battle(campaign, name, clearing, round_input, user=user)
+
+
+def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=None, demo_key: str = "") -> Battle:
+    from combat.services import BattleError
+
+    if not campaign.fights_through_interface:
+        raise BattleError("This campaign's battles are started with their own form.")
+    for field_name, value in (("name", name), ("clearing", clearing)):
+        if not is_one_line(value or ""):
+            raise BattleError(f"{field_name}: {ONE_LINE_MESSAGE}", {field_name: ONE_LINE_MESSAGE})
+    if not clearing:
+        raise BattleError("clearing: say where the battle happens", {"clearing": "Say where the battle happens."})
+    system = campaign.combat_system
+    errors = system_rounds.state_errors(system, round_input)
+    if errors:
+        listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
+        raise BattleError(f"The starting state is not a valid {system.TITLE} battle: {listed}", {"state": listed})
+    state = {**round_input, "system": system.NAME}
+    with transaction.atomic():
+        sides = set(system.sides(state))
+        characters = [c for c in campaign.characters.select_related("player") if c.catalogue_name in sides]
+        battle = Battle.objects.create(
+            campaign=campaign, name=name or f"Battle in {clearing}", clearing=clearing, state=state,
+            demo_key=demo_key, created_by=user if getattr(user, "pk", None) else None,
+        )
+        battle.characters.set(characters)
+        open_round(battle, 1, user)
+    return battle
+
+
+def open_round(battle: Battle, number: int, user=None) -> Round:
+    """A round of the battle open for plays: its dice drawn and committed (docs/fair-dice.md), its input the
+    battle's state with the campaign's options, one side for each of the system's sides. A side with nothing
+    to choose (down, or waiting for nothing) is locked at once, with no plays."""
+    campaign = battle.campaign
+    system = campaign.combat_system
+    dice = fairness.new_dice(campaign.slug, battle.pk, number)
+    round_input = system.with_options(dict(battle.state), campaign.system_options or {})
+    round_ = Round.objects.create(battle=battle, number=number, input=round_input, **dice)
+    characters = {c.catalogue_name: c for c in battle.characters.all()}
+    by = user if getattr(user, "pk", None) else None
+    for side in system.sides(round_input):
+        form = system.plays_form(round_input, side)
+        SidePlays.objects.create(round=round_, side=side, character=characters.get(side), updated_by=by,
+                                 locked=not form.fields)
+    round_opened.send(sender=Round, round=round_, user=user)
+    return round_
+
+
+def side_in(round_: Round, side_id: int, *, for_update: bool = True) -> SidePlays:
+    queryset = SidePlays.objects.select_related("character__player", "round__battle__campaign")
+    if for_update:
+        queryset = queryset.select_for_update()
+    side = queryset.filter(round=round_, pk=side_id).exclude(side="").first()
+    if side is None:
+        raise Http404("No such side in this round")
+    return side
+
+
+def form_of(side: SidePlays):
+    round_ = side.round
+    return system_rounds.form_for(round_.battle.campaign.combat_system, round_.input, side.side)
+
+
+def check_answers(side: SidePlays, answers: Mapping[str, Any]) -> dict[str, str]:
+    """The errors in a side's answers by form field: the system's, checked as if every other side played
+    nothing, then the required questions still unanswered."""
+    round_ = side.round
+    system = round_.battle.campaign.combat_system
+    errors = system_rounds.check_side(system, round_.input, side.side, answers)
+    missing = system_rounds.missing_answers(form_of(side), answers)
+    return {**missing, **errors}
+
+
+def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, answers: Mapping[str, Any]):
+    """Keep a side's answers as typed (even with errors) and return their errors by field."""
+    from combat.services import BattleError, get_round
+
+    with transaction.atomic():
+        round_ = get_round(user, slug, battle_id, number)
+        side = side_in(round_, side_id)
+        if round_.status != Round.Status.DRAFTING:
+            raise BattleError("This round is no longer open for plays.")
+        if side.locked:
+            raise BattleError("This side is locked: unlock it to change its plays.")
+        side.plays = dict(answers)
+        side.updated_by = user
+        side.save(update_fields=["plays", "updated_by", "updated_at"])
+        errors = check_answers(side, answers)
+    return side, errors
+
+
+def lock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlays:
+    """Lock a side whose answers are complete and valid; with auto-resolve, the last lock resolves."""
+    from combat.services import BattleError, _request_resolve, get_round
+
+    with transaction.atomic():
+        round_ = get_round(user, slug, battle_id, number)
+        side = side_in(round_, side_id)
+        if round_.status != Round.Status.DRAFTING:
+            raise BattleError("This round is no longer open for plays.")
+        errors = check_answers(side, side.plays)
+        if errors:
+            raise BattleError("Fix the plays before locking this side.", errors)
+        side.locked = True
+        side.updated_by = user
+        side.save(update_fields=["locked", "updated_by", "updated_at"])
+        if round_.battle.campaign.auto_resolve and not round_.sides.filter(locked=False).exists():
+            _request_resolve(round_)
+    return side
+
+
+def unlock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlays:
+    from combat.services import get_round, unlock_open_side
+
+    with transaction.atomic():
+        round_ = get_round(user, slug, battle_id, number)
+        return unlock_open_side(round_, side_in(round_, side_id), user)
+
+
+def resolve_locked(round_: Round) -> None:
+    """Resolve a claimed round (`resolving`, locked by the caller's transaction): every side's answers written
+    into the round input, the system's `resolve` with the committed seed, the log with who sees each event,
+    the battle's new state, the next round opened unless the battle is over, and the round's emails queued.
+    Raises PlaysInvalid when the sides' plays together are not legal (the caller fails the round)."""
+    from combat import system_emails
+
+    battle = round_.battle
+    system = battle.campaign.combat_system
+    sides = list(round_.sides.all())
+    answers = {side.side: side.plays for side in sides if side.plays}
+    round_input = system_rounds.round_input_with(system, round_.input, answers)
+    resolution = system.resolve(round_input, seed=round_.seed)
+    if resolution.waiting_for:
+        raise PlaysInvalid(list(resolution.waiting_for))
+    round_.input = round_input
+    round_.rules = dict(battle.campaign.system_options or {})
+    round_.result = system_rounds.stored_result(system, round_input, resolution)
+    round_.log = system_rounds.event_rows(resolution)
+    round_.status = Round.Status.RESOLVED
+    round_.resolved_at = timezone.now()
+    round_.attempts += 1
+    round_.error = ""
+    round_.state_before = battle.state
+    round_.save()
+    battle.state = {**resolution.state, "system": system.NAME}
+    if resolution.finished:
+        battle.status = Battle.Status.ENDED
+    battle.save(update_fields=["state", "status", "updated_at"])
+    if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(battle=battle, number=round_.number + 1).exists():
+        open_round(battle, round_.number + 1)
+    system_emails.queue_round_emails(round_)
+
+
+def sides_of_player(round_: Round, player) -> list[SidePlays]:
+    return [side for side in round_.sides.select_related("character__player") if side.character
+            and side.character.player_id == player.pk]

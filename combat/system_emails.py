@@ -1,0 +1,54 @@
+"""The emails of a round fought through the systems interface: each player learns what their sides may
+see (the events the system marked visible to them, `visible_to`), starting with their sides' summaries and
+ending with what to do next; each GM gets the whole log. Queued through the outbox inside the resolve
+transaction with the same idempotency and thread keys as the app's other round emails (combat/emails.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from combat import emails, fairness, system_rounds
+
+
+def queue_round_emails(round_) -> list:
+    from campaigns.mail.services import queue_email
+
+    battle = round_.battle
+    campaign = battle.campaign
+    result = round_.result or {}
+    base = {
+        "round": round_, "battle": battle, "campaign": campaign, "system": campaign.combat_system.TITLE,
+        "seed": round_.seed, "dice": fairness.dice_facts(round_),
+    }
+    players: dict[int, dict[str, Any]] = {}
+    for side in round_.sides.select_related("character__player"):
+        if side.character is None:
+            continue  # the GM's side: the GM's email has everything
+        entry = players.setdefault(side.character.player_id, {"player": side.character.player, "sides": []})
+        entry["sides"].append(side.side)
+    queued = []
+    for entry in players.values():
+        player, names = entry["player"], entry["sides"]
+        sides = [{"name": name, "summary": {}, "lines": result.get("summaries", {}).get(name, []),
+                  "owes": result.get("owes", {}).get(name, [])} for name in names]
+        events = [event for event in round_.log if system_rounds.seen_by(event, set(names))]
+        context = {**base, "player": player, "sides": sides, "events": events,
+                   "next": emails.next_steps(round_, player, [{"name": name, "summary": {}, "events": []} for name in names])}
+        queued.append(queue_email(
+            to=player.email, subject=emails.subject(round_),
+            text=render_to_string("combat/email/system_round_player.txt", context),
+            html=render_to_string("combat/email/system_round_player.html", context),
+            campaign=campaign, idempotency_key=emails.player_key(round_, player), thread_key=emails.thread_key(battle),
+        ))
+    gm_context = {**base, "events": round_.log, "summaries": result.get("summaries", {}),
+                  "finished": result.get("finished", False), "next": {"rulings": emails.rulings_of(round_)}}
+    for gm in campaign.gms.exclude(email=""):
+        queued.append(queue_email(
+            to=gm.email, subject=f"{emails.subject(round_)} (GM log)",
+            text=render_to_string("combat/email/system_round_gm.txt", gm_context),
+            html=render_to_string("combat/email/system_round_gm.html", gm_context),
+            campaign=campaign, idempotency_key=emails.gm_key(round_, gm), thread_key=emails.thread_key(battle),
+        ))
+    return queued

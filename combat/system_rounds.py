@@ -1,0 +1,187 @@
+"""Battles fought through a combat system's interface (systems/interface.py), for a campaign whose system is
+not the app's first: the battle's state is the system's round input without plays, a round's sides are the
+system's sides, each side's plays are the answers to the system's plays form, and resolving is the system's
+`resolve` with the round's committed seed. Nothing here names a system.
+
+A side is played by the campaign character of the same name (its player's link reaches it); a side no
+character plays (a goblin) is the GM's to enter. The answers a side saves are kept as they are typed
+(`SidePlays.plays`), checked by writing them into the round input (`fill`) and asking the system's
+`validate`, and only those errors that concern the side's own plays are shown to it (`side_errors`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from systems.errors import FieldError
+from systems.examples import starters
+from systems.interface import Field, PlaysForm, Resolution, answers_that_apply, choices_open, fill, side_errors
+
+
+@dataclass(frozen=True)
+class Starter:
+    """A battle a GM may start from: an example of the system, its plays and dice taken out."""
+
+    key: str
+    title: str
+    round_input: dict[str, Any]
+
+    @property
+    def text(self) -> str:
+        return json.dumps(self.round_input, indent=2, ensure_ascii=False)
+
+
+def battle_starters(system) -> list[Starter]:
+    return [Starter(key, title, data) for key, title, data in starters(system)]
+
+
+def state_errors(system, round_input: Any) -> list[FieldError]:
+    """What is wrong with a battle's starting state, leaving out the plays no side has made yet."""
+    if not isinstance(round_input, dict):
+        return [FieldError("state", "must be a JSON object (a round file of the system without its plays)")]
+    if round_input.get("system") not in (None, system.NAME):
+        return [FieldError("system", f"this campaign fights by {system.TITLE} ({system.NAME}), not "
+                                     f"{round_input.get('system')!r}")]
+    errors = system.validate(round_input)
+    if not errors:
+        return []
+    try:
+        owned = {error for side in system.sides(round_input)
+                 for error in side_errors(errors, system.plays_form(round_input, side))}
+    except (KeyError, TypeError, ValueError, StopIteration):
+        return errors  # the state is too broken to draw a form from: its errors say why
+    return [error for error in errors if error not in owned]
+
+
+# --- a side's answers -----------------------------------------------------------------------------------
+
+
+def form_for(system, round_input: dict[str, Any], side: str) -> PlaysForm:
+    return system.plays_form(round_input, side)
+
+
+def posted_answers(form: PlaysForm, data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """A form's posted strings turned into answers (a choice's value, a whole number, text) and the errors of
+    those that are not one of the field's choices or not a number, by field name. `data` is a QueryDict or a
+    dict of strings (a choice is posted as its index among the field's choices; a multi-choice as a list)."""
+    answers: dict[str, Any] = {}
+    errors: dict[str, str] = {}
+    for form_field in form.fields:
+        raw = _posted(data, form_field)
+        if raw in (None, "", []):
+            continue
+        if form_field.kind == "number":
+            try:
+                answers[form_field.name] = int(str(raw).strip())
+            except ValueError:
+                errors[form_field.name] = f"{form_field.label}: must be a whole number, not {raw!r}"
+        elif form_field.kind == "text":
+            answers[form_field.name] = str(raw)
+        else:
+            picked = raw if isinstance(raw, list) else [raw]
+            values = []
+            for index in picked:
+                choice = _choice_at(form_field, index)
+                if choice is None:
+                    errors[form_field.name] = f"{form_field.label}: {index!r} is not one of its choices"
+                    break
+                values.append(choice.value)
+            else:
+                answers[form_field.name] = values if form_field.kind == "multi-choice" else values[0]
+    return answers, errors
+
+
+def _posted(data: Mapping[str, Any], form_field: Field) -> Any:
+    if form_field.kind == "multi-choice":
+        getlist = getattr(data, "getlist", None)
+        return getlist(form_field.name) if getlist else data.get(form_field.name, [])
+    return data.get(form_field.name)
+
+
+def _choice_at(form_field: Field, index: Any):
+    try:
+        position = int(index)
+    except (TypeError, ValueError):
+        return None
+    return form_field.choices[position] if 0 <= position < len(form_field.choices) else None
+
+
+def choice_index(form_field: Field, value: Any) -> str:
+    """The posted value of a saved answer: its choice's index ("" when it is no longer a choice)."""
+    for position, choice in enumerate(form_field.choices):
+        if choice.value == value:
+            return str(position)
+    return ""
+
+
+def round_input_with(system, round_input: dict[str, Any], answers_by_side: Mapping[str, Mapping[str, Any]]) -> dict:
+    """The round input with every side's answers written in (a side with none plays nothing)."""
+    data = dict(round_input)
+    for side, answers in answers_by_side.items():
+        if answers:
+            data = fill(data, form_for(system, round_input, side), answers)
+    return data
+
+
+def check_side(system, round_input: dict[str, Any], side: str, answers: Mapping[str, Any]) -> dict[str, str]:
+    """The errors in one side's answers, by form field name, checked as if every other side played nothing:
+    what a side is shown can never depend on (and so reveal) another side's sealed plays."""
+    form = form_for(system, round_input, side)
+    errors = side_errors(system.validate(fill(round_input, form, answers)), form)
+    return errors_by_field(form, errors, answers)
+
+
+def errors_by_field(form: PlaysForm, errors: list[FieldError], answers: Mapping[str, Any]) -> dict[str, str]:
+    """Each error under the form field whose path it concerns (the field that applies now, when several
+    write the same path); an error no field owns goes under "plays"."""
+    kept = answers_that_apply(form, answers)
+    applying = [f for f in form.fields if f.path and (f.name in kept or _shown(f, kept))]
+    by_field: dict[str, str] = {}
+    for error in errors:
+        owner = next((f for f in sorted(applying, key=lambda f: -len(f.path))
+                      if error.path == f.path or error.path.startswith(f.path + ".")), None)
+        name = owner.name if owner else "plays"
+        by_field[name] = f"{by_field[name]}; {error.message}" if name in by_field else error.message
+    return by_field
+
+
+def _shown(form_field: Field, answers: Mapping[str, Any]) -> bool:
+    return form_field.shown_when is None or answers.get(form_field.shown_when[0]) in form_field.shown_when[1]
+
+
+def missing_answers(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
+    """The required fields that apply and are not answered, by name."""
+    kept = answers_that_apply(form, answers)
+    return {f.name: f"{f.label}: choose one" if f.choices else f"{f.label}: required"
+            for f in form.fields if f.required and f.name not in kept and _shown(f, kept)
+            and (f.kind != "choice" or choices_open(f, kept))}
+
+
+# --- resolving --------------------------------------------------------------------------------------------
+
+
+def event_rows(resolution: Resolution) -> list[dict[str, Any]]:
+    """The round's log as stored: each event with its rule, its sentence and who may see it."""
+    return [{"kind": event.kind, "text": event.text, "rule": event.rule, "rule_name": event.rule_name,
+             "line": event.line, "actors": list(event.actors),
+             "visible_to": "all" if event.visible_to == "all" else sorted(event.visible_to)}
+            for event in resolution.events]
+
+
+def seen_by(event: Mapping[str, Any], sides: set[str]) -> bool:
+    visible = event.get("visible_to", "all")
+    return visible == "all" or bool(sides & set(visible))
+
+
+def stored_result(system, round_input: dict[str, Any], resolution: Resolution) -> dict[str, Any]:
+    """What a resolved round keeps: the system's whole output, each side's summary lines, what each side owes
+    and must choose next, and whether the battle is over."""
+    return {
+        "output": resolution.output,
+        "summaries": {summary.side: list(summary.lines) for summary in system.summaries(round_input, resolution)},
+        "owes": {side: list(lines) for side, lines in resolution.owes.items()},
+        "must_choose": {side: list(lines) for side, lines in resolution.must_choose.items()},
+        "finished": resolution.finished,
+    }

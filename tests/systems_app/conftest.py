@@ -1,0 +1,31 @@
+"""Fixtures for battles fought through the systems interface: a campaign of each new system with its GM
+and players whose characters are named like the combatants of the system's example battles."""
+
+import pytest
+
+from campaigns import services as campaign_services
+
+PLAYERS = {
+    "enchanted-realms": {"Aldric": "alice@example.com", "Bryn": "bob@example.com"},
+    "fallen-empire": {"Sir Ash": "alice@example.com", "Black Knight": "bob@example.com"},
+    "multiverse": {"Astaroth": "alice@example.com"},
+}
+
+
+@pytest.fixture
+def gm(make_user):
+    return make_user("gm", email="gm@example.com")
+
+
+def system_campaign(gm, system: str, slug: str | None = None):
+    campaign = campaign_services.create_campaign(gm, f"A {system} campaign", slug or system, "", system=system)
+    for character, email in PLAYERS[system].items():
+        player = campaign_services.add_player(gm, campaign, {"name": email.split("@")[0].title(), "email": email,
+                                                             "time_zone": "UTC"})
+        campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character})
+    return campaign
+
+
+@pytest.fixture
+def make_campaign(gm):
+    return lambda system, slug=None: system_campaign(gm, system, slug)
