@@ -60,13 +60,21 @@ def _queue(*, to, subject, template, context, campaign, key, battle):
 
 
 def _round_context(round_, player, sides, link) -> dict[str, Any]:
-    from players import links, services
+    """What the plays-due and reminder emails say of each side: its character's state, or, through the
+    systems interface, what it must choose (`characters` or `choosing`: the templates show either)."""
+    from players import answers, links, services
 
     battle = round_.battle
     deadline = services.deadline_of(round_)
+    if answers.through_interface(battle):
+        previous = battle.rounds.filter(number=round_.number - 1).first()
+        state = {"characters": [], "choosing": [answers.to_choose(side, previous.result if previous else None)
+                                                for side in sides]}
+    else:
+        state = {"characters": [character_state(battle.state, side.name) for side in sides], "choosing": []}
     return {
-        "round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
-        "characters": [character_state(battle.state, side.name) for side in sides],
+        "round": round_, "battle": battle, "campaign": battle.campaign, "player": player, **state,
+        "names": [side.name for side in sides],
         "deadline": local_time(deadline.due_at, player) if deadline else "",
         "url": links.url_for(link),
         "commitment": seed_commitment(round_),

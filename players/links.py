@@ -69,7 +69,9 @@ def final_round(battle):
     if battle.status == battle.Status.ACTIVE:
         return None
     last = battle.rounds.order_by("-number").first()
-    if last is None or last.status != last.Status.RESOLVED or not (last.result or {}).get("combat_ends"):
+    result = (last.result or {}) if last is not None else {}
+    # "combat_ends": the app's own engine says so; "finished": a system through the interface does.
+    if last is None or last.status != last.Status.RESOLVED or not (result.get("combat_ends") or result.get("finished")):
         return None
     return last
 

@@ -12,7 +12,7 @@ from combat.forms import ChitRecordForm
 from combat.models import Round
 from combat.sheet_svg import sheet_svgs
 from combat.views import _side_context
-from players import links, services
+from players import answers, answers_page, links, services
 from players.emails import character_state, local_time, next_steps
 
 
@@ -96,10 +96,14 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
     overrides = overrides or {}
     over = links.final_round(battle)  # combat ended: the page keeps the last results and the chits owed
     playing = services.sides_of(link, round_) if over is None else []
-    sides = [side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in playing]
+    if answers.through_interface(battle):  # the system's plays form, its summaries and visible events
+        sides = [answers_page.side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in playing]
+        results = answers_page.last_results(link, round_) if round_ else None
+    else:
+        sides = [side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in playing]
+        results = last_results(link, round_, bound_chits) if round_ else None
     needed = (round_.encounter or {}).get("choice_needed") if round_ else None
     names = {view["name"] for view in sides}
-    results = last_results(link, round_, bound_chits) if round_ else None
     return {
         "link": link,
         "token": services_token(link),

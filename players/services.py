@@ -22,7 +22,7 @@ from django.utils import timezone
 from combat import round_file
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
-from players import emails, links
+from players import answers, emails, links
 from players.models import PlayerLink, PlaySettings, Reminder, RoundDeadline, RoundNote, Submission
 
 log = structlog.get_logger("players")
@@ -125,7 +125,10 @@ def check_own_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> 
     """The engine's errors in a player's plays, checked as if every other side played nothing: what a
     player sees can never depend on (and so reveal) another side's sealed plays, e.g. "Giant Bat is lured
     twice" when another character lures it too. Conflicts between sides are the GM's to settle: the
-    round waits for the GM when the sides' plays together are not legal (`_resolve_if_all_in`)."""
+    round waits for the GM when the sides' plays together are not legal (`_resolve_if_all_in`). For a
+    battle fought through the systems interface, the plays are the side's answers (players/answers.py)."""
+    if answers.through_interface(round_.battle):
+        return answers.sealing_errors(round_.sides.get(character_id=character_id), plays)
     sides = list(round_.sides.select_related("character"))
     for side in sides:
         if side.character_id != character_id:
@@ -160,6 +163,8 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
         errors = check_own_plays(round_, character_id, plays)
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
+        if answers.through_interface(round_.battle):
+            plays = answers.sealed(side, plays)
         now = timezone.now()
         name = side.name
         SidePlays.objects.filter(pk=side.pk).update(plays=plays, updated_by=None, updated_at=now)
@@ -184,12 +189,11 @@ def _resolve_if_all_in(round_: Round) -> bool:
     sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
     if not all(side.locked or side.character_id in sealed for side in sides):
         return False
-    if combat_services.unrecorded_chits(round_):
+    if not answers.through_interface(round_.battle) and combat_services.unrecorded_chits(round_):
         note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
              "are still to be chosen: the round waits for them.")
         return False
-    clashing = [side.name for side in sides
-                if not side.locked and combat_services.check_plays(round_, side.character_id, side.plays)]
+    clashing = [side.name for side in sides if not side.locked and _plays_errors(round_, side)]
     if clashing:  # legal alone, not together (check_own_plays): the GM decides
         note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but the plays of {', '.join(clashing)} are not "
              "legal together with the other sides': the round waits for the GM.")
@@ -198,11 +202,20 @@ def _resolve_if_all_in(round_: Round) -> bool:
     return combat_services.resolve_when_ready(round_)
 
 
+def _plays_errors(round_: Round, side: SidePlays) -> dict[str, str]:
+    """What is wrong with a side's plays now: the engine's check of them with the other sides' plays, or,
+    through the systems interface, its answers checked alone (a clash between sides fails the round, which
+    then waits for the GM)."""
+    if answers.through_interface(round_.battle):
+        return answers.sealing_errors(side, side.plays)
+    return combat_services.check_plays(round_, side.character_id, side.plays)
+
+
 def record_chits(link: PlayerLink, round_number: int, character_id: int, wounded: list[str], fatigued: list[str]):
     """The player chooses which chits take the wounds and fatigue they owe after a round."""
     round_ = link.battle.rounds.filter(number=round_number).first()
-    if round_ is None:
-        raise Http404("No such round")
+    if round_ is None or answers.through_interface(link.battle):
+        raise Http404("No such round")  # a battle through the systems interface has no chits to choose
     side_of(link, round_, character_id)
     record = combat_services.record_chits_for(round_, character_id, wounded, fatigued)
     next_round = link.battle.rounds.filter(number=round_number + 1).first()
@@ -219,6 +232,8 @@ def record_chits(link: PlayerLink, round_number: int, character_id: int, wounded
 def record_encounter_choice(link: PlayerLink, choice: str) -> Round:
     """The player answers the choice the encounter step stopped on (which hireling takes a denizen, or
     an OPPORTUNITY result), when it is their character's; then the round can be resolved again."""
+    if answers.through_interface(link.battle):
+        raise BattleError("There is no choice for you to make in this round.")  # no encounter step there
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=current_round(link.battle).pk)
         needed = (round_.encounter or {}).get("choice_needed")
@@ -259,7 +274,7 @@ def side_statuses(round_: Round, sides=None) -> list[dict[str, Any]]:
         statuses.append({
             "side": side,
             "name": side.name,
-            "player": side.character.player,
+            "player": side.character.player if side.character else None,  # None: the GM's own side
             "submission": submission,
             "status": submission.get_source_display() if submission else "waiting",
             "locked": side.locked,
@@ -409,22 +424,46 @@ def pass_deadline(deadline_id: int, now: datetime) -> int:
             return 0
         policy = play_settings(round_.battle.campaign).missed_turn
         sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
+        # The players' sides only: a side no character plays is the GM's, never defaulted for them.
         missing = [side for side in round_.sides.select_related("character").select_for_update()
-                   if not side.locked and side.character_id not in sealed]
+                   if not side.locked and side.character_id is not None and side.character_id not in sealed]
         if missing and policy == PlaySettings.MissedTurn.WAIT:
             note(round_, RoundNote.Kind.DEADLINE, "The deadline passed without plays from "
                  f"{', '.join(s.name for s in missing)}: the round waits for the GM.")
             return 1
-        for side in missing:
-            _default_side(round_, side, policy, now)
+        defaulted = [side for side in missing if _default_side(round_, side, policy, now)]
+        waiting = [side.name for side in missing if side not in defaulted]
         note(round_, RoundNote.Kind.DEADLINE, "The deadline passed"
-             + (f"; defaulted: {', '.join(s.name for s in missing)}." if missing else "; every side was in."))
+             + (f"; defaulted: {', '.join(s.name for s in defaulted)}." if defaulted else "")
+             + (f"; waiting for the GM: {', '.join(waiting)}." if waiting else "")
+             + ("" if missing else "; every side was in."))
         _resolve_at_deadline(round_)
     return 1
 
 
-def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) -> None:
+def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) -> bool:
+    """Play the campaign's missed-turn policy for a side without plays; False when the side must wait for
+    the GM instead (through the systems interface, where playing nothing is not an answer the system takes)."""
     name = side.name
+    if answers.through_interface(round_.battle):
+        plays, why = answers.missed_turn_answers(round_, side, repeat=policy == PlaySettings.MissedTurn.REPEAT)
+        why = f"{why} (the campaign's missed-turn policy)"
+        if plays is None:
+            note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
+                 data={"policy": policy})
+            return False
+    else:
+        plays, why = _missed_turn_plays(round_, side, policy)
+    side.plays = plays
+    side.save(update_fields=["plays", "updated_at"])
+    Submission.objects.create(round=round_, character=side.character, plays=plays, source=Submission.Source.DEFAULT,
+                              receipt=receipt_for(round_, name, plays, now), submitted_at=now)
+    note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
+         data={"policy": policy})
+    return True
+
+
+def _missed_turn_plays(round_: Round, side: SidePlays, policy: str) -> tuple[dict[str, Any], str]:
     plays, why = {}, "no action this round (the campaign's missed-turn policy)"
     if policy == PlaySettings.MissedTurn.REPEAT:
         previous = SidePlays.objects.filter(round__battle=round_.battle, round__number=round_.number - 1,
@@ -437,27 +476,25 @@ def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) ->
             why = f"no action: round {round_.number - 1}'s plays are not legal now ({reasons}) (the campaign's missed-turn policy)"
         else:
             why = f"no action: there are no plays of round {round_.number - 1} to repeat (the campaign's missed-turn policy)"
-    side.plays = plays
-    side.save(update_fields=["plays", "updated_at"])
-    Submission.objects.create(round=round_, character=side.character, plays=plays, source=Submission.Source.DEFAULT,
-                              receipt=receipt_for(round_, name, plays, now), submitted_at=now)
-    note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
-         data={"policy": policy})
+    return plays, why
 
 
 def _resolve_at_deadline(round_: Round) -> None:
     """At the deadline every side is in (submitted or defaulted); valid sides are locked, and with
-    auto-resolve the round is resolved."""
+    auto-resolve the round is resolved. A side still without valid plays (a player's the GM must settle, or
+    the GM's own) leaves the round to the GM."""
     invalid = []
     for side in round_.sides.select_related("character"):
         if side.locked:
             continue
-        if combat_services.check_plays(round_, side.character_id, side.plays):
+        if _plays_errors(round_, side):
             invalid.append(side.name)
         else:
             SidePlays.objects.filter(pk=side.pk).update(locked=True)
     if invalid:
-        note(round_, RoundNote.Kind.DEADLINE, f"Plays of {', '.join(invalid)} are no longer legal: the GM decides.")
+        note(round_, RoundNote.Kind.DEADLINE, f"Plays of {', '.join(invalid)} are no longer legal: the GM decides."
+             if not answers.through_interface(round_.battle) else
+             f"{', '.join(invalid)} {'has' if len(invalid) == 1 else 'have'} no complete, legal plays yet: the GM decides.")
         return
     _resolve_if_all_in(round_)
 

@@ -12,9 +12,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from combat import services as combat_services
+from combat import system_battles, system_rounds
 from combat.views import _bound_forms, _side_context
-from players import links, services, throttle
-from players import page as player_page
+from players import answers, links, services, throttle
+from players import answers_page, page as player_page
 from players.forms import AdjustmentForm, DeadlineForm, PlaySettingsForm, RulingForm
 
 
@@ -71,6 +72,8 @@ def _own_side(link, character_id):
 def validate(request, link, character_id):
     """htmx: the engine's errors beside the fields as the player types; nothing is saved."""
     round_, side = _own_side(link, character_id)
+    if answers.through_interface(link.battle):
+        return _validate_answers(request, side)
     form, encounter_form, plays = _bound_forms(request, round_, side)
     errors = {}
     if plays is not None:
@@ -85,6 +88,8 @@ def validate(request, link, character_id):
 @_throttled
 def submit(request, link, character_id):
     round_, side = _own_side(link, character_id)
+    if answers.through_interface(link.battle):
+        return _submit_answers(request, link, side)
     form, encounter_form, plays = _bound_forms(request, round_, side)
     errors, problem = {}, ""
     if plays is not None:
@@ -93,12 +98,7 @@ def submit(request, link, character_id):
         except combat_services.BattleError as error:
             errors, problem = error.errors, str(error)
         else:
-            if request.htmx:
-                response = HttpResponse(status=204)
-                response["HX-Redirect"] = _page_url(link)
-                return response
-            messages.success(request, "Your plays are sealed: your receipt is below and on its way by email.")
-            return redirect(_page_url(link))
+            return _sealed(request, link)
     else:
         problem = "Fix the plays marked below before submitting."
     side.plays = plays or side.plays
@@ -107,6 +107,47 @@ def submit(request, link, character_id):
         view = player_page.side_view(link, round_, side, s=s, error=problem)
         return render(request, "players/page.html#side", {"v": view, "token": view["token"]})
     context = player_page.page_context(link, {character_id: {"s": s, "error": problem}})
+    return render(request, "players/page.html", context, status=422)
+
+
+def _sealed(request, link):
+    if request.htmx:
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = _page_url(link)
+        return response
+    messages.success(request, "Your plays are sealed: your receipt is below and on its way by email.")
+    return redirect(_page_url(link))
+
+
+def _posted_answers(request, side):
+    """The side's plays form and the answers posted to it, with those that are not a number or a choice."""
+    form = system_battles.form_of(side)
+    given, unreadable = system_rounds.posted_answers(form, request.POST)
+    return form, given, answers.applying(form, unreadable, given)
+
+
+def _validate_answers(request, side):
+    """A battle through the systems interface: only the error regions come back (out of band), never an
+    input, so nothing the player is typing is replaced."""
+    form, given, unreadable = _posted_answers(request, side)
+    errors = answers.typing_errors(side, given, unreadable)
+    return render(request, "players/page.html#answer_errors", answers_page.error_regions(side, form, errors))
+
+
+def _submit_answers(request, link, side):
+    """Seal the answers (players.services.submit checks them alone, and names each missing one); refused,
+    the page comes back with the answers as posted and each error beside its question."""
+    form, given, errors = _posted_answers(request, side)
+    problem = "Fix the plays marked below before submitting."
+    if not errors:
+        try:
+            services.submit(link, side.character_id, given)
+        except combat_services.BattleError as error:
+            errors, problem = error.errors, str(error)
+        else:
+            return _sealed(request, link)
+    context = player_page.page_context(
+        link, {side.character_id: {"answers_given": given, "errors": errors, "error": problem}})
     return render(request, "players/page.html", context, status=422)
 
 

@@ -51,7 +51,8 @@ def players_round_panel(context, round_, oob=False, sides=None):
             "players-card", oob, timezone.get_current_timezone_name(), translation.get_language(),
             [round_.pk, round_.number, round_.status],
             [battle.pk, battle.state, battle.updated_at, battle.campaign.slug],
-            [[st["side"].pk, st["side"].character_id, st["name"], st["player"].pk, st["player"].name, st["locked"],
+            [[st["side"].pk, st["side"].character_id, st["name"], st["player"] and st["player"].pk,
+              st["player"] and st["player"].name, st["locked"],
               [st["submission"].pk, st["submission"].source, st["submission"].submitted_at] if st["submission"] else None]
              for st in statuses],
             [deadline.pk, deadline.due_at, deadline.passed_at] if deadline else None,

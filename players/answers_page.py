@@ -1,0 +1,100 @@
+"""What the player's page shows of a battle fought through the systems interface: each of the player's own
+sides with the system's plays form drawn field by field (players/templates/players/page.html, partial
+`answers_side`), and, after a round, their sides' summary lines and only the events their sides may see.
+Never another side's answers (the GM's goblins included), never an event not visible to the player's sides.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Mapping
+
+from combat import system_battles, system_rounds
+from combat.models import Round
+from players import answers, links, services
+from players.emails import local_time, next_steps
+from systems.interface import Field, PlaysForm, answers_that_apply, applies
+
+
+def _condition(form: PlaysForm, shown_when) -> str:
+    """A `shown_when` for the page's script: the field it depends on and the posted values that show it (a
+    choice is posted as its index)."""
+    if shown_when is None:
+        return ""
+    name, values = shown_when
+    other = next((f for f in form.fields if f.name == name), None)
+    if other is not None and other.choices:
+        posted = [str(i) for i, choice in enumerate(other.choices) if choice.value in values]
+    else:
+        posted = [str(value) for value in values]
+    return json.dumps({"field": name, "values": posted})
+
+
+def _field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], kept: Mapping[str, Any],
+                errors: Mapping[str, str]) -> dict[str, Any]:
+    value = answers.get(form_field.name)
+    chosen = value if isinstance(value, list) else [value]
+    return {
+        "name": form_field.name, "kind": form_field.kind, "label": form_field.label, "help": form_field.help,
+        "required": form_field.required, "minimum": form_field.minimum, "maximum": form_field.maximum,
+        "value": "" if value is None or form_field.choices else value,
+        "hidden": not applies(form_field.shown_when, kept), "shown_when": _condition(form, form_field.shown_when),
+        "error": errors.get(form_field.name, ""),
+        "choices": [{"index": str(i), "label": choice.label, "selected": choice.value in chosen,
+                     "hidden": not applies(choice.shown_when, kept), "shown_when": _condition(form, choice.shown_when)}
+                    for i, choice in enumerate(form_field.choices)],
+    }
+
+
+def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = None,
+              errors: Mapping[str, str] | None = None, error: str = "") -> dict[str, Any]:
+    """One of the player's sides: its form while it can change (`answers_given` and `errors`: what was just
+    posted and found wrong), its sealed answers, its receipt."""
+    submission = services.last_submission(round_, side.character_id)
+    editable = round_.status == Round.Status.DRAFTING and not side.locked and not services.is_past_deadline(round_)
+    form = system_battles.form_of(side)
+    given = dict(side.plays or {}) if answers_given is None else dict(answers_given)
+    if errors is None:
+        errors = answers.typing_errors(side, given) if editable and given else {}
+    kept = answers_that_apply(form, given)
+    return {
+        "answers": True,
+        "side": side,
+        "name": side.name,
+        "title": form.title,
+        "notes": list(form.notes),
+        "editable": editable and bool(form.fields),
+        "submission": submission,
+        "submitted_at": local_time(submission.submitted_at, link.player) if submission else "",
+        "sealed": answers.answer_lines(form, submission.plays) if submission else [],
+        "fields": [_field_view(form, f, given, kept, errors) for f in form.fields],
+        "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
+        "error": error,
+        "token": links.token_for(link),
+    }
+
+
+def error_regions(side, form: PlaysForm, errors: Mapping[str, str]) -> dict[str, Any]:
+    """The validate answer: each field's error region (empty ones too, to clear them) and the side's
+    general errors, swapped out of band so that no input the player is typing in is ever replaced."""
+    return {"cid": side.character_id, "oob": True,
+            "fields": [{"name": f.name, "error": errors.get(f.name, "")} for f in form.fields],
+            "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)]}
+
+
+def last_results(link, round_) -> dict[str, Any] | None:
+    """The last resolved round as the player's email told it: their sides' summary lines, what each owes and
+    must choose next, the events their sides may see (`visible_to`), and what comes next."""
+    from players.page import results_round
+
+    previous = results_round(link.battle, round_)
+    if previous is None:
+        return None
+    result = previous.result or {}
+    names = [side.side for side in previous.sides.filter(character__player=link.player)]
+    sides = [{"name": name, "lines": (result.get("summaries") or {}).get(name, []),
+              "owes": (result.get("owes") or {}).get(name, []),
+              "must_choose": (result.get("must_choose") or {}).get(name, [])} for name in names]
+    events = [event for event in previous.log or [] if system_rounds.seen_by(event, set(names))]
+    return {"answers": True, "round": previous, "sides": sides, "events": events,
+            "next": next_steps(previous, link.player, [{"name": name, "summary": {}, "events": []} for name in names])}

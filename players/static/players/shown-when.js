@@ -1,0 +1,51 @@
+/* Herald: a plays form drawn from a system's PlaysForm shows a question (or one of its choices) only while
+ * the question it depends on has one of the answers that call for it (`data-shown-when`: {"field": name,
+ * "values": the posted values}), as the server reads the answers (players/answers.py): a hidden question's
+ * inputs are disabled, so they are neither posted nor checked. The page is drawn right without this script;
+ * it only follows the player's changes. */
+(function () {
+  "use strict";
+
+  function posted(form, name, shown) {
+    var holder = form.querySelector('[data-field="' + CSS.escape(name) + '"]');
+    if (holder && !shown.get(holder)) return [];
+    return Array.from(form.elements).filter(function (el) {
+      return el.name === name && !el.disabled && (el.type !== "checkbox" || el.checked);
+    }).map(function (el) { return el.value; });
+  }
+
+  function follows(form, el, shown) {
+    var rule = JSON.parse(el.dataset.shownWhen);
+    return posted(form, rule.field, shown).some(function (value) { return rule.values.indexOf(value) >= 0; });
+  }
+
+  function update(form) {
+    var shown = new Map();
+    form.querySelectorAll("[data-field]").forEach(function (holder) {
+      var visible = !holder.dataset.shownWhen || follows(form, holder, shown);
+      shown.set(holder, visible);
+      holder.hidden = !visible;
+      holder.querySelectorAll("input, select").forEach(function (control) { control.disabled = !visible; });
+      holder.querySelectorAll("option[data-shown-when], label[data-shown-when]").forEach(function (choice) {
+        var offered = visible && follows(form, choice, shown);
+        choice.hidden = !offered;
+        var control = choice.tagName === "OPTION" ? choice : choice.querySelector("input");
+        control.disabled = !offered;
+        if (!offered && choice.tagName === "OPTION" && choice.selected) choice.parentElement.value = "";
+        if (!offered && control.type === "checkbox") control.checked = false;
+      });
+    });
+  }
+
+  function all(root) {
+    (root || document).querySelectorAll("form[data-shown-when-form]").forEach(update);
+  }
+
+  // Before htmx reads the form for its check (capture phase), so a hidden question is never posted.
+  document.addEventListener("change", function (event) {
+    var form = event.target.closest && event.target.closest("form[data-shown-when-form]");
+    if (form) update(form);
+  }, true);
+  document.addEventListener("DOMContentLoaded", function () { all(); });
+  document.addEventListener("htmx:load", function (event) { all(event.target); });
+})();
