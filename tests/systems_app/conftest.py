@@ -29,3 +29,68 @@ def system_campaign(gm, system: str, slug: str | None = None):
 @pytest.fixture
 def make_campaign(gm):
     return lambda system, slug=None: system_campaign(gm, system, slug)
+
+
+def start(gm, campaign, key: str):
+    """A battle of the campaign's system from its example `key`, round 1 open for plays."""
+    from combat import system_battles
+    from combat.system_rounds import battle_starters
+
+    starter = next(s for s in battle_starters(campaign.combat_system) if s.key == key)
+    return system_battles.start_battle(gm, campaign.slug, "The fight", "The road", starter.round_input)
+
+
+def token_of(battle, player_name: str) -> str:
+    from players.links import token_for
+    from players.models import PlayerLink
+
+    return token_for(PlayerLink.objects.get(battle=battle, player__name=player_name, revoked_at__isnull=True))
+
+
+def side_url(battle, player_name: str, character_name: str, action: str) -> str:
+    character = battle.characters.get(catalogue_name=character_name)
+    return f"/play/{token_of(battle, player_name)}/sides/{character.pk}/{action}/"
+
+
+def posted(side, answers: dict) -> dict:
+    """Answers as the page posts them: a choice as its index, a multi-choice as a list of indices."""
+    from combat import system_battles
+    from combat.system_rounds import choice_index
+
+    form = system_battles.form_of(side)
+    data = {}
+    for name, value in answers.items():
+        field = form.field(name)
+        if field.kind == "multi-choice":
+            data[name] = [choice_index(field, v) for v in value]
+        elif field.choices:
+            data[name] = choice_index(field, value)
+        else:
+            data[name] = str(value)
+    return data
+
+
+def gm_plays(gm, round_, side_name: str, answers: dict):
+    """The GM enters and locks a side's answers on the round page."""
+    from combat import system_battles
+
+    side = round_.sides.get(side=side_name)
+    battle = round_.battle
+    system_battles.save_answers(gm, battle.campaign.slug, battle.pk, round_.number, side.pk, answers)
+    system_battles.lock(gm, battle.campaign.slug, battle.pk, round_.number, side.pk)
+
+
+def resolve(gm, round_):
+    """The GM locks the sides still open (the players' sealed ones) and resolves the round (the task run
+    here, as Celery would)."""
+    from combat import services, system_battles
+    from combat.models import Round
+
+    slug = round_.battle.campaign.slug
+    for side in round_.sides.filter(locked=False):
+        system_battles.lock(gm, slug, round_.battle_id, round_.number, side.pk)
+    services.request_resolve(gm, round_.battle.campaign.slug, round_.battle_id, round_.number)
+    services.resolve_round(round_.pk)
+    resolved = Round.objects.get(pk=round_.pk)
+    assert resolved.status == Round.Status.RESOLVED, resolved.error
+    return resolved
