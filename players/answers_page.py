@@ -61,7 +61,6 @@ def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = N
         "answers": True,
         "side": side,
         "name": side.name,
-        "title": form.title,
         "notes": list(form.notes),
         "editable": editable and bool(form.fields),
         "submission": submission,
@@ -83,8 +82,8 @@ def error_regions(side, form: PlaysForm, errors: Mapping[str, str]) -> dict[str,
 
 
 def last_results(link, round_) -> dict[str, Any] | None:
-    """The last resolved round as the player's email told it: their sides' summary lines, what each owes and
-    must choose next, the events their sides may see (`visible_to`), and what comes next."""
+    """The last resolved round as the player's email told it: their sides' summary lines, what each owes,
+    the events their sides may see (`visible_to`), and what comes next."""
     from players.page import results_round
 
     previous = results_round(link.battle, round_)
@@ -93,8 +92,7 @@ def last_results(link, round_) -> dict[str, Any] | None:
     result = previous.result or {}
     names = [side.side for side in previous.sides.filter(character__player=link.player)]
     sides = [{"name": name, "lines": (result.get("summaries") or {}).get(name, []),
-              "owes": (result.get("owes") or {}).get(name, []),
-              "must_choose": (result.get("must_choose") or {}).get(name, [])} for name in names]
+              "owes": (result.get("owes") or {}).get(name, [])} for name in names]
     events = [event for event in previous.log or [] if system_rounds.seen_by(event, set(names))]
     return {"answers": True, "round": previous, "sides": sides, "events": events,
             "next": next_steps(previous, link.player, [{"name": name, "summary": {}, "events": []} for name in names])}
