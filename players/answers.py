@@ -106,7 +106,7 @@ def to_choose(side, previous_result: Mapping[str, Any] | None = None) -> dict[st
     form = system_battles.form_of(side)
     told = list(((previous_result or {}).get("must_choose") or {}).get(side.side) or [])
     questions = [form_field.label for form_field in form.fields if form_field.shown_when is None]
-    return {"name": side.side, "title": form.title, "must_choose": told, "questions": questions,
+    return {"name": side.side, "must_choose": told, "questions": questions,
             "notes": list(form.notes)}
 
 
