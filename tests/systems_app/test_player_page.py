@@ -109,3 +109,21 @@ def test_when_the_battle_is_over_the_page_keeps_the_final_results_without_a_form
     body = page(client, battle, "Alice").content.decode()
     assert "Combat is over" in body and "Aldric stands." in body
     assert "Submit my plays" not in body
+
+
+def test_it_draws_a_multi_choice_as_check_boxes_with_the_saved_ones_ticked(client, ambush, monkeypatch):
+    from combat import system_battles
+    from systems.interface import Choice, Field, PlaysForm
+
+    school = Field("school", "choice", "School", None, choices=(Choice("fire", "Fire"), Choice("ice", "Ice")))
+    spells = Field("spells", "multi-choice", "Spells kept ready", "plays.Aldric.spells", required=False,
+                   choices=(Choice("ward", "Ward"), Choice("spark", "Spark"), Choice("storm", "Storm", ("school", ("fire",)))))
+    monkeypatch.setattr(system_battles, "form_of", lambda side: PlaysForm(side.side, side.side, (school, spells)))
+    Round.objects.get(battle=ambush, number=1).sides.filter(side="Aldric").update(plays={"school": "ice", "spells": ["spark"]})
+    body = page(client, ambush, "Alice").content.decode()
+    assert '<legend class="label">Spells kept ready</legend>' in body
+    assert 'type="checkbox" name="spells" value="1" checked' in body
+    assert 'type="checkbox" name="spells" value="0">' in body
+    storm = body[body.index('name="spells" value="2"') - 200:body.index('name="spells" value="2"') + 40]
+    assert '&quot;field&quot;: &quot;school&quot;, &quot;values&quot;: [&quot;0&quot;]}" hidden>' in storm
+    assert "disabled" in storm  # not offered with Ice: neither shown nor posted
