@@ -125,3 +125,13 @@ def test_the_gm_resends_and_revokes_a_players_link(gm, client, ambush):
     assert "fresh link" in mail.text and links.url_for(fresh) in mail.text and "To choose" in mail.text
     services.revoke_link(gm, ambush.campaign.slug, ambush.pk, old.player_id)
     assert client.get(f"/play/{links.token_for(fresh)}/").status_code == 404
+
+
+def test_the_gms_own_side_is_kept_in_the_history_without_a_submission(gm, ambush):
+    round_ = Round.objects.get(battle=ambush, number=1)
+    gm_plays(gm, round_, "Goblin 1", {"action": "none"})
+    assert not Submission.objects.exists()  # nobody else's plays to keep apart from
+    assert RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.LOCK, text="Goblin 1's side locked by the GM.").exists()
+    gm_plays(gm, round_, "Aldric", {"action": "none"})
+    entered = Submission.objects.get(character__catalogue_name="Aldric")
+    assert entered.source == Submission.Source.GM and entered.plays == {"action": "none"}
