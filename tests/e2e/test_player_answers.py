@@ -47,6 +47,10 @@ def test_a_player_answers_their_sides_questions_and_reads_only_what_their_side_s
     expect(field("bonus")).to_have_value("12")
     expect(field("bonus")).to_be_focused()
     screenshot(page, "player-answers-error")
+    page.set_viewport_size({"width": 375, "height": 800})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the form scrolls sideways on a phone"
+    screenshot(page, "player-answers-error-phone")
+    page.set_viewport_size({"width": 1280, "height": 900})
 
     field("dice").fill("3")
     field("target").select_option(label="Goblin 1 (monsters)")
@@ -74,6 +78,5 @@ def test_a_player_answers_their_sides_questions_and_reads_only_what_their_side_s
     screenshot(page, "player-answers-results")
 
     page.set_viewport_size({"width": 375, "height": 800})
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 375, f"the page scrolls sideways on a phone ({width} px)"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the results scroll sideways on a phone"
     screenshot(page, "player-answers-phone")
