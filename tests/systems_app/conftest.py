@@ -29,3 +29,22 @@ def system_campaign(gm, system: str, slug: str | None = None):
 @pytest.fixture
 def make_campaign(gm):
     return lambda system, slug=None: system_campaign(gm, system, slug)
+
+
+@pytest.fixture
+def gm_client(client, gm):
+    client.force_login(gm)
+    return client
+
+
+def start(gm, campaign, key: str):
+    """A battle of `campaign` started from the starter `key`, round 1 open."""
+    from combat import system_battles
+    from combat.system_rounds import battle_starters
+
+    starter = next(s for s in battle_starters(campaign.combat_system) if s.key == key)
+    return system_battles.start_battle(gm, campaign.slug, "The fight", "The road", starter.round_input)
+
+
+def round_url(battle, number: int = 1, tail: str = "") -> str:
+    return f"/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/{number}/{tail}"
