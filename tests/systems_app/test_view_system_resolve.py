@@ -46,3 +46,16 @@ def test_it_404s_for_another_gm(gm, client, make_campaign, make_user):
     client.force_login(make_user("other-gm"))
     assert client.post(round_url(battle, tail="resolve-answers/")).status_code == 404
     assert battle.rounds.get().status == Round.Status.DRAFTING
+
+
+def test_it_resolves_a_second_round_with_no_chits_to_record(gm, gm_client, make_campaign):
+    battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
+    _everyone_waits_ready_to_dodge(gm, battle)
+    services.request_resolve(gm, battle.campaign.slug, battle.pk, 1)
+    services.resolve_round(battle.rounds.get(number=1).pk)
+    for side in battle.rounds.get(number=2).sides.all():
+        system_battles.save_answers(gm, battle.campaign.slug, battle.pk, 2, side.pk, {"action": "none"})
+        system_battles.lock(gm, battle.campaign.slug, battle.pk, 2, side.pk)
+    response = gm_client.post(round_url(battle, 2, "resolve-answers/"), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and 'hx-trigger="every 1s"' in response.content.decode()
+    assert battle.rounds.get(number=2).status == Round.Status.RESOLVING
