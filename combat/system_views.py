@@ -26,7 +26,8 @@ from systems.interface import answers_that_apply, applies, choices_open
 
 
 class StartForm(forms.Form):
-    name = forms.CharField(max_length=200, required=False, help_text="Left empty: “Battle in” the clearing.")
+    name = forms.CharField(max_length=200, required=False,
+                           help_text="Left empty, it is named after where it happens (“Battle in …”).")
     clearing = forms.CharField(label="Where", max_length=200, help_text="The place the battle happens.")
     starter = forms.ChoiceField(label="Start from")
     state = forms.CharField(
@@ -60,7 +61,8 @@ def new_battle(request, campaign):
         if round_input is not None:
             data = form.cleaned_data
             try:
-                battle = system_battles.start_battle(request.user, campaign.slug, data["name"], data["clearing"], round_input)
+                battle = system_battles.start_battle(request.user, campaign.slug, data["name"], data["clearing"],
+                                                     round_input)
             except services.BattleError as error:
                 _errors_on_fields(form, error)
             else:
@@ -122,7 +124,8 @@ def side_context(round_, side, answers=None, errors=None, saved=False):
         errors = system_battles.check_answers(side, answers) if drafting else {}
     errors = dict(errors or {})
     kept = answers_that_apply(form, answers)
-    fields = [_field_row(side, form_field, answers, kept, errors.pop(form_field.name, "")) for form_field in form.fields]
+    fields = [_field_row(side, form_field, answers, kept, errors.pop(form_field.name, ""))
+              for form_field in form.fields]
     return {
         "side": side, "name": side.name,
         "player": side.character.player.name if side.character else "",
@@ -160,10 +163,15 @@ def _result_context(round_, sides):
         "summaries": [(side.name, result.get("summaries", {}).get(side.name, [])) for side in sides],
         "owes": result.get("owes") or {}, "must_choose": result.get("must_choose") or {},
         "finished": result.get("finished", False),
-        "events": [{**event, "seen_by": "" if event.get("visible_to", "all") == "all" else ", ".join(event["visible_to"])}
-                   for event in round_.log or []],
+        "events": [{**event, "seen_by": _seen_by(event)} for event in round_.log or []],
         "next_round": following,
     }
+
+
+def _seen_by(event) -> str:
+    """Who saw an event that not everyone saw ("" when all did)."""
+    visible = event.get("visible_to", "all")
+    return "" if visible == "all" else ", ".join(visible)
 
 
 def _picture(round_):
@@ -193,7 +201,8 @@ def check_side(request, slug, battle_id, number, side_id):
     round_, side = _round_and_side(request, slug, battle_id, number, side_id)
     answers, errors = posted_answers(system_battles.form_of(side), request.POST)
     errors = {**system_battles.check_answers(side, answers), **errors}
-    return render(request, "combat/system_round.html#side_errors", {"s": side_context(round_, side, answers, errors), "oob_fields": True})
+    return render(request, "combat/system_round.html#side_errors",
+                  {"s": side_context(round_, side, answers, errors), "oob_fields": True})
 
 
 @login_required
@@ -215,7 +224,8 @@ def save_side(request, slug, battle_id, number, side_id):
     round_ = services.get_round(request.user, slug, battle_id, number)
     if round_.status != Round.Status.DRAFTING or (not problem and not request.htmx):
         if not problem:
-            messages.success(request, f"{side.name}'s plays are saved{' and locked' if request.POST.get('lock') else ''}.")
+            locked = " and locked" if request.POST.get("lock") else ""
+            messages.success(request, f"{side.name}'s plays are saved{locked}.")
         return _to_round(request, slug, battle_id, number)
     side = system_battles.side_in(round_, side_id, for_update=False)
     bound = None if side.locked else (side.pk, answers, {**errors, **({"lock": problem} if problem else {})}, True)

@@ -3,6 +3,7 @@ it from one of the system's examples, types every side's plays into the forms dr
 locks, resolves (Celery runs eagerly in e2e) and reads the result; the result email is on the Mail page. And
 one joust, pass after pass, until it is over."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,18 @@ def test_the_form_follows_the_choices_and_checks_what_is_typed_without_overwriti
     expect(card.get_by_role("status")).to_contain_text("Saved")
     side.refresh_from_db()
     assert side.plays == {"kind_0": "move", "ticks_0": 400, "pace_0": "run", "ticks_run_0": 2}
+
+
+def test_choosing_another_example_fills_the_state_until_the_gm_edits_it(signed_in_page, gm_user):
+    page = signed_in_page
+    campaign = system_campaign(gm_user, "fallen-empire", slug="fallen-empire")
+    page.goto(f"/campaigns/{campaign.slug}/battles/new/")
+    state = page.get_by_label("Starting state (JSON)")
+    start = page.get_by_label("Start from")
+    start.select_option(value="joust-injury")
+    expect(state).to_have_value(re.compile(r'"title": "A dishonourable pass'))
+    state.press("Control+End")
+    state.press_sequentially(" ")
+    edited = state.input_value()
+    start.select_option(value="joust-unhorsed")
+    expect(state).to_have_value(edited)
