@@ -161,7 +161,8 @@ def _result_context(round_, sides):
     following = round_.battle.rounds.filter(number=round_.number + 1).only("number").first()
     return {
         "summaries": [(side.name, result.get("summaries", {}).get(side.name, [])) for side in sides],
-        "owes": result.get("owes") or {}, "must_choose": result.get("must_choose") or {},
+        "owes": {side: lines for side, lines in (result.get("owes") or {}).items() if lines},
+        "must_choose": {side: lines for side, lines in (result.get("must_choose") or {}).items() if lines},
         "finished": result.get("finished", False),
         "events": [{**event, "seen_by": _seen_by(event)} for event in round_.log or []],
         "next_round": following,

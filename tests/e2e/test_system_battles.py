@@ -79,6 +79,13 @@ def shot(page, name):
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
 
 
+def fits_a_375_px_phone(page, name):
+    """The page at the narrowest common phone width: nothing runs off its side."""
+    page.set_viewport_size({"width": 375, "height": 812})
+    shot(page, name)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
 @pytest.mark.parametrize("system,starter", [
     ("enchanted-realms", "enchanted-realms-goblin-ambush"),
     ("fallen-empire", "fallen-empire-arrows-into-the-melee"),
@@ -128,7 +135,7 @@ def test_a_joust_is_fought_pass_after_pass_until_it_is_over(signed_in_page, gm_u
     assert battle.status == Battle.Status.ENDED, f"the joust is still on after {MAX_PASSES} passes"
     expect(page.get_by_text("The battle is over.")).to_be_visible()
     expect(page.locator(".system-picture svg")).to_be_visible()
-    shot(page, "joust-phone-over")
+    fits_a_375_px_phone(page, "joust-375-over")
 
 
 @pytest.mark.phone
@@ -136,7 +143,7 @@ def test_the_form_follows_the_choices_and_checks_what_is_typed_without_overwriti
     page = signed_in_page
     campaign = system_campaign(gm_user, "multiverse", slug="multiverse")
     page.goto(f"/campaigns/{campaign.slug}/battles/new/")
-    shot(page, "multiverse-phone-new-battle")
+    fits_a_375_px_phone(page, "multiverse-375-new-battle")
     battle = start_from(page, campaign, "Astaroth casts Electrolyze while two goblins close in: one stabs, one loads and fires from behind a crate")
     side = battle.rounds.get().sides.get(side="Astaroth")
     card = page.locator(f"#side-{side.pk}")
@@ -150,7 +157,7 @@ def test_the_form_follows_the_choices_and_checks_what_is_typed_without_overwriti
     expect(card.locator(f"#side{side.pk}-ticks_0-error")).to_contain_text("not 400")
     expect(ticks).to_have_value("400")
     expect(ticks).to_be_focused()
-    shot(page, "multiverse-phone-errors")
+    fits_a_375_px_phone(page, "multiverse-375-errors")
     card.get_by_label("First: action").select_option(label="Move")
     expect(ticks).to_be_hidden()
     pace = card.locator(f"#side{side.pk}-pace_0")
