@@ -59,3 +59,14 @@ def test_it_resolves_a_second_round_with_no_chits_to_record(gm, gm_client, make_
     response = gm_client.post(round_url(battle, 2, "resolve-answers/"), HTTP_HX_REQUEST="true")
     assert response.status_code == 200 and 'hx-trigger="every 1s"' in response.content.decode()
     assert battle.rounds.get(number=2).status == Round.Status.RESOLVING
+
+
+def test_the_resolved_round_file_downloads_with_its_seed_and_log(gm, gm_client, make_campaign):
+    battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
+    _everyone_waits_ready_to_dodge(gm, battle)
+    services.request_resolve(gm, battle.campaign.slug, battle.pk, 1)
+    round_ = services.resolve_round(battle.rounds.get(number=1).pk)
+    response = gm_client.get(round_url(battle, tail="round.json"))
+    data = response.json()
+    assert response["Content-Disposition"].startswith("attachment")
+    assert data["seed"] == round_.seed and data["log"] == round_.log and data["system"] == "enchanted-realms"
