@@ -314,6 +314,8 @@ def unrecorded_chits(round_: Round) -> list[str]:
     """Characters who owe wounds or fatigue from the previous round and have not had them recorded."""
     if round_.number <= 1:
         return []  # a battle's first round has no round before it: no query
+    if round_.battle.campaign.fights_through_interface:
+        return []  # its system's result says what each side owes: there are no chits to record here
     previous = Round.objects.filter(battle_id=round_.battle_id, number=round_.number - 1).first()
     if previous is None or not previous.result:
         return []

@@ -97,12 +97,13 @@ def form_of(side: SidePlays):
 
 def check_answers(side: SidePlays, answers: Mapping[str, Any]) -> dict[str, str]:
     """The errors in a side's answers by form field: the system's, checked as if every other side played
-    nothing, then the required questions still unanswered."""
+    nothing, and the required questions still unanswered (which say "choose one" rather than the system's
+    complaint about the value left empty)."""
     round_ = side.round
     system = round_.battle.campaign.combat_system
     errors = system_rounds.check_side(system, round_.input, side.side, answers)
     missing = system_rounds.missing_answers(form_of(side), answers)
-    return {**missing, **errors}
+    return {**errors, **missing}
 
 
 def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, answers: Mapping[str, Any]):

@@ -1,10 +1,12 @@
 from django.urls import path
 
-from combat import ruling_page, views
+from combat import ruling_page, system_views, views
 
 app_name = "combat"
 
 side = "<int:battle_id>/rounds/<int:number>/sides/<int:character_id>/"
+# A side of a battle fought through the systems interface, by its SidePlays id (it may have no character).
+answers = "<int:battle_id>/rounds/<int:number>/answers/<int:side_id>/"
 urlpatterns = [
     path("", views.battle_list, name="list"),
     path("new/", views.new_battle, name="new"),
@@ -21,5 +23,9 @@ urlpatterns = [
     path(side + "validate/", views.validate_side, name="validate_side"),
     path(side + "lock/", views.lock_side, name="lock_side"),
     path(side + "unlock/", views.unlock_side, name="unlock_side"),
+    path(answers, system_views.save_side, name="save_answers"),
+    path(answers + "check/", system_views.check_side, name="check_answers"),
+    path(answers + "unlock/", system_views.unlock_side, name="unlock_answers"),
+    path("<int:battle_id>/rounds/<int:number>/resolve-answers/", system_views.resolve, name="resolve_answers"),
     path("<int:battle_id>/rounds/<int:number>/chits/<int:character_id>/", views.record_chits, name="record_chits"),
 ]

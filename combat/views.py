@@ -10,7 +10,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import encounter_options, fairness, odds_panel, resolution, round_fragments, services, side_options, void
+from combat import (encounter_options, fairness, odds_panel, resolution, round_fragments, services, side_options,
+                    system_views, void)
 from combat.battle_panel import battle_panel
 from combat.forms import (
     ChitRecordForm,
@@ -40,6 +41,8 @@ def battle_list(request, slug):
 @require_http_methods(["GET", "POST"])
 def new_battle(request, slug):
     campaign = services.campaign_for(request.user, slug)
+    if campaign.fights_through_interface:
+        return system_views.new_battle(request, campaign)
     form = NewBattleForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -285,6 +288,8 @@ def _result_context(round_, bound_chits=None):
 @require_GET
 def round_detail(request, slug, battle_id, number):
     round_ = services.get_round(request.user, slug, battle_id, number)
+    if round_.battle.campaign.fights_through_interface:
+        return system_views.round_detail(request, round_)
     return render(request, "combat/round.html", _round_context(round_))
 
 
@@ -294,6 +299,8 @@ def round_status(request, slug, battle_id, number):
     """The progress partial htmx polls every second; once the round is done it returns the results
     (and no more polling trigger)."""
     round_ = services.get_round(request.user, slug, battle_id, number)
+    if round_.battle.campaign.fights_through_interface:
+        return system_views.round_status(request, round_)
     return render(request, "combat/round.html#status", _round_context(round_))
 
 

@@ -31,6 +31,12 @@ def make_campaign(gm):
     return lambda system, slug=None: system_campaign(gm, system, slug)
 
 
+@pytest.fixture
+def gm_client(client, gm):
+    client.force_login(gm)
+    return client
+
+
 def start(gm, campaign, key: str):
     """A battle of the campaign's system from its example `key`, round 1 open for plays."""
     from combat import system_battles
@@ -94,3 +100,8 @@ def resolve(gm, round_):
     resolved = Round.objects.get(pk=round_.pk)
     assert resolved.status == Round.Status.RESOLVED, resolved.error
     return resolved
+
+
+def round_url(battle, number: int = 1, tail: str = "") -> str:
+    return f"/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/{number}/{tail}"
+

@@ -1,0 +1,269 @@
+"""The GM's battle pages for a campaign that fights through the systems interface (combat/system_battles.py
+keeps such battles). Everything on them comes from the campaign's combat system: its starting states, its
+sides, each side's plays form (drawn field by field, whatever the system asks), its log and its picture.
+Nothing here names a system. The views of combat/views.py hand over to these at their top; the others are
+reached by their own URLs. Every read goes through `services.get_round` / `campaign_for` (404 for anyone
+not a GM of the campaign) and every write is a service call."""
+
+from __future__ import annotations
+
+import json
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRedirect
+
+from combat import fairness, services, system_battles
+from combat.models import Round
+from combat.system_rounds import battle_starters, choice_index, posted_answers
+from systems.interface import answers_that_apply, applies, choices_open
+
+# --- a new battle -------------------------------------------------------------------------------------
+
+
+class StartForm(forms.Form):
+    name = forms.CharField(max_length=200, required=False,
+                           help_text="Left empty, it is named after where it happens (“Battle in …”).")
+    clearing = forms.CharField(label="Where", max_length=200, help_text="The place the battle happens.")
+    starter = forms.ChoiceField(label="Start from")
+    state = forms.CharField(
+        label="Starting state (JSON)", required=False, widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        help_text="The chosen example's state, to edit as you like. Left empty, the chosen example is used as it is.")
+
+    def __init__(self, *args, starters, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.starters = {starter.key: starter for starter in starters}
+        self.fields["starter"].choices = [(starter.key, starter.title) for starter in starters]
+
+    def round_input(self):
+        """The starting state: the one typed, else the chosen starter's; None (with the error on the field)
+        when what was typed is not JSON."""
+        text = self.cleaned_data["state"].strip()
+        if not text:
+            return self.starters[self.cleaned_data["starter"]].round_input
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as error:
+            self.add_error("state", f"This is not JSON: {error.msg} (line {error.lineno}, column {error.colno}).")
+            return None
+
+
+def new_battle(request, campaign):
+    starters = battle_starters(campaign.combat_system)
+    initial = {"starter": starters[0].key, "state": starters[0].text} if starters else {}
+    form = StartForm(request.POST or None, starters=starters, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        round_input = form.round_input()
+        if round_input is not None:
+            data = form.cleaned_data
+            try:
+                battle = system_battles.start_battle(request.user, campaign.slug, data["name"], data["clearing"],
+                                                     round_input)
+            except services.BattleError as error:
+                _errors_on_fields(form, error)
+            else:
+                messages.success(request, f"{battle.name} has begun: enter round 1's plays.")
+                return redirect("combat:battle", slug=campaign.slug, battle_id=battle.pk)
+    status = 422 if request.method == "POST" else 200
+    return render(request, "combat/system_battle_new.html", {
+        "campaign": campaign, "form": form, "starters": starters,
+        "characters": campaign.characters.select_related("player").order_by("catalogue_name"),
+    }, status=status)
+
+
+def _errors_on_fields(form, error):
+    """The service's errors beside the fields they name, the others above the form."""
+    placed = False
+    for field_name, message in error.errors.items():
+        if field_name in form.fields:
+            form.add_error(field_name, message)
+            placed = True
+    if not placed:
+        form.add_error(None, str(error))
+
+
+# --- the round page -----------------------------------------------------------------------------------
+
+
+def round_detail(request, round_):
+    return render(request, "combat/system_round.html", round_context(round_))
+
+
+def round_status(request, round_):
+    return render(request, "combat/system_round.html#status", round_context(round_))
+
+
+def round_context(round_, bound=None, **extra):
+    """The page's context; `bound` is (side pk, answers, errors) of a side just sent, drawn as sent."""
+    battle = round_.battle
+    sides = list(round_.sides.select_related("character__player").order_by("pk"))
+    rows = [side_context(round_, side, *(bound[1:] if bound and bound[0] == side.pk else ())) for side in sides]
+    context = {
+        "round": round_, "battle": battle, "campaign": battle.campaign, "system_title": battle.campaign.system_title,
+        "sides": rows, "all_locked": bool(sides) and all(side.locked for side in sides),
+        "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status"),
+        "fair_dice": fairness.dice_facts(round_), "queued": services.is_queued(round_),
+        "picture": _picture(round_), **extra,
+    }
+    if round_.status == Round.Status.RESOLVED:
+        context.update(_result_context(round_, sides))
+    return context
+
+
+def side_context(round_, side, answers=None, errors=None, saved=False):
+    """One side's card: who plays it, its state, and its plays form drawn from the system's fields, with each
+    error beside its field. Without `answers`, the saved answers (and, while drafting, their errors)."""
+    form = system_battles.form_of(side)
+    if answers is None:
+        answers = dict(side.plays or {})
+        drafting = round_.status == Round.Status.DRAFTING and not side.locked and answers
+        errors = system_battles.check_answers(side, answers) if drafting else {}
+    errors = dict(errors or {})
+    kept = answers_that_apply(form, answers)
+    fields = [_field_row(side, form_field, answers, kept, errors.pop(form_field.name, ""))
+              for form_field in form.fields]
+    return {
+        "side": side, "name": side.name,
+        "player": side.character.player.name if side.character else "",
+        "form": form, "fields": fields, "general_errors": list(errors.values()),
+        "answered": [(row["label"], row["answer"]) for row in fields if row["applies"] and row["answer"] != ""],
+        "saved": saved, "has_errors": bool(errors) or any(row["error"] for row in fields),
+    }
+
+
+def _field_row(side, form_field, answers, kept, error):
+    value = answers.get(form_field.name)
+    picked = value if isinstance(value, list) else [value]
+    open_values = {json.dumps(choice.value) for choice in choices_open(form_field, kept)}
+    choices = [{
+        "index": index, "label": choice.label, "value": json.dumps(choice.value),
+        "shown_when": json.dumps(choice.shown_when) if choice.shown_when else "",
+        "selected": choice.value in picked, "open": json.dumps(choice.value) in open_values,
+    } for index, choice in enumerate(form_field.choices)]
+    answer = ", ".join(c["label"] for c in choices if c["selected"]) if form_field.choices else (
+        "" if value is None else str(value))
+    return {
+        "field": form_field, "name": form_field.name, "kind": form_field.kind, "label": form_field.label,
+        "id": f"side{side.pk}-{form_field.name}", "help": form_field.help, "choices": choices,
+        "value": "" if value is None or form_field.choices else value, "answer": answer,
+        "selected_index": choice_index(form_field, value) if form_field.kind == "choice" else "",
+        "shown_when": json.dumps(form_field.shown_when) if form_field.shown_when else "",
+        "applies": applies(form_field.shown_when, kept), "error": error,
+    }
+
+
+def _result_context(round_, sides):
+    result = round_.result or {}
+    following = round_.battle.rounds.filter(number=round_.number + 1).only("number").first()
+    return {
+        "summaries": [(side.name, result.get("summaries", {}).get(side.name, [])) for side in sides],
+        "owes": {side: lines for side, lines in (result.get("owes") or {}).items() if lines},
+        "must_choose": {side: lines for side, lines in (result.get("must_choose") or {}).items() if lines},
+        "finished": result.get("finished", False),
+        "events": [{**event, "seen_by": _seen_by(event)} for event in round_.log or []],
+        "next_round": following,
+    }
+
+
+def _seen_by(event) -> str:
+    """Who saw an event that not everyone saw ("" when all did)."""
+    visible = event.get("visible_to", "all")
+    return "" if visible == "all" else ", ".join(visible)
+
+
+def _picture(round_):
+    """The system's picture of the table where it has one: before the round while it is open, after it once
+    resolved. The stored result keeps no Resolution, so a resolved round's is rebuilt by resolving its input
+    again with its committed seed (the same dice give the same round); only for a system that draws one."""
+    system = round_.battle.campaign.combat_system
+    before = system.picture(round_.input or {})
+    if before is None or round_.status != Round.Status.RESOLVED:
+        return before
+    return system.picture(round_.input, system.resolve(round_.input, seed=round_.seed))
+
+
+# --- a side's answers ------------------------------------------------------------------------------------
+
+
+def _round_and_side(request, slug, battle_id, number, side_id):
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    return round_, system_battles.side_in(round_, side_id, for_update=False)
+
+
+@login_required
+@require_POST
+def check_side(request, slug, battle_id, number, side_id):
+    """While the GM types: the side's errors only (the errors region and each field's error slot, out of
+    band), never its inputs, so nothing being typed is overwritten by an answer."""
+    round_, side = _round_and_side(request, slug, battle_id, number, side_id)
+    answers, errors = posted_answers(system_battles.form_of(side), request.POST)
+    errors = {**system_battles.check_answers(side, answers), **errors}
+    return render(request, "combat/system_round.html#side_errors",
+                  {"s": side_context(round_, side, answers, errors), "oob_fields": True})
+
+
+@login_required
+@require_POST
+def save_side(request, slug, battle_id, number, side_id):
+    """Save the side's answers as typed (errors and all) and, with `lock`, lock it when they are complete."""
+    round_, side = _round_and_side(request, slug, battle_id, number, side_id)
+    answers, errors = posted_answers(system_battles.form_of(side), request.POST)
+    problem = ""
+    try:
+        side, saved_errors = system_battles.save_answers(request.user, slug, battle_id, number, side_id, answers)
+        errors = {**saved_errors, **errors}
+        if request.POST.get("lock") and not errors:
+            system_battles.lock(request.user, slug, battle_id, number, side_id)
+        elif request.POST.get("lock"):
+            problem = "Fix the plays before locking this side."
+    except services.BattleError as error:
+        problem, errors = str(error), {**error.errors, **errors}
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    if round_.status != Round.Status.DRAFTING or (not problem and not request.htmx):
+        if not problem:
+            locked = " and locked" if request.POST.get("lock") else ""
+            messages.success(request, f"{side.name}'s plays are saved{locked}.")
+        return _to_round(request, slug, battle_id, number)
+    side = system_battles.side_in(round_, side_id, for_update=False)
+    bound = None if side.locked else (side.pk, answers, {**errors, **({"lock": problem} if problem else {})}, True)
+    context = round_context(round_, bound)
+    if request.htmx:
+        card = next(row for row in context["sides"] if row["side"].pk == side.pk)
+        return render(request, "combat/system_side_response.html", {**context, "s": card})
+    return render(request, "combat/system_round.html", context, status=422)
+
+
+@login_required
+@require_POST
+def unlock_side(request, slug, battle_id, number, side_id):
+    """Unlock a side to change its plays (a failed round opens for plays again)."""
+    try:
+        system_battles.unlock(request.user, slug, battle_id, number, side_id)
+    except services.BattleError as error:
+        messages.error(request, " ".join(dict.fromkeys([str(error), *error.errors.values()])))
+    return _to_round(request, slug, battle_id, number)
+
+
+@login_required
+@require_POST
+def resolve(request, slug, battle_id, number):
+    problem = ""
+    try:
+        services.request_resolve(request.user, slug, battle_id, number)
+    except services.BattleError as error:
+        problem = str(error)
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    if request.htmx:
+        return render(request, "combat/system_round.html#status", round_context(round_, resolve_error=problem))
+    if problem:
+        messages.error(request, problem)
+    return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
+
+
+def _to_round(request, slug, battle_id, number):
+    url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number})
+    return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
