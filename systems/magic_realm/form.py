@@ -111,8 +111,37 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     if options.has_shield:
         fields.append(Field("shield_box", "choice", "Shield", f"{path}.shield_box", "the box your shield guards",
                             ATTACK_BOXES, required=False))
+    fields += hireling_fields(round_input, side, options.hirelings)
     fields += encounter_choice_fields(round_input, side)
     return PlaysForm(side, title, tuple(fields))
+
+
+def hireling_fields(round_input: dict[str, Any], side: str, hirelings: list[str]) -> list[Field]:
+    """Where the round has an encounter step (its `encounter` section), each of the side's hirelings that no
+    denizen attacks yet may be deployed (8.3, docs/encounter.md "Deployment"): against an unhired denizen,
+    another character or another character's hireling, whichever the engine accepts. Written as that
+    hireling's own entry of `encounter.deployments`."""
+    if "encounter" not in round_input or not hirelings:
+        return []
+    state = round_input["state"]
+    attacked = {d.get("target") for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
+    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side
+                  and not d.get("dead") and not d.get("fled")]
+    candidates += [c["id"] for c in state["characters"] if c["id"] != side and not c.get("dead") and not c.get("fled")]
+    section = round_input["encounter"] or {}
+    fields = []
+    for index, hireling in enumerate(h for h in hirelings if h not in attacked):
+        path = f"encounter.deployments[hireling={hireling}]"
+        others = [entry for entry in section.get("deployments", []) if entry.get("hireling") != hireling]
+        targets = tuple(Choice(target, target) for target in candidates if not [
+            error for error in validate({**round_input, "encounter": {
+                **section, "deployments": [*others, {"hireling": hireling, "target": target}]}})
+            if error.path.startswith("encounter.deployments")])
+        if targets:
+            fields.append(Field(f"hireling_{index}", "choice", f"{hireling} (your hireling) attacks", f"{path}.target",
+                                "8.3: deployed in the encounter step; left empty, it keeps to its own",
+                                targets, required=False))
+    return fields
 
 
 def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:

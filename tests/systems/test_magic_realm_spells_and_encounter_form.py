@@ -104,3 +104,51 @@ def test_the_encounter_choice_from_the_form_is_valid_and_the_round_no_longer_wai
     assert resolution.waiting_for == ()
     assert "Wolf is assigned to Soldier 2 (Black Knight's hireling)" in [event.text for event in resolution.events]
     assert "encounter_choice" not in names(MAGIC_REALM.plays_form(chosen, "Black Knight"))
+
+
+# --- hirelings' targets -------------------------------------------------------------------------------------
+
+
+def knight_and_amazon_with_hirelings(encounter: bool = True) -> dict:
+    data = {"format": "herald-round/1", "rules": "standard",
+            "state": {"round": 1, "characters": [{"id": "Black Knight"}, {"id": "Amazon"}],
+                      "denizens": [{"id": "Wolf"}, {"id": "Soldier 1", "hired_by": "Black Knight"},
+                                   {"id": "Soldier 2", "hired_by": "Black Knight"},
+                                   {"id": "Rogue 6", "hired_by": "Amazon"}]},
+            "sheets": [], "seed": 1}
+    return {**data, "encounter": {}} if encounter else data
+
+
+def test_a_characters_hirelings_may_be_deployed_against_anyone_but_him_and_his_own():
+    form = MAGIC_REALM.plays_form(knight_and_amazon_with_hirelings(), "Black Knight")
+    assert form.field("hireling_0").path == "encounter.deployments[hireling=Soldier 1].target"
+    assert values(form, "hireling_0") == values(form, "hireling_1") == ["Wolf", "Rogue 6", "Amazon"]
+    amazon = MAGIC_REALM.plays_form(knight_and_amazon_with_hirelings(), "Amazon")
+    assert [f.label for f in amazon.fields if f.name.startswith("hireling")] == ["Rogue 6 (your hireling) attacks"]
+
+
+def test_without_an_encounter_step_a_hireling_keeps_the_place_the_gm_gave_it():
+    form = MAGIC_REALM.plays_form(knight_and_amazon_with_hirelings(encounter=False), "Black Knight")
+    assert not [name for name in names(form) if name.startswith("hireling")]
+
+
+def test_a_hireling_a_denizen_already_attacks_is_not_offered_to_deploy():
+    state = knight_and_amazon_with_hirelings()
+    state["state"]["denizens"][0]["target"] = "Soldier 1"
+    form = MAGIC_REALM.plays_form(state, "Black Knight")
+    assert [form.field(name).label for name in names(form) if name.startswith("hireling")] == [
+        "Soldier 2 (your hireling) attacks"]
+
+
+def test_each_side_writes_its_own_hirelings_deployment_and_the_encounter_step_deploys_them():
+    state = knight_and_amazon_with_hirelings()
+    state = fill(state, MAGIC_REALM.plays_form(state, "Black Knight"), {"hireling_0": "Wolf"})
+    state = fill(state, MAGIC_REALM.plays_form(state, "Amazon"), {"hireling_0": "Soldier 2"})
+    state = fill(state, MAGIC_REALM.plays_form(state, "Black Knight"), {"hireling_0": "Wolf", "hireling_1": "Amazon"})
+    assert state["encounter"]["deployments"] == [{"hireling": "Soldier 1", "target": "Wolf"},
+                                                 {"hireling": "Rogue 6", "target": "Soldier 2"},
+                                                 {"hireling": "Soldier 2", "target": "Amazon"}]
+    assert MAGIC_REALM.validate(state) == []
+    texts = [event.text for event in MAGIC_REALM.resolve(state).events]
+    assert "Black Knight deploys Soldier 1 against Wolf" in texts
+    assert "Amazon deploys Rogue 6 against Soldier 2" in texts
