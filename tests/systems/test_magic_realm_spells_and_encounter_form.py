@@ -152,3 +152,22 @@ def test_each_side_writes_its_own_hirelings_deployment_and_the_encounter_step_de
     texts = [event.text for event in MAGIC_REALM.resolve(state).events]
     assert "Black Knight deploys Soldier 1 against Wolf" in texts
     assert "Amazon deploys Rogue 6 against Soldier 2" in texts
+
+
+def test_a_meeting_table_opportunity_asks_its_player_whether_to_take_the_row_two_result():
+    rows = {column: ["BLOCK/BATTLE"] + ["OPPORTUNITY"] * 5
+            for column in ("Allied", "Friendly", "Neutral", "Unfriendly", "Enemy")}
+    state = {"format": "herald-round/1", "rules": "bimr4",
+             "state": {"round": 1, "characters": [{"id": "Amazon"}],
+                       "denizens": [{"id": "Soldier 1"}, {"id": "Soldier 2"}]},
+             "sheets": [], "seed": 1,
+             "encounter": {"meeting_table": rows, "meetings": [{"group": "Soldiers", "character": "Amazon"}]}}
+    form = MAGIC_REALM.plays_form(state, "Amazon")
+    assert form.field("take_row_two").path == "encounter.meetings.0.take_row_two"
+    assert values(form, "take_row_two") == [True, False]
+    taken = fill(state, form, {"take_row_two": True})
+    assert taken["encounter"]["meetings"] == [{"group": "Soldiers", "character": "Amazon", "take_row_two": True}]
+    assert MAGIC_REALM.validate(taken) == []
+    resolution = MAGIC_REALM.resolve(taken)
+    assert resolution.waiting_for == ()
+    assert any('takes the "2" result' in event.text for event in resolution.events)
