@@ -20,6 +20,7 @@ The parts, in the order a battle uses them:
 from __future__ import annotations
 
 import copy
+import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Protocol, runtime_checkable
 
@@ -219,11 +220,27 @@ def side_errors(errors: list[FieldError], form: PlaysForm) -> list[FieldError]:
                                              for owner in owners)]
 
 
+KEYED = re.compile(r"(?P<name>[^\[\]]+)\[(?P<key>\w+)=(?P<value>[^\[\]]+)\]")
+
+
 def set_path(data: dict[str, Any], path: str, value: Any) -> None:
-    """Write `value` at a dotted path, making objects and lists on the way ("actions.Ash.0.kind")."""
+    """Write `value` at a dotted path, making objects and lists on the way ("actions.Ash.0.kind"). A part
+    `name[key=value]` is the entry of the list `name` whose `key` is `value`, appended when there is none
+    ("encounter.deployments[hireling=Rogue 6].target"): sides that share a list each write their own entry."""
     parts = path.split(".")
     node: Any = data
     for part, following in zip(parts, parts[1:]):
+        keyed = KEYED.fullmatch(part)
+        if keyed and isinstance(node, dict):
+            entries = node.get(keyed["name"])
+            if not isinstance(entries, list):
+                entries = node[keyed["name"]] = []
+            node = next((entry for entry in entries
+                         if isinstance(entry, dict) and entry.get(keyed["key"]) == keyed["value"]), None)
+            if node is None:
+                node = {keyed["key"]: keyed["value"]}
+                entries.append(node)
+            continue
         key: Any = int(part) if isinstance(node, list) else part
         if isinstance(node, list):
             while len(node) <= key:

@@ -13,6 +13,7 @@ from typing import Any
 from systems.adapting import checked_input, combatant_names, public, resolve_checked, schema_of
 from systems.errors import FieldError
 from systems.fallen_empire.model import ACTIONS, Play
+from systems.fallen_empire.play_flags import flag_fields
 from systems.fallen_empire.round_file import SCHEMA_PATH, read_round, resolve_file
 from systems.fallen_empire.validation import validate as rule_errors
 from systems.interface import Choice, Field, PlaysForm, Resolution, SideSummary
@@ -56,7 +57,8 @@ def _accepted(round_input, name: str, play: Play) -> bool:
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """The actions open to the combatant now (its status, weapons, engagement, bandages) and, for each, the
-    targets it may take; a charge's distance is between half and all of its move (FE 8.2)."""
+    targets it may take; a charge's distance is between half and all of its move (FE 8.2); then the play's
+    optional flags where they apply (`play_flags`)."""
     parsed = read_round({key: value for key, value in round_input.items() if key != "plays"})
     me = parsed.combatant(side)
     title = f"{side} ({me.side}), round {parsed.round}"
@@ -64,6 +66,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     names = [c.name for c in parsed.combatants]
     fields: list[Field] = []
     actions = []
+    targets_of: dict[str, list[str]] = {}
     filler = {"distance": me.move, "spell": "a spell", "text": "what is done"}
     for action in ACTIONS:
         key = TARGETED.get(action)
@@ -74,6 +77,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
                 actions.append(action)
             continue
         targets = [n for n in names if _accepted(parsed, side, Play(action, **extra, **{key: n}))]
+        targets_of[action] = targets
         untargeted = action == "spell" and _accepted(parsed, side, Play(action, **extra))  # a spell may aim at nobody
         if targets or untargeted:
             actions.append(action)
@@ -99,6 +103,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     if "other" in actions:
         form_fields.append(Field("text", "text", "What is done", f"{path}.text", "FE 10.1",
                                  shown_when=("action", ("other",))))
+    form_fields += flag_fields(parsed, me, actions, targets_of, round_input.get("plays", {}), path)
     return PlaysForm(side, title, tuple(form_fields))
 
 

@@ -3,19 +3,23 @@ app's form: its fresh FIGHT and MOVE chits, its weapons, its targets (horse or r
 the attackers on its sheet.
 
 The effort limit (at most two asterisks a round) spans two fields: a maneuver chit is offered only beside an
-attack chit it stays within the limit with. A DUCK chit goes only in box 3. Attack spells are not offered: the
-spells a character knows are the campaign's record, not the round file's."""
+attack chit it stays within the limit with. A DUCK chit goes only in box 3. The spells a character knows are the
+campaign's record, not the round file's: the form offers the attack spells the round input itself names for the
+character (cast in its encounter step, or already in his plays), each with the MAGIC chits of its type the engine
+accepts it from (docs/round-format.md, `attack.spell`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from combat.engine.dice import DiceExhausted
+from combat.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
 from combat.engine.play import _encounter_chits
-from combat.engine.round_format import state_from_json, state_to_json
+from combat.engine.round_format import RoundFormatError, read_round, state_from_json, state_to_json
 from combat.engine.ruleset import rules_from
 from combat.side_options import side_options
 from systems.interface import Choice, Field, PlaysForm
-from systems.magic_realm.checks import validate
+from systems.magic_realm.checks import engine_file, validate
 
 ATTACK_BOXES = (Choice(1, "Thrust"), Choice(2, "Swing"), Choice(3, "Smash"))
 MANEUVER_BOXES = ("Charge", "Dodge", "Duck")
@@ -51,7 +55,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
         return PlaysForm(side, title, notes=(f"{side} is {'dead' if me.dead else 'gone'} and cannot play",))
     rules = rules_from(round_input.get("rules", "standard"))
     battle = battle_state(round_input)
-    options = side_options(battle, side, riders_apart=rules.riding_horses)
+    options = side_options(battle, side, spells_in_input(round_input, side), riders_apart=rules.riding_horses)
     effort = {chit.id: chit.effort for chit in me.chits}
     # chits the side plays in the encounter step count towards the same effort limit (play.effort_errors)
     spent = sum(me.chit(label).effort for _, label in _encounter_chits(round_input.get("encounter") or {}).get(side, ())
@@ -62,8 +66,14 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     # a target stands on a melee sheet, unless the round's encounter step places the denizens first
     targets = tuple(Choice(v, label) for v, label in options.targets if v in on_sheets or "encounter" in round_input)
     weapon = {"weapon": options.weapons[0][0]} if options.weapons else {}
-    attack_chits = [chit for chit, _ in options.fight_chits if targets and _accepted(
+    magic = {chit for chit, _ in options.fight_chits if getattr(me.chit(chit), "magic_type", None)}
+    fighting = [chit for chit, _ in options.fight_chits if chit not in magic and targets and _accepted(
         round_input, side, {"target": targets[0].value, "attack": {"chit": chit, "box": 1, **weapon}}, "attack.chit")]
+    casting = {spell: tuple(chit for chit, _ in options.fight_chits if chit in magic and targets and _accepted(
+        round_input, side, {"target": targets[0].value, "attack": {"chit": chit, "box": 1, "spell": spell}}, "attack"))
+        for spell in (value.removeprefix("spell:") for value, _ in options.spells)}
+    attack_chits = [chit for chit, _ in options.fight_chits
+                    if chit in fighting or any(chit in chits for chits in casting.values())]
     attacking = ("attack_chit", tuple(attack_chits))
     fields = [Field("attack_chit", "choice", "Attack with the chit", f"{path}.attack.chit", "a fresh FIGHT chit",
                     tuple(Choice(chit, chit) for chit in attack_chits), required=False)]
@@ -74,9 +84,18 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
                   (Choice("horse", "the horse"), Choice("rider", "the rider")),
                   shown_when=("target", tuple(options.riders))),
         ]
-        if options.weapons:
+        if options.weapons and fighting:
             fields.append(Field("weapon", "choice", "Weapon", f"{path}.attack.weapon", "",
-                                tuple(Choice(v, label) for v, label in options.weapons), shown_when=attacking))
+                                tuple(Choice(v, label) for v, label in options.weapons),
+                                shown_when=("attack_chit", tuple(fighting))))
+        spells = tuple(Choice(name, label, ("attack_chit", casting[name]))
+                       for name, label in ((value.removeprefix("spell:"), label) for value, label in options.spells)
+                       if casting[name])
+        if spells:
+            fields.append(Field("spell", "choice", "Attack spell", f"{path}.attack.spell",
+                                "cast with a MAGIC chit of its type, without a weapon",
+                                spells, shown_when=("attack_chit", tuple(chit for chit in attack_chits
+                                                                         if chit not in fighting))))
         fields.append(Field("attack_box", "choice", "Attack", f"{path}.attack.box", "", ATTACK_BOXES,
                             shown_when=attacking))
     on_horse = options.horse is not None and rules.riding_horses  # rule 5.2: the horse maneuvers, the rider may too
@@ -92,7 +111,72 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     if options.has_shield:
         fields.append(Field("shield_box", "choice", "Shield", f"{path}.shield_box", "the box your shield guards",
                             ATTACK_BOXES, required=False))
+    fields += hireling_fields(round_input, side, options.hirelings)
+    fields += encounter_choice_fields(round_input, side)
     return PlaysForm(side, title, tuple(fields))
+
+
+def hireling_fields(round_input: dict[str, Any], side: str, hirelings: list[str]) -> list[Field]:
+    """Where the round has an encounter step (its `encounter` section), each of the side's hirelings that no
+    denizen attacks yet may be deployed (8.3, docs/encounter.md "Deployment"): against an unhired denizen,
+    another character or another character's hireling, whichever the engine accepts. Written as that
+    hireling's own entry of `encounter.deployments`."""
+    if "encounter" not in round_input or not hirelings:
+        return []
+    state = round_input["state"]
+    attacked = {d.get("target") for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
+    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side
+                  and not d.get("dead") and not d.get("fled")]
+    candidates += [c["id"] for c in state["characters"] if c["id"] != side and not c.get("dead") and not c.get("fled")]
+    section = round_input["encounter"] or {}
+    fields = []
+    for index, hireling in enumerate(h for h in hirelings if h not in attacked):
+        path = f"encounter.deployments[hireling={hireling}]"
+        others = [entry for entry in section.get("deployments", []) if entry.get("hireling") != hireling]
+        targets = tuple(Choice(target, target) for target in candidates if not [
+            error for error in validate({**round_input, "encounter": {
+                **section, "deployments": [*others, {"hireling": hireling, "target": target}]}})
+            if error.path.startswith("encounter.deployments")])
+        if targets:
+            fields.append(Field(f"hireling_{index}", "choice", f"{hireling} (your hireling) attacks", f"{path}.target",
+                                "8.3: deployed in the encounter step; left empty, it keeps to its own",
+                                targets, required=False))
+    return fields
+
+
+def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:
+    """The encounter step's choice that is this side's player's to make, where the step stops for it with the
+    round's own dice (docs/encounter.md, "The player's choices"): which of his unhidden hirelings takes a
+    denizen (8.3.5a.3, Watchful Natives 1.3), written at `encounter.choices.<denizen>`, or whether to take the
+    "2" result of an Expanded Meeting Table opportunity, at `encounter.meetings.<i>.take_row_two`. The step
+    replays identically up to the choice, so the choice asked is the one the resolution will wait for."""
+    if "encounter" not in round_input:
+        return []
+    try:
+        round_file = read_round(engine_file({key: value for key, value in round_input.items() if key != "plays"}))
+        encounter = encounter_from_round(round_file.round_input, round_file.encounter or {})
+        needed = resolve_encounter(encounter, round_file.make_dice()).choice_needed
+    except (RoundFormatError, EncounterInvalid, DiceExhausted):
+        return []  # a broken input: validate names what is wrong
+    if needed is None or needed.character != side:
+        return []
+    if needed.path.startswith("meetings["):
+        index = needed.path.removeprefix("meetings[").split("]")[0]
+        return [Field("take_row_two", "choice", f"Opportunity against the {needed.denizen}",
+                      f"encounter.meetings.{index}.take_row_two", f"{needed.rule}: {needed.message}",
+                      (Choice(True, 'Take the "2" result of the same column'), Choice(False, "Keep the roll")))]
+    return [Field("encounter_choice", "choice", f"Which hireling takes {needed.denizen}",
+                  f"encounter.{needed.path}", f"rule {needed.rule}: {side} is hidden or absent",
+                  tuple(Choice(hireling, hireling) for hireling in needed.options))]
+
+
+def spells_in_input(round_input: dict[str, Any], side: str) -> list[str]:
+    """The spells the round input names for `side`: cast in its encounter step, or his plays' attack spell."""
+    encounter = round_input.get("encounter") or {}
+    named = [action["cast"] for action in encounter.get("actions", [])
+             if action.get("character") == side and action.get("cast")]
+    attack = ((round_input.get("plays") or {}).get(side) or {}).get("attack") or {}
+    return list(dict.fromkeys(named + ([attack["spell"]] if attack.get("spell") else [])))
 
 
 def _maneuver_fields(round_input, side, move_chits, attack_chits, effort, key: str, spent: int) -> list[Field]:

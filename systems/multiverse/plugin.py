@@ -13,7 +13,7 @@ from systems.errors import FieldError
 from systems.events import Event
 from systems.interface import Choice, Field, PlaysForm, Resolution, SideSummary
 from systems.multiverse.cycle_file import SCHEMA_PATH, read_cycle, resolve_file
-from systems.multiverse.model import ATTACK_ATTRIBUTES, FIRE_TICKS, PACES, Action
+from systems.multiverse.model import ATTACK_ATTRIBUTES, FIRE_TICKS, PACES, Action, Combatant, CycleInput
 from systems.multiverse.validation import COVERS, MAX_TICKS, longest_move
 from systems.multiverse.validation import validate as rule_errors
 
@@ -56,7 +56,8 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """Up to SLOTS declared actions in order: a fire only right after a load (or when the weapon is loaded
-    already), a run or sprint only as long as Endurance allows (MV 4), targets among the living."""
+    already), a run or sprint only as long as Endurance allows (MV 4), targets among the living; a caster's
+    first spell may be held as a counterspell (MV 7.2, `counter_fields`)."""
     cycle = read_cycle({key: value for key, value in round_input.items() if key != "actions"})
     me = cycle.combatant(side)
     title = f"{side}, cycle {cycle.cycle}"
@@ -90,6 +91,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
             Field(f"cover_{slot}", "choice", "The target's cover", f"{path}.cover", "MV 6.2",
                   tuple(Choice(c, c) for c in COVERS), required=False, shown_when=(kind, ("fire",))),
             Field(f"spell_{slot}", "text", "Spell", f"{path}.spell", shown_when=(kind, ("cast",))),
+            *(counter_fields(cycle, me, path) if slot == 0 else ()),
             Field(f"pace_{slot}", "choice", "Pace", f"{path}.pace", "MV 4", tuple(Choice(p, p) for p in paces),
                   shown_when=(kind, ("move",))),
         ]
@@ -99,6 +101,28 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
                                 f"at most {limit} (MV 4)" if limit else "", minimum=1,
                                 maximum=limit or MAX_TICKS, shown_when=(f"pace_{slot}", (pace,))))
     return PlaysForm(side, title, tuple(fields))
+
+
+def counter_fields(cycle: CycleInput, me: Combatant, path: str) -> tuple[Field, ...]:
+    """MV 7.2: a caster (a combatant with colours to cast, `magic_high`) may hold the first spell he declares
+    to counter another caster's spell as it resolves: one whose casting is under way (carried from the last
+    cycle, seen at the table) or any other living caster's. One counterspell a cycle, so the first slot only;
+    it waits apart from the actions in order."""
+    if me.magic_high < 1:
+        return ()
+    carried = {name: entry.action for name, entry in cycle.in_progress.items() if entry.action.kind == "cast"}
+    casters = tuple(Choice(c.name, f"{c.name}, casting {carried[c.name].spell}" if c.name in carried else c.name)
+                    for c in cycle.combatants
+                    if c.name != me.name and not c.dead and (c.magic_high > 0 or c.name in carried))
+    if not casters:
+        return ()
+    return (Field("counter_0", "choice", "This spell", f"{path}.counter",
+                  "MV 7.2: a counterspell goes off on the tick the other spell resolves, whatever its cost, after a "
+                  "Difficulty 8 Acuity check; passed, that spell has no effect",
+                  (Choice(False, "Cast it in its turn"), Choice(True, "Hold it to counter a spell")), required=False,
+                  shown_when=("kind_0", ("cast",))),
+            Field("counter_target_0", "choice", "Counter the spell of", f"{path}.target", "MV 7.2", casters,
+                  shown_when=("counter_0", (True,))))
 
 
 def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]:

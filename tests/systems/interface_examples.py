@@ -55,7 +55,8 @@ def filler(form_field, pick: int = 0):
 
 
 def answer(form: PlaysForm, overrides: dict | None = None, pick: int = 0) -> dict:
-    """Answers to every field that applies: `overrides` where given, else the `pick`th open choice."""
+    """Answers to every field that applies: `overrides` where given, else the `pick`th open choice (alone in a
+    list for a multi-choice)."""
     overrides = overrides or {}
     answers: dict = {}
     for form_field in form.fields:
@@ -64,7 +65,8 @@ def answer(form: PlaysForm, overrides: dict | None = None, pick: int = 0) -> dic
         elif form_field.choices:
             open_choices = choices_open(form_field, answers)
             if open_choices:
-                answers[form_field.name] = open_choices[pick if pick < len(open_choices) else -1].value
+                value = open_choices[pick if pick < len(open_choices) else -1].value
+                answers[form_field.name] = [value] if form_field.kind == "multi-choice" else value
         else:
             answers[form_field.name] = filler(form_field, pick)
         answers = answers_that_apply(form, answers)

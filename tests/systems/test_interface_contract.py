@@ -173,7 +173,8 @@ def test_every_choice_the_plays_form_offers_is_accepted_by_validate(case):
             assert side_errors(system.validate(fill(state, form, baseline)), form) == [], (side, baseline)
             for form_field in form.fields:
                 for choice in choices_open(form_field, baseline):
-                    answers = answer(form, {form_field.name: choice.value}, pick)
+                    value = [choice.value] if form_field.kind == "multi-choice" else choice.value
+                    answers = answer(form, {form_field.name: value}, pick)
                     assert side_errors(system.validate(fill(state, form, answers)), form) == [], (side, answers)
 
 

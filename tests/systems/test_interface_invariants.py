@@ -23,6 +23,11 @@ def draw_answers(data, form) -> dict:
             open_choices = choices_open(form_field, answers)
             if open_choices:
                 answers[form_field.name] = data.draw(st.sampled_from(open_choices)).value
+        elif form_field.kind == "multi-choice":
+            open_choices = choices_open(form_field, answers)
+            if open_choices:
+                answers[form_field.name] = [choice.value for choice in data.draw(
+                    st.lists(st.sampled_from(open_choices), unique=True, max_size=len(open_choices)))]
         elif form_field.kind == "number":
             answers[form_field.name] = data.draw(st.integers(form_field.minimum, form_field.maximum))
         elif form_field.kind == "text":

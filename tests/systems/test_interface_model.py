@@ -73,6 +73,16 @@ def test_set_path_makes_lists_for_numbered_parts():
     assert data == {"actions": {"Ash": [{}, {"kind": "fire"}]}}
 
 
+def test_set_path_writes_a_keyed_part_into_that_entry_of_the_list_or_appends_it():
+    data: dict = {"encounter": {"deployments": [{"hireling": "Rogue 6", "target": "Wolf"}]}}
+    set_path(data, "encounter.deployments[hireling=Soldier 1].target", "Bat")
+    set_path(data, "encounter.deployments[hireling=Rogue 6].target", "Troll")
+    assert data == {"encounter": {"deployments": [{"hireling": "Rogue 6", "target": "Troll"},
+                                                  {"hireling": "Soldier 1", "target": "Bat"}]}}
+    set_path(data, "encounter.lures[lurer=Amazon].denizen", "Wolf")
+    assert data["encounter"]["lures"] == [{"lurer": "Amazon", "denizen": "Wolf"}]
+
+
 def test_a_side_is_shown_only_the_errors_of_its_own_plays():
     errors = [FieldError("plays.Ash.attack.target", "gone"), FieldError("plays.Bryn", "missing"),
               FieldError("plays.Ashley.attack", "not Ash's")]
