@@ -50,7 +50,7 @@ def dashboard(request):
     campaigns = list(services.campaigns_for_gm(request.user))
     context = {
         "campaigns": [(campaign, services.calendar_summary(campaign)) for campaign in campaigns],
-        "create_form": Lazy(CampaignCreateForm),  # built only when its cached fragment is drawn
+        "create_form": Lazy(lambda: CampaignCreateForm(live_url=reverse("campaigns:create"))),  # built only when its cached fragment is drawn
         "battles": combat_services.dashboard_battles(request.user),
         # The list shows each row's subject, recipient and error: not its text and HTML.
         "failed_messages": mail_services.failed_messages_for(request.user).only("pk", "subject", "recipient", "last_error"),
@@ -61,17 +61,27 @@ def dashboard(request):
 @require_http_methods(["GET", "POST"])
 @login_required
 def create(request):
-    form = CampaignCreateForm(request.POST or None)
+    """The create form. A GET may carry the form's values (the no-JavaScript "Show" button and htmx's
+    redraw when the system or preset is picked): the form is drawn again for them, nothing is saved."""
+    live_url = reverse("campaigns:create")
+    if request.method == "POST":
+        form = CampaignCreateForm(request.POST, live_url=live_url)
+    else:
+        form = CampaignCreateForm(initial=request.GET.dict(), live_url=live_url)
     if request.method == "POST" and form.is_valid():
         try:
-            campaign = services.create_campaign(request.user, **form.cleaned_data)
+            campaign = services.create_campaign(request.user, **form.for_service())
         except ValidationError as error:
-            apply_service_errors(form, error)
+            apply_service_errors(form, error, field_for=form.field_for)
         else:
-            messages.success(request, f"Campaign {campaign.name} created with the {form.cleaned_data['preset']} rules.")
+            rules = (f"{campaign.system_title}, {form.cleaned_data['preset']}" if campaign.fights_through_interface
+                     else form.cleaned_data["preset"])
+            messages.success(request, f"Campaign {campaign.name} created with the {rules} rules.")
             if request.htmx:
                 return HttpResponseClientRedirect(reverse("campaigns:detail", args=[campaign.slug]))
             return redirect("campaigns:detail", slug=campaign.slug)
+    if request.htmx and request.htmx.target == "system-part":
+        return render(request, "campaigns/create.html#system-part", {"form": form})
     return _partial(request, "campaigns/create.html", "create-form", {"form": form})
 
 
