@@ -258,10 +258,16 @@ class CharacterForm(forms.Form):
         required=False, help_text="The native group whose equipment the character starts with."
     )
 
-    def __init__(self, *args, campaign, native_groups: list[str], **kwargs):
+    def __init__(self, *args, campaign, native_groups: list[str], free_names: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "— choose —")] + [(p.pk, p.name) for p in campaign.players.all()]
         self.fields["starting_native_group"].choices = [("", "— none —")] + [(g, g) for g in native_groups]
+        if free_names:  # a campaign of another combat system: a character is the combatant of its name
+            del self.fields["starting_native_group"]
+            self.fields["catalogue_name"].label = "Name"
+            self.fields["catalogue_name"].help_text = (
+                "Any name, spelled as its combatant is named in this campaign's battles (e.g. \"Sir Ash\"): a side "
+                "of that name in a battle is this character's, and its player's link reaches it.")
 
 
 class CharacterStateForm(forms.Form):

@@ -234,6 +234,15 @@ def system_option_errors(system: str, chosen: Any) -> dict[str, str]:
     return errors
 
 
+def system_options_summary(campaign: Campaign) -> tuple[str, list[tuple[str, Any]]]:
+    """The title of the campaign's preset and each option it sets otherwise, as (label, value)."""
+    options = campaign.combat_system.options()
+    chosen = campaign.system_options or {}
+    preset = next((p for p in options.presets if p.name == chosen.get("preset")), options.presets[0])
+    labels = {option.name: option.label for option in options.options}
+    return preset.title, [(labels.get(name, name), value) for name, value in chosen.items() if name != "preset"]
+
+
 def change_system_options(user, campaign: Campaign, chosen: Mapping[str, Any]) -> Campaign:
     """New options for a campaign of a system other than the app's first (its system never changes):
     checked by the system, errors by field as `system_option_errors` gives them, nothing saved on error."""
