@@ -17,6 +17,8 @@ NONE = ""  # a nullable option left empty
 
 def option_field(option) -> forms.Field:
     help_text = option.help[:1].upper() + option.help[1:] if option.help else ""
+    if help_text and not help_text.endswith((".", "!", "?")):
+        help_text += "."
     if option.kind == "bool":
         return forms.BooleanField(label=option.label, required=False, help_text=help_text)
     if option.kind == "choice":

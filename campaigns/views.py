@@ -78,9 +78,11 @@ def create(request):
         except ValidationError as error:
             apply_service_errors(form, error, field_for=form.field_for)
         else:
-            rules = (f"{campaign.system_title}, {form.cleaned_data['preset']}" if campaign.fights_through_interface
-                     else form.cleaned_data["preset"])
-            messages.success(request, f"Campaign {campaign.name} created with the {rules} rules.")
+            if campaign.fights_through_interface:
+                preset_title, _ = services.system_options_summary(campaign)
+                messages.success(request, f"Campaign {campaign.name} created: {campaign.system_title}, {preset_title}.")
+            else:
+                messages.success(request, f"Campaign {campaign.name} created with the {form.cleaned_data['preset']} rules.")
             if request.htmx:
                 return HttpResponseClientRedirect(reverse("campaigns:detail", args=[campaign.slug]))
             return redirect("campaigns:detail", slug=campaign.slug)

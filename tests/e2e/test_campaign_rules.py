@@ -63,3 +63,26 @@ def test_a_gm_turns_a_ruling_the_other_way_from_the_rulings_group(signed_in_page
     page.wait_for_url(re.compile(r"/campaigns/contested-realm/rules/history/$"))
     assert "cancelled_attack_alerts" in page.locator("#version-2").inner_text()
     assert Campaign.objects.get(slug="contested-realm").current_rules().cancelled_attack_alerts is True
+
+
+def test_a_gm_picks_a_combat_system_and_its_preset_and_lands_on_its_campaign(signed_in_page, screenshot):
+    from playwright.sync_api import expect
+
+    page = signed_in_page
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.goto("/campaigns/")
+    page.get_by_label("Name").fill("Tourney")
+    page.get_by_label("Slug").fill("tourney")
+    page.get_by_label("Combat system").select_option("fallen-empire")
+    expect(page.get_by_label("Rides in a joust")).to_be_visible()  # the system's part, redrawn by htmx
+    page.get_by_label("Preset").select_option("three-rides")
+    expect(page.get_by_label("Rides in a joust")).to_have_value("3")
+    expect(page.get_by_label("Name")).to_have_value("Tourney")
+    page.locator("#create-campaign").scroll_into_view_if_needed()
+    screenshot(page, "campaign-create-system")
+    page.get_by_role("button", name="Create campaign").click()
+    page.wait_for_url(re.compile(r"/campaigns/tourney/$"))
+    campaign = Campaign.objects.get(slug="tourney")
+    assert (campaign.system, campaign.system_options) == ("fallen-empire", {"preset": "three-rides"})
+    expect(page.locator(".campaign-system")).to_contain_text("Fallen Empire (OD&D) and the Joust")
+    screenshot(page, "campaign-detail-system")
