@@ -195,7 +195,7 @@ class CampaignCreateForm(SystemOptionFields, QuickLabels, forms.Form):
         self.fields["system"].choices = system_choices()
         attrs = {}
         if live_url:  # picking a system redraws the part below it with that system's presets and options
-            attrs = {"hx-get": live_url, "hx-target": "#system-part", "hx-swap": "outerHTML",
+            attrs = {"hx-post": live_url, "hx-target": "#system-part", "hx-swap": "outerHTML",
                      "hx-include": "closest form"}
         self.fields["system"].widget = QuickSelect(attrs=attrs, choices=self.fields["system"].choices)
         source = self.data if self.is_bound else self.initial

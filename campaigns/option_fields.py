@@ -44,7 +44,7 @@ class SystemOptionFields:
         presets = self.options.presets
         attrs = {}
         if live_url:  # picking a preset redraws the options at its values
-            attrs = {"hx-get": live_url, "hx-target": "#system-part", "hx-swap": "outerHTML",
+            attrs = {"hx-post": live_url, "hx-target": "#system-part", "hx-swap": "outerHTML",
                      "hx-include": "closest form"}
         self.fields["preset"] = forms.ChoiceField(
             label="Preset", choices=[(p.name, p.title) for p in presets], initial=presets[0].name,

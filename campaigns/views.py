@@ -65,14 +65,19 @@ def dashboard(request):
 @require_http_methods(["GET", "POST"])
 @login_required
 def create(request):
-    """The create form. A GET may carry the form's values (the no-JavaScript "Show" button and htmx's
-    redraw when the system or preset is picked): the form is drawn again for them, nothing is saved."""
+    """The create form. A POST that asks for a redraw (the no-JavaScript "Show" button, or htmx when the
+    system or preset is picked: its target is the system's part) draws the form again for the values posted
+    with the chosen system's presets and options, and saves nothing."""
     live_url = reverse("campaigns:create")
-    if request.method == "POST":
+    redraw = request.method == "POST" and (
+        "show_system" in request.POST or bool(request.htmx and request.htmx.target == "system-part"))
+    if request.method == "POST" and not redraw:
         form = CampaignCreateForm(request.POST, live_url=live_url)
     else:
-        form = CampaignCreateForm(initial=request.GET.dict(), live_url=live_url)
-    if request.method == "POST" and form.is_valid():
+        values = request.POST if redraw else request.GET
+        form = CampaignCreateForm(initial={k: v for k, v in values.dict().items() if k != "csrfmiddlewaretoken"},
+                                  live_url=live_url)
+    if request.method == "POST" and not redraw and form.is_valid():
         try:
             campaign = services.create_campaign(request.user, **form.for_service())
         except ValidationError as error:

@@ -71,24 +71,25 @@ def test_the_systems_own_error_is_shown_beside_the_option_it_names(gm_client, mo
 
 
 def test_picking_a_system_redraws_only_its_presets_and_options(gm_client):
-    response = gm_client.get(URL, {"system": "fallen-empire", "preset": "bimr4"}, HTTP_HX_REQUEST="true",
-                             HTTP_HX_TARGET="system-part")
+    response = gm_client.post(URL, {"name": "Jousts", "system": "fallen-empire", "preset": "bimr4"}, HTTP_HX_REQUEST="true",
+                              HTTP_HX_TARGET="system-part")
     page = response.content.decode()
     assert page.lstrip().startswith('<div id="system-part">') and "<form" not in page
     assert "three-rides" in page and 'name="option_joust_max_passes"' in page and "bimr4" not in page
 
 
 def test_picking_a_preset_draws_the_options_at_its_values(gm_client):
-    response = gm_client.get(URL, {"system": "fallen-empire", "preset": "three-rides"}, HTTP_HX_REQUEST="true",
-                             HTTP_HX_TARGET="system-part")
+    response = gm_client.post(URL, {"system": "fallen-empire", "preset": "three-rides"}, HTTP_HX_REQUEST="true",
+                              HTTP_HX_TARGET="system-part")
     assert response.context["form"]["option_joust_max_passes"].value() == 3
+    assert not Campaign.objects.exists()
 
 
 def test_without_javascript_the_show_button_draws_the_whole_form_for_the_system(gm_client):
-    response = gm_client.get(URL, {"name": "Jousts", "slug": "jousts", "system": "multiverse"})
+    response = gm_client.post(URL, {"name": "Jousts", "slug": "jousts", "system": "multiverse", "show_system": "1"})
     page = response.content.decode()
-    assert "<html" in page and 'value="Jousts"' in page
-    assert "has no options beyond its preset" in page
+    assert "<html" in page and 'value="Jousts"' in page and not response.context["form"].errors
+    assert "has no options beyond its preset" in page and not Campaign.objects.exists()
 
 
 def test_an_unknown_system_is_refused_beside_the_system_field(gm_client):
