@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from combat.engine.ruleset import FIELD_NAMES, rules_from
 
 from . import services
-from .forms import rule_field
-from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeatherRoll
+from .forms import rule_field, system_choices
+from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeatherRoll, through_interface
 
 
 _STANDARD = rules_from("standard")
@@ -28,17 +28,46 @@ class CampaignAdminForm(forms.ModelForm):
 
     class Meta:
         model = Campaign
-        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "weather", "weather_chit"]
+        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "weather", "weather_chit", "system",
+                  "system_options"]
+        help_texts = {"system_options": 'The system\'s options as JSON: {"preset": name, ...an option\'s name: its '
+                                        'value}, checked by the system. Only for a campaign of a system whose rules '
+                                        'are not rule-set versions.'}
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
+        if "system" in self.fields:  # chosen when the campaign is added, read-only after
+            self.fields["system"] = forms.ChoiceField(label="Combat system", choices=system_choices(), required=False,
+                                                      help_text="Chosen once: it cannot change later.")
         rules = self.instance.current_rules() if self.instance.pk else _STANDARD
         for name in FIELD_NAMES:
             self.initial.setdefault(name, getattr(rules, name))
         self.rule_changes: dict = {}
+        if through_interface(self.chosen_system()):  # its rules are its system's options, not rule-set versions
+            for name in [*FIELD_NAMES, "rules_change_reason"]:
+                self.fields.pop(name, None)
+
+    def chosen_system(self) -> str:
+        if self.instance.pk:
+            return self.instance.system
+        return (self.data.get("system") if self.is_bound else None) or self.instance.system
+
+    def clean_system(self):
+        return self.cleaned_data.get("system") or self.instance.system
+
+    def clean_system_options(self):
+        return self.cleaned_data.get("system_options") or {}
 
     def clean(self):
         cleaned = super().clean()
+        if through_interface(self.chosen_system()):
+            self.rule_changes = {}
+            if "system_options" in cleaned:
+                for field, message in services.system_option_errors(self.chosen_system(), cleaned["system_options"] or {}).items():
+                    self.add_error("system_options", f"{field.removeprefix('options.')}: {message}")
+            return cleaned
+        if cleaned.get("system_options"):
+            self.add_error("system_options", "This campaign's rules are its rule-set versions: leave this empty.")
         current = self.instance.current_rules() if self.instance.pk else None
         changes = {name: cleaned.get(name) for name in FIELD_NAMES if name in cleaned}
         if changes.get("starting_season") == "":
@@ -97,15 +126,36 @@ class CampaignAdmin(admin.ModelAdmin):
     filter_horizontal = ["gms"]
     inlines = [PlayerInline, RuleSetVersionInline, WeatherRollInline]
 
+    def get_readonly_fields(self, request, obj=None):
+        return ["system_title"] if obj is not None else []
+
+    @admin.display(description="Combat system")
+    def system_title(self, obj):
+        return f"{obj.system_title} ({obj.system}): chosen when the campaign was added, it cannot change"
+
+    def get_inlines(self, request, obj):
+        """The rule-set versions and weather rolls only where the campaign's system keeps them."""
+        if obj is not None and obj.fights_through_interface:
+            return [PlayerInline]
+        return self.inlines
+
     def get_fieldsets(self, request, obj=None):
         from .forms import RULE_GROUPS
 
+        head = [
+            (None, {"fields": ["name", "slug", "gms", "auto_resolve"]}),
+            ("Combat system", {"fields": ["system" if obj is None else "system_title", "system_options"]}),
+            ("Calendar", {"fields": ["month", "day", "weather", "weather_chit"]}),
+        ]
+        system = obj.system if obj is not None else request.POST.get("system") or Campaign().system
+        if through_interface(system):
+            return head
         grouped = [name for _, names in RULE_GROUPS for name in names]
         others = [name for name in FIELD_NAMES if name not in grouped and name != "preset"]
         return [
-            (None, {"fields": ["name", "slug", "gms", "auto_resolve"]}),
-            ("Calendar", {"fields": ["month", "day", "weather", "weather_chit"]}),
-            ("Rules", {"fields": ["preset", "rules_change_reason"]}),
+            *head,
+            ("Rules (rule-set versions; ignored for a system whose rules are its options)",
+             {"fields": ["preset", "rules_change_reason"]}),
             *[(title, {"fields": [n for n in names if n in FIELD_NAMES]}) for title, names in RULE_GROUPS],
             *([("Other settings", {"fields": others})] if others else []),
         ]

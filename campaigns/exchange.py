@@ -29,9 +29,11 @@ from campaigns.models import (
     StartingInfo,
     WeatherRoll,
 )
+from campaigns.models import through_interface
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import services as combat_services
 from combat.engine.ruleset import RuleSetError, rules_from
+from systems import DEFAULT_SYSTEM, SYSTEMS
 
 FORMAT = "herald-campaign/1"
 
@@ -54,8 +56,9 @@ def _username(user) -> str | None:
 
 
 def export_campaign(campaign: Campaign) -> dict[str, Any]:
+    """The campaign as JSON. A campaign of a system whose rules are its options (`system_options`) has no
+    rule-set versions: its file has no `rules`, `rules_version`, `rules_fingerprint` or `rule_history`."""
     rules = campaign.current_rules()
-    version = campaign.current_rules_version
     return {
         "format": FORMAT,
         "slug": campaign.slug,
@@ -63,20 +66,9 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
         "created_at": _when(campaign.created_at),
         "auto_resolve": campaign.auto_resolve,
         "gms": sorted(user.get_username() for user in campaign.gms.all()),
-        "rules": rules.to_dict(),
-        "rules_version": version.number if version else None,
-        "rules_fingerprint": rules.fingerprint(),
-        "rule_history": [
-            {
-                "number": v.number,
-                "settings": v.settings,
-                "fingerprint": v.fingerprint,
-                "created_by": _username(v.created_by),
-                "created_at": _when(v.created_at),
-                "reason": v.reason,
-            }
-            for v in campaign.rule_set_versions.select_related("created_by").order_by("number")
-        ],
+        "system": campaign.system,
+        "system_options": campaign.system_options,
+        **({} if campaign.fights_through_interface else _export_rules(campaign, rules)),
         "calendar": {
             "month": campaign.month,
             "week": campaign.week,
@@ -110,6 +102,26 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
             for s in campaign.setup_steps.select_related("player").order_by("position")
         ],
         "battles": combat_services.export_battles(campaign),
+    }
+
+
+def _export_rules(campaign: Campaign, rules) -> dict[str, Any]:
+    version = campaign.current_rules_version
+    return {
+        "rules": rules.to_dict(),
+        "rules_version": version.number if version else None,
+        "rules_fingerprint": rules.fingerprint(),
+        "rule_history": [
+            {
+                "number": v.number,
+                "settings": v.settings,
+                "fingerprint": v.fingerprint,
+                "created_by": _username(v.created_by),
+                "created_at": _when(v.created_at),
+                "reason": v.reason,
+            }
+            for v in campaign.rule_set_versions.select_related("created_by").order_by("number")
+        ],
     }
 
 
@@ -240,15 +252,17 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     if not gms:
         raise CampaignFileError("gms", "needs at least one GM")
 
-    history = _list(data, "rule_history")
-    if not history:
-        raise CampaignFileError("rule_history", "needs at least one rule-set version")
-    rules_dict = _object(_require(data, "rules", dict, ""), "rules")
-    try:
-        rules = rules_from(dict(rules_dict))
-    except RuleSetError as error:
-        field, message = next(iter(error.errors.items()))
-        raise CampaignFileError(f"rules.{field}", message) from None
+    system, system_options = _system(data)
+    if not through_interface(system):
+        history = _list(data, "rule_history")
+        if not history:
+            raise CampaignFileError("rule_history", "needs at least one rule-set version")
+        rules_dict = _object(_require(data, "rules", dict, ""), "rules")
+        try:
+            rules = rules_from(dict(rules_dict))
+        except RuleSetError as error:
+            field, message = next(iter(error.errors.items()))
+            raise CampaignFileError(f"rules.{field}", message) from None
 
     calendar_data = _object(_require(data, "calendar", dict, ""), "calendar")
     month = _require(calendar_data, "month", int, "calendar")
@@ -269,16 +283,17 @@ def _import(data: Mapping, replace: bool) -> Campaign:
         raise CampaignFileError("auto_resolve", f"must be true or false, not {auto_resolve!r}")
     campaign = Campaign.objects.create(
         slug=slug, name=name, auto_resolve=auto_resolve,
-        month=month, day=day, weather=weather, weather_chit=chit,
+        month=month, day=day, weather=weather, weather_chit=chit, system=system, system_options=system_options,
     )
     campaign.gms.set(gms)
     created_at = _datetime(data.get("created_at"), "created_at")
     if created_at:
         Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
 
-    _import_rule_history(campaign, history, users)
-    if campaign.current_rules() != rules:
-        raise CampaignFileError("rules", "differ from the last version of rule_history")
+    if not campaign.fights_through_interface:
+        _import_rule_history(campaign, history, users)
+        if campaign.current_rules() != rules:
+            raise CampaignFileError("rules", "differ from the last version of rule_history")
     _import_rolls(campaign, _require(calendar_data, "rolls", list, "calendar"), users)
     players = _import_players(campaign, _list(data, "players"))
     _import_characters(campaign, _list(data, "characters"), players)
@@ -288,7 +303,7 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     if not isinstance(battles, list):
         raise CampaignFileError("battles", "must be a list")
     if battles:
-        _check_battles(battles)
+        _check_battles(battles, system)
         try:
             combat_services.import_battles(campaign, battles)
         except (KeyError, TypeError, ValueError) as error:
@@ -303,6 +318,22 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     campaign.refresh_from_db()
     campaign.forget_cached_rules()
     return campaign
+
+
+def _system(data: Mapping) -> tuple[str, dict]:
+    """The file's combat system (none: the first) and its options, which that system checks."""
+    system = data.get("system", DEFAULT_SYSTEM)
+    if system not in SYSTEMS:
+        raise CampaignFileError("system", f"unknown combat system {system!r}; systems are {', '.join(SYSTEMS)}")
+    options = _object(data.get("system_options") or {}, "system_options")
+    if not through_interface(system):
+        if options:
+            raise CampaignFileError("system_options", "must be empty: this system's rules are rule_history")
+        return system, {}
+    for field, message in services.system_option_errors(system, dict(options)).items():
+        option = "" if field == "options" else "." + field.removeprefix("options.")
+        raise CampaignFileError(f"system_options{option}", message)
+    return system, dict(options)
 
 
 def _import_rule_history(campaign: Campaign, history: list, users: dict) -> None:
@@ -386,6 +417,8 @@ def _import_characters(campaign: Campaign, characters: list, players: dict[str, 
             _reraise(error, path)
         character = Character.objects.create(campaign=campaign, **cleaned)
         info = entry.get("starting_info")
+        if info is not None and campaign.fights_through_interface:
+            raise CampaignFileError(f"{path}.starting_info", "must be null: this system's characters have none")
         if info is not None:
             info_path = f"{path}.starting_info"
             try:
@@ -412,7 +445,7 @@ def _import_setup_steps(campaign: Campaign, steps: Any, players: dict[str, Playe
         )
 
 
-def _check_battles(battles: list) -> None:
+def _check_battles(battles: list, system: str) -> None:
     """The shape of the battles before combat.services.import_battles reads them, so that a hostile file
     is refused naming its field instead of failing inside the importer; names must be one line (they go
     into every email's Subject)."""
@@ -432,6 +465,8 @@ def _check_battles(battles: list) -> None:
                 raise CampaignFileError(f"{path}.{key}", f"must be {kind.__name__}, not {type(battle[key]).__name__}")
         if battle.get("status", "active") not in ("active", "ended"):
             raise CampaignFileError(f"{path}.status", "must be active or ended")
+        if through_interface(system) and (battle.get("state") or {}).get("system") != system:
+            raise CampaignFileError(f"{path}.state.system", f"must be the campaign's system, {system!r}")
         _strings(battle.get("characters", []), f"{path}.characters")
         _check_rounds(battle.get("rounds", []), f"{path}.rounds")
 
@@ -480,15 +515,29 @@ def _check_rounds(rounds: Any, path: str) -> None:
             seen = set()
             for position, item in enumerate(entries):
                 entry = _object(item, f"{where}.{list_key}[{position}]")
-                character = _require(entry, "character", str, f"{where}.{list_key}[{position}]")
-                if character in seen:
-                    raise CampaignFileError(f"{where}.{list_key}[{position}].character", f"{character!r} is repeated")
-                seen.add(character)
+                key = _side_key(entry, list_key, f"{where}.{list_key}[{position}]")
+                if entry[key] in seen:
+                    raise CampaignFileError(f"{where}.{list_key}[{position}].{key}", f"{entry[key]!r} is repeated")
+                seen.add(entry[key])
                 for key in ("plays",) if list_key == "sides" else ("wounded", "fatigued"):
                     kind = dict if key == "plays" else list
                     if entry.get(key) is not None and not isinstance(entry[key], kind):
                         raise CampaignFileError(f"{where}.{list_key}[{position}].{key}",
                                                 f"must be {kind.__name__}, not {type(entry[key]).__name__}")
+
+
+def _side_key(entry: Mapping, list_key: str, path: str) -> str:
+    """What names a side: its `side` (the system's name for it: a side no character plays has no
+    `character`), else its `character`; a chit record always names its character."""
+    if list_key == "sides" and entry.get("side") is not None:
+        _require(entry, "side", str, path)
+        if not entry["side"].strip() or len(entry["side"]) > 120:
+            raise CampaignFileError(f"{path}.side", "must be 1 to 120 characters")
+        if entry.get("character") is not None:
+            _require(entry, "character", str, path)
+        return "side"
+    _require(entry, "character", str, path)
+    return "character"
 
 
 def _check_character_changes(entries: Any, path: str) -> None:

@@ -12,7 +12,10 @@ from combat.forms import QuickLabels, QuickSelect
 from combat.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
 from combat.outcome import number
 
-from .models import SetupStep
+from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+
+from .models import SetupStep, through_interface
+from .option_fields import SystemOptionFields
 from .names import validate_one_line
 from .services import VICTORY_CATEGORIES, VICTORY_CATEGORY_TITLES
 
@@ -166,16 +169,73 @@ class RuleSetForm(forms.Form):
         return data
 
 
-class CampaignCreateForm(QuickLabels, forms.Form):
+def system_choices() -> list[tuple[str, str]]:
+    """Every registered combat system by its title, the default first."""
+    names = [DEFAULT_SYSTEM] + [name for name in SYSTEMS if name != DEFAULT_SYSTEM]
+    return [(name, get_system(name).TITLE) for name in names]
+
+
+class CampaignCreateForm(SystemOptionFields, QuickLabels, forms.Form):
+    """A campaign's name, slug and combat system; then the rule-set preset of a campaign whose rules are
+    rule-set versions, or the chosen system's preset and options (`SystemOptionFields`). The system is the
+    one posted (or `initial["system"]`), so a form drawn again after an error shows that system's part."""
+
     name = forms.CharField(max_length=120, validators=[validate_one_line])
     slug = forms.SlugField(
         max_length=60, help_text="Used in the campaign's web address, e.g. bimr4-2026.",
         error_messages={"invalid": "Use letters, numbers, hyphens and underscores only, e.g. bimr4-2026."},
     )
-    preset = forms.ChoiceField(
-        choices=[(name, PRESET_TITLES.get(name, name)) for name in PRESETS], initial="bimr4", widget=QuickSelect,
-        help_text="The rules to start from; change any setting afterwards.",
+    system = forms.ChoiceField(
+        label="Combat system", required=False, initial=DEFAULT_SYSTEM,
+        help_text="The rules its battles are fought by. It is chosen once: it cannot change later.",
     )
+
+    def __init__(self, *args, live_url: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["system"].choices = system_choices()
+        attrs = {}
+        if live_url:  # picking a system redraws the part below it with that system's presets and options
+            attrs = {"hx-post": live_url, "hx-target": "#system-part", "hx-swap": "outerHTML",
+                     "hx-include": "closest form"}
+        self.fields["system"].widget = QuickSelect(attrs=attrs, choices=self.fields["system"].choices)
+        source = self.data if self.is_bound else self.initial
+        name = source.get("system") or DEFAULT_SYSTEM
+        self.system_name = name if name in SYSTEMS else DEFAULT_SYSTEM
+        if through_interface(self.system_name):
+            chosen = {"preset": source.get("preset")} if source.get("preset") else {}
+            self.add_system_fields(get_system(self.system_name), chosen, live_url=live_url)
+        else:
+            self.fields["preset"] = forms.ChoiceField(
+                choices=[(name, PRESET_TITLES.get(name, name)) for name in PRESETS], initial="bimr4",
+                widget=QuickSelect, help_text="The rules to start from; change any setting afterwards.",
+            )
+            self.options = None
+        if self.initial.get("preset") not in dict(self.fields["preset"].choices):
+            self.initial.pop("preset", None)  # another system's preset, before the system was changed
+
+    @property
+    def system_title(self) -> str:
+        return get_system(self.system_name).TITLE
+
+    def main_fields(self) -> list[forms.BoundField]:
+        return [self["name"], self["slug"], self["system"]]
+
+    def for_service(self) -> dict[str, Any]:
+        """The keyword arguments of `services.create_campaign`."""
+        data = self.cleaned_data
+        arguments = {"name": data["name"], "slug": data["slug"], "preset": data["preset"],
+                     "system": data.get("system") or DEFAULT_SYSTEM}
+        if self.options is not None:
+            arguments["options"] = {k: v for k, v in self.chosen_options().items() if k != "preset"}
+        return arguments
+
+
+class SystemOptionsForm(SystemOptionFields, QuickLabels, forms.Form):
+    """The Rules page of a campaign of another system: its options, changed later (never its system)."""
+
+    def __init__(self, *args, campaign, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.add_system_fields(campaign.combat_system, campaign.system_options or {})
 
 
 class AutoResolveForm(forms.Form):
@@ -198,10 +258,16 @@ class CharacterForm(forms.Form):
         required=False, help_text="The native group whose equipment the character starts with."
     )
 
-    def __init__(self, *args, campaign, native_groups: list[str], **kwargs):
+    def __init__(self, *args, campaign, native_groups: list[str], free_names: bool = False, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "— choose —")] + [(p.pk, p.name) for p in campaign.players.all()]
         self.fields["starting_native_group"].choices = [("", "— none —")] + [(g, g) for g in native_groups]
+        if free_names:  # a campaign of another combat system: a character is the combatant of its name
+            del self.fields["starting_native_group"]
+            self.fields["catalogue_name"].label = "Name"
+            self.fields["catalogue_name"].help_text = (
+                "Any name, spelled as its combatant is named in this campaign's battles (e.g. \"Sir Ash\"): a side "
+                "of that name in a battle is this character's, and its player's link reaches it.")
 
 
 class CharacterStateForm(forms.Form):

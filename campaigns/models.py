@@ -26,6 +26,12 @@ WEATHER_CHOICES = [
 ]
 
 
+def through_interface(system: str) -> bool:
+    """Whether a campaign of `system` fights its battles through the systems interface alone (every system but
+    the app's first, whose battles still have their own forms, encounter step and chit records in `combat`)."""
+    return system != DEFAULT_SYSTEM
+
+
 def validate_time_zone(value: str) -> None:
     if value not in _time_zones():
         raise ValidationError(f"{value!r} is not a time zone name such as Europe/London or America/New_York")
@@ -83,9 +89,7 @@ class Campaign(models.Model):
 
     @property
     def fights_through_interface(self) -> bool:
-        """Whether its battles go through the systems interface alone (every system but the app's first,
-        whose battles still have their own forms, encounter step and chit records in `combat`)."""
-        return self.system != DEFAULT_SYSTEM
+        return through_interface(self.system)
 
     @property
     def week(self) -> int:

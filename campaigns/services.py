@@ -153,11 +153,8 @@ def _create_system_campaign(user, name: str, slug: str, system: str, options: Ma
                             dice: Dice | None) -> Campaign:
     """A campaign whose battles go through the systems interface: its options are the system's own."""
     name, slug = (name or "").strip(), (slug or "").strip()
-    errors = _campaign_name_errors(name, slug)
     chosen = {key: value for key, value in options.items() if not (key == "preset" and value in ("", None))}
-    for error in get_system(system).check_options(chosen):
-        errors[error.path if error.path in ("preset",) else "options"] = (
-            error.message if error.path == "preset" else f"{error.path}: {error.message}")
+    errors = {**_campaign_name_errors(name, slug), **system_option_errors(system, chosen)}
     if errors:
         raise ValidationError(errors)
     dice = dice or SeededDice(secrets.randbits(32))
@@ -225,6 +222,41 @@ def check_rules_change(campaign: Campaign, changes: Mapping[str, Any], reason: s
 def _change_rules(campaign: Campaign, user, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
     rules = check_rules_change(campaign, changes, reason)
     return _new_version(campaign, rules, user, reason.strip())
+
+
+def system_option_errors(system: str, chosen: Any) -> dict[str, str]:
+    """The system's errors in a campaign's options by field: "preset", "options" (not an object of values)
+    or "options.<name>" for each option (the system's `check_options` names it)."""
+    errors: dict[str, str] = {}
+    for error in get_system(system).check_options(chosen):
+        key = error.path if error.path in ("preset", "options") else f"options.{error.path}"
+        errors[key] = f"{errors[key]} {error.message}" if key in errors else error.message
+    return errors
+
+
+def system_options_summary(campaign: Campaign) -> tuple[str, list[tuple[str, Any]]]:
+    """The title of the campaign's preset and each option it sets otherwise, as (label, value)."""
+    options = campaign.combat_system.options()
+    chosen = campaign.system_options or {}
+    preset = next((p for p in options.presets if p.name == chosen.get("preset")), options.presets[0])
+    labels = {option.name: option.label for option in options.options}
+    return preset.title, [(labels.get(name, name), value) for name, value in chosen.items() if name != "preset"]
+
+
+def change_system_options(user, campaign: Campaign, chosen: Mapping[str, Any]) -> Campaign:
+    """New options for a campaign of a system other than the app's first (its system never changes):
+    checked by the system, errors by field as `system_option_errors` gives them, nothing saved on error."""
+    if not campaign.fights_through_interface:
+        raise ValidationError({"options": "This campaign's rules are its rule-set versions: change them there."})
+    chosen = dict(chosen)
+    errors = system_option_errors(campaign.system, chosen)
+    if errors:
+        raise ValidationError(errors)
+    with transaction.atomic():
+        campaign = _require_gm(user, campaign)
+        campaign.system_options = chosen
+        campaign.save(update_fields=["system_options"])
+    return campaign
 
 
 def set_auto_resolve(user, campaign: Campaign, auto_resolve: bool) -> Campaign:

@@ -10,11 +10,14 @@ from django.core.exceptions import ValidationError
 from django.core.paginator import Paginator
 from django.urls import reverse
 from django_htmx.http import HttpResponseClientRedirect
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.mail import services as mail_services
 from combat import services as combat_services
+from combat import system_history
+from combat.system_rounds import combatant_names
 from combat.engine.catalogue_data import get_catalogue
 from combat.engine.dice import SeededDice
 from combat.engine.relationships import relationship_name
@@ -32,6 +35,7 @@ from .forms import (
     RuleSetForm,
     SetupStepForm,
     StartingInfoForm,
+    SystemOptionsForm,
     apply_service_errors,
 )
 from .models import Character, Player, StartingInfo
@@ -50,7 +54,7 @@ def dashboard(request):
     campaigns = list(services.campaigns_for_gm(request.user))
     context = {
         "campaigns": [(campaign, services.calendar_summary(campaign)) for campaign in campaigns],
-        "create_form": Lazy(CampaignCreateForm),  # built only when its cached fragment is drawn
+        "create_form": Lazy(lambda: CampaignCreateForm(live_url=reverse("campaigns:create"))),  # built only when its cached fragment is drawn
         "battles": combat_services.dashboard_battles(request.user),
         # The list shows each row's subject, recipient and error: not its text and HTML.
         "failed_messages": mail_services.failed_messages_for(request.user).only("pk", "subject", "recipient", "last_error"),
@@ -61,17 +65,34 @@ def dashboard(request):
 @require_http_methods(["GET", "POST"])
 @login_required
 def create(request):
-    form = CampaignCreateForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
+    """The create form. A POST that asks for a redraw (the no-JavaScript "Show" button, or htmx when the
+    system or preset is picked: its target is the system's part) draws the form again for the values posted
+    with the chosen system's presets and options, and saves nothing."""
+    live_url = reverse("campaigns:create")
+    redraw = request.method == "POST" and (
+        "show_system" in request.POST or bool(request.htmx and request.htmx.target == "system-part"))
+    if request.method == "POST" and not redraw:
+        form = CampaignCreateForm(request.POST, live_url=live_url)
+    else:
+        values = request.POST if redraw else request.GET
+        form = CampaignCreateForm(initial={k: v for k, v in values.dict().items() if k != "csrfmiddlewaretoken"},
+                                  live_url=live_url)
+    if request.method == "POST" and not redraw and form.is_valid():
         try:
-            campaign = services.create_campaign(request.user, **form.cleaned_data)
+            campaign = services.create_campaign(request.user, **form.for_service())
         except ValidationError as error:
-            apply_service_errors(form, error)
+            apply_service_errors(form, error, field_for=form.field_for)
         else:
-            messages.success(request, f"Campaign {campaign.name} created with the {form.cleaned_data['preset']} rules.")
+            if campaign.fights_through_interface:
+                preset_title, _ = services.system_options_summary(campaign)
+                messages.success(request, f"Campaign {campaign.name} created: {campaign.system_title}, {preset_title}.")
+            else:
+                messages.success(request, f"Campaign {campaign.name} created with the {form.cleaned_data['preset']} rules.")
             if request.htmx:
                 return HttpResponseClientRedirect(reverse("campaigns:detail", args=[campaign.slug]))
             return redirect("campaigns:detail", slug=campaign.slug)
+    if request.htmx and request.htmx.target == "system-part":
+        return render(request, "campaigns/create.html#system-part", {"form": form})
     return _partial(request, "campaigns/create.html", "create-form", {"form": form})
 
 
@@ -81,13 +102,17 @@ def detail(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
     rules = campaign.current_rules()
     characters = list(campaign.characters.select_related("player"))
+    preset_title, option_changes = PRESET_TITLES.get(rules.preset, rules.preset), []
+    if campaign.fights_through_interface:
+        preset_title, option_changes = services.system_options_summary(campaign)
     return render(
         request,
         "campaigns/detail.html",
         {
             "campaign": campaign,
             "rules": rules,
-            "preset_title": PRESET_TITLES.get(rules.preset, rules.preset),
+            "preset_title": preset_title,
+            "option_changes": option_changes,
             "version": campaign.current_rules_version,
             "calendar": services.calendar_summary(campaign),
             "players": campaign.players.prefetch_related("characters"),
@@ -101,6 +126,8 @@ def detail(request, slug):
 @login_required
 def rules_settings(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
+    if campaign.fights_through_interface:
+        return _system_settings(request, campaign)
     rules = campaign.current_rules()
     form = RuleSetForm(request.POST or None, rules=rules)
     if request.method == "POST" and form.is_valid():
@@ -124,6 +151,23 @@ def rules_settings(request, slug):
     )
 
 
+def _system_settings(request, campaign):
+    """The Rules page of a campaign of another combat system: its options (never its system)."""
+    form = SystemOptionsForm(request.POST or None, campaign=campaign)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.change_system_options(request.user, campaign, form.chosen_options())
+        except ValidationError as error:
+            apply_service_errors(form, error, field_for=form.field_for)
+        else:
+            messages.success(request, f"The {campaign.system_title} options saved.")
+            return redirect("campaigns:settings", slug=campaign.slug)
+    return render(request, "campaigns/system_settings.html", {
+        "campaign": campaign, "form": form,
+        "auto_resolve_form": AutoResolveForm(initial={"auto_resolve": campaign.auto_resolve}),
+    })
+
+
 @require_POST
 @login_required
 def auto_resolve(request, slug):
@@ -140,6 +184,8 @@ def auto_resolve(request, slug):
 @login_required
 def rules_history(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
+    if campaign.fights_through_interface:  # its options have no versions: the Rules page shows them
+        return redirect("campaigns:settings", slug=campaign.slug)
     versions = list(campaign.rule_set_versions.select_related("created_by").order_by("-number"))
     rows = []
     for position, version in enumerate(versions):
@@ -277,6 +323,8 @@ def player_delete(request, slug, player_id):
 @login_required
 def setup_step(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
+    if campaign.fights_through_interface:
+        raise Http404("Board building and character selection belong to the campaigns of the app's first system.")
     form = SetupStepForm(request.POST, campaign=campaign)
     if form.is_valid():
         try:
@@ -294,7 +342,9 @@ def setup_step(request, slug):
 @login_required
 def characters(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
-    form = CharacterForm(request.POST or None, campaign=campaign, native_groups=services.native_groups())
+    free_names = campaign.fights_through_interface
+    form = CharacterForm(request.POST or None, campaign=campaign,
+                         native_groups=[] if free_names else services.native_groups(), free_names=free_names)
     if request.method == "POST" and form.is_valid():
         try:
             character = services.add_character(request.user, campaign, form.cleaned_data)
@@ -306,6 +356,10 @@ def characters(request, slug):
     rules = campaign.current_rules()
     rows = []
     characters = list(campaign.characters.select_related("player"))
+    if free_names:
+        return render(request, "campaigns/characters.html", {
+            "campaign": campaign, "form": form, "character_names": combatant_names(campaign.combat_system),
+            "rows": [(character, [], _side_card(character)) for character in characters]})
     histories = combat_services.character_histories(characters, CARD_HISTORY)
     counts = combat_services.character_history_counts(characters)
     for character in characters:
@@ -320,6 +374,14 @@ def characters(request, slug):
     )
 
 
+def _side_card(character) -> dict:
+    """The card of a character of another combat system: its latest rounds (its state lives in its battles)."""
+    entries = system_history.entries_of(character)
+    count = entries.count()
+    history = entries[:CARD_HISTORY]
+    return {"killed": False, "history": history, "earlier": max(0, count - len(history))}
+
+
 # A character's card shows its latest history entries; its history page pages through them all.
 CARD_HISTORY = 10
 HISTORY_PAGE = 50
@@ -331,7 +393,9 @@ def character_history(request, slug, character_id):
     """Every entry of a character's history of battles, newest first, 50 a page."""
     campaign = services.get_campaign_for_gm(request.user, slug)
     character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
-    page = Paginator(combat_services.character_history(character), HISTORY_PAGE).get_page(request.GET.get("page"))
+    entries = (system_history.entries_of(character) if campaign.fights_through_interface
+               else combat_services.character_history(character))
+    page = Paginator(entries, HISTORY_PAGE).get_page(request.GET.get("page"))
     return render(request, "campaigns/character_history.html", {"campaign": campaign, "character": character, "page": page})
 
 
@@ -359,6 +423,8 @@ def _card(character, history, count=0) -> dict:
 def character_edit(request, slug, character_id):
     campaign = services.get_campaign_for_gm(request.user, slug)
     character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
+    if campaign.fights_through_interface:  # no state between battles: the system keeps it in the battle
+        return render(request, "campaigns/character_edit.html", {"campaign": campaign, "character": character})
     form = CharacterStateForm(request.POST or None, initial=CharacterStateForm.initial_from(character.state))
     if request.method == "POST" and form.is_valid():
         data = {
@@ -392,6 +458,8 @@ def character_delete(request, slug, character_id):
 def starting_info(request, slug, character_id):
     campaign = services.get_campaign_for_gm(request.user, slug)
     character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
+    if campaign.fights_through_interface:
+        raise Http404("Secret starting information belongs to the characters of the app's first system.")
     info = StartingInfo.objects.filter(character=character).first()
     initial = {}
     if info:

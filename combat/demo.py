@@ -29,3 +29,17 @@ def create_demo_battle(campaign) -> Battle:
         attacks=attacks,
     )
     return create_battle(campaign, setup, demo_key=DEMO_KEY)
+
+
+def create_starter_battle(campaign, starter_key: str, name: str, clearing: str) -> Battle:
+    """A demo battle of a campaign fought through the systems interface, started from the system's starter
+    `starter_key` (combat.system_rounds.battle_starters), round 1 open for plays. Idempotent: the starter's
+    key is the battle's demo key."""
+    from combat import system_battles
+    from combat.system_rounds import battle_starters
+
+    existing = Battle.objects.filter(campaign=campaign, demo_key=starter_key).first()
+    if existing is not None:
+        return existing
+    starter = next(s for s in battle_starters(campaign.combat_system) if s.key == starter_key)
+    return system_battles.create_battle(campaign, name, clearing, starter.round_input, demo_key=starter_key)

@@ -639,10 +639,7 @@ def export_battles(campaign) -> list[dict[str, Any]]:
                         "error": r.error,
                         "encounter": r.encounter,
                         "resolved_at": r.resolved_at.isoformat() if r.resolved_at else None,
-                        "sides": [
-                            {"character": _character_ref(s.character), "plays": s.plays, "locked": s.locked}
-                            for s in r.sides.all()
-                        ],
+                        "sides": [_exported_side(s) for s in r.sides.all()],
                         "chit_records": [
                             {"character": _character_ref(c.character), "wounded": c.wounded, "fatigued": c.fatigued}
                             for c in r.chit_records.all()
@@ -666,6 +663,16 @@ def export_battles(campaign) -> list[dict[str, Any]]:
 
 def _character_ref(character) -> str:
     return character.catalogue_name
+
+
+def _exported_side(side: SidePlays) -> dict[str, Any]:
+    """A side's plays; a side named by its combat system also carries that `side` name, and its `character`
+    is null when no campaign character plays it (the GM's)."""
+    exported = {"character": _character_ref(side.character) if side.character else None, "plays": side.plays,
+                "locked": side.locked}
+    if side.side:
+        exported["side"] = side.side
+    return exported
 
 
 def _exported_time(value: str, path: str):
@@ -731,7 +738,8 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                 for sdata in rdata.get("sides", []):
                     SidePlays.objects.create(
                         round=round_,
-                        character=by_name[sdata["character"]],
+                        side=sdata.get("side") or "",
+                        character=by_name[sdata["character"]] if sdata.get("character") is not None else None,
                         plays=sdata.get("plays") or {},
                         locked=bool(sdata.get("locked")),
                     )

@@ -37,6 +37,11 @@ def battle_starters(system) -> list[Starter]:
     return [Starter(key, title, data) for key, title, data in starters(system)]
 
 
+def combatant_names(system) -> list[str]:
+    """The combatants of the system's starters, sorted: names a campaign's characters may take."""
+    return sorted({side for starter in battle_starters(system) for side in system.sides(starter.round_input)})
+
+
 def state_errors(system, round_input: Any) -> list[FieldError]:
     """What is wrong with a battle's starting state, leaving out the plays no side has made yet."""
     if not isinstance(round_input, dict):

@@ -63,3 +63,47 @@ def test_a_gm_turns_a_ruling_the_other_way_from_the_rulings_group(signed_in_page
     page.wait_for_url(re.compile(r"/campaigns/contested-realm/rules/history/$"))
     assert "cancelled_attack_alerts" in page.locator("#version-2").inner_text()
     assert Campaign.objects.get(slug="contested-realm").current_rules().cancelled_attack_alerts is True
+
+
+def test_a_gm_picks_a_combat_system_and_its_preset_and_lands_on_its_campaign(signed_in_page, screenshot):
+    from playwright.sync_api import expect
+
+    page = signed_in_page
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    page.goto("/campaigns/")
+    page.get_by_label("Name").fill("Tourney")
+    page.get_by_label("Slug").fill("tourney")
+    page.get_by_label("Combat system").select_option("fallen-empire")
+    expect(page.get_by_label("Rides in a joust")).to_be_visible()  # the system's part, redrawn by htmx
+    page.get_by_label("Preset").select_option("three-rides")
+    expect(page.get_by_label("Rides in a joust")).to_have_value("3")
+    expect(page.get_by_label("Name")).to_have_value("Tourney")
+    page.locator("#create-campaign").scroll_into_view_if_needed()
+    screenshot(page, "campaign-create-system")
+    page.get_by_role("button", name="Create campaign").click()
+    page.wait_for_url(re.compile(r"/campaigns/tourney/$"))
+    campaign = Campaign.objects.get(slug="tourney")
+    assert (campaign.system, campaign.system_options) == ("fallen-empire", {"preset": "three-rides"})
+    expect(page.locator(".campaign-system")).to_contain_text("Fallen Empire (OD&D) and the Joust")
+    screenshot(page, "campaign-detail-system")
+
+
+def test_a_gm_changes_a_systems_option_on_the_rules_page_after_an_error_beside_it(signed_in_page, gm_user, screenshot):
+    from playwright.sync_api import expect
+
+    from campaigns import services
+
+    services.create_campaign(gm_user, "Tourney", "tourney", "as-written", system="fallen-empire")
+    page = signed_in_page
+    page.goto("/campaigns/tourney/settings/")
+    expect(page.get_by_text("Fallen Empire (OD&D) and the Joust", exact=True)).to_be_visible()
+    page.get_by_label("Rides in a joust").fill("99")
+    page.get_by_role("button", name="Save the options").click()
+    expect(page.locator(".field.has-error").get_by_text("less than or equal to 20")).to_be_visible()
+    assert Campaign.objects.get(slug="tourney").system_options == {"preset": "as-written"}
+    screenshot(page, "campaign-system-options-error")
+    page.get_by_label("Rides in a joust").fill("5")
+    page.get_by_role("button", name="Save the options").click()
+    expect(page.get_by_text("options saved")).to_be_visible()
+    assert Campaign.objects.get(slug="tourney").system_options == {"preset": "as-written", "joust_max_passes": 5}
+    screenshot(page, "campaign-system-options")

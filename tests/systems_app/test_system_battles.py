@@ -8,33 +8,9 @@ from combat import services, system_battles
 from combat.models import Battle, Round
 from combat.system_rounds import battle_starters
 
+from .battles import answer_first_choices, start
+
 pytestmark = pytest.mark.django_db
-
-
-def _start(gm, campaign, key):
-    starter = next(s for s in battle_starters(campaign.combat_system) if s.key == key)
-    return system_battles.start_battle(gm, campaign.slug, "The fight", "The road", starter.round_input)
-
-
-def _answer_first_choices(gm, round_):
-    """Every side answers each field that applies with its first choice (numbers at their minimum)."""
-    for side in round_.sides.filter(locked=False):
-        form = system_battles.form_of(side)
-        answers = {}
-        for field in form.fields:
-            if field.shown_when and answers.get(field.shown_when[0]) not in field.shown_when[1]:
-                continue
-            if field.choices:
-                open_choices = [c for c in field.choices
-                                if not c.shown_when or answers.get(c.shown_when[0]) in c.shown_when[1]]
-                if open_choices:
-                    answers[field.name] = open_choices[0].value
-            elif field.kind == "number" and field.required:
-                answers[field.name] = field.minimum or 1
-            elif field.kind == "text" and field.required:
-                answers[field.name] = "waits"
-        system_battles.save_answers(gm, round_.battle.campaign.slug, round_.battle_id, round_.number, side.pk, answers)
-        system_battles.lock(gm, round_.battle.campaign.slug, round_.battle_id, round_.number, side.pk)
 
 
 @pytest.mark.parametrize("system,key", [
@@ -44,12 +20,12 @@ def _answer_first_choices(gm, round_):
 ])
 def test_it_resolves_a_round_and_mails_each_player_what_their_side_saw(gm, make_campaign, system, key):
     campaign = make_campaign(system)
-    battle = _start(gm, campaign, key)
+    battle = start(gm, campaign, key)
     round_ = battle.rounds.get(number=1)
     played = {side.side: side.character for side in round_.sides.select_related("character")}
     assert {name for name, character in played.items() if character} == set(
         campaign.characters.values_list("catalogue_name", flat=True))
-    _answer_first_choices(gm, round_)
+    answer_first_choices(gm, round_)
     assert services.request_resolve(gm, campaign.slug, battle.pk, 1)
     services.resolve_round(round_.pk)
     round_.refresh_from_db()

@@ -1,0 +1,42 @@
+"""Helpers of the tests of battles fought through the systems interface: a battle started from a starter,
+every side answered with its first choices and locked, a round resolved."""
+
+from combat import services, system_battles
+from combat.system_rounds import battle_starters
+
+
+def start(gm, campaign, key):
+    starter = next(s for s in battle_starters(campaign.combat_system) if s.key == key)
+    return system_battles.start_battle(gm, campaign.slug, "The fight", "The road", starter.round_input)
+
+
+def answer_first_choices(gm, round_):
+    """Every side answers each field that applies with its first choice (numbers at their minimum)."""
+    for side in round_.sides.filter(locked=False):
+        form = system_battles.form_of(side)
+        answers = {}
+        for field in form.fields:
+            if field.shown_when and answers.get(field.shown_when[0]) not in field.shown_when[1]:
+                continue
+            if field.choices:
+                open_choices = [c for c in field.choices
+                                if not c.shown_when or answers.get(c.shown_when[0]) in c.shown_when[1]]
+                if open_choices:
+                    answers[field.name] = open_choices[0].value
+            elif field.kind == "number" and field.required:
+                answers[field.name] = field.minimum or 1
+            elif field.kind == "text" and field.required:
+                answers[field.name] = "waits"
+        system_battles.save_answers(gm, round_.battle.campaign.slug, round_.battle_id, round_.number, side.pk, answers)
+        system_battles.lock(gm, round_.battle.campaign.slug, round_.battle_id, round_.number, side.pk)
+
+
+def resolve_first_round(gm, campaign, key):
+    """A battle started from the starter `key` with its round 1 resolved; the battle and that round."""
+    battle = start(gm, campaign, key)
+    round_ = battle.rounds.get(number=1)
+    answer_first_choices(gm, round_)
+    services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    services.resolve_round(round_.pk)
+    round_.refresh_from_db()
+    return battle, round_

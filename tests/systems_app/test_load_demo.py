@@ -1,0 +1,57 @@
+"""load_demo's campaigns of the other combat systems: each with the demo GM, players whose characters are
+named like a starter's combatants, and its battles open for plays; run twice, nothing changes."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from campaigns.mail.models import OutboxMessage
+from campaigns.models import Campaign
+from combat.models import Battle, SidePlays
+
+pytestmark = pytest.mark.django_db
+
+BATTLES = {
+    "demo-enchanted-realms": {"enchanted-realms-goblin-ambush"},
+    "demo-fallen-empire": {"fallen-empire-goblin-ambush", "joust-first-pass"},
+    "demo-multiverse": {"multiverse-astaroth-and-the-goblins"},
+}
+
+
+def _snapshot():
+    return (
+        sorted(Campaign.objects.values_list("slug", "system", "system_options")),
+        sorted(Battle.objects.values_list("campaign__slug", "demo_key", "name")),
+        SidePlays.objects.count(),
+        OutboxMessage.objects.count(),
+    )
+
+
+def test_each_system_has_a_demo_campaign_with_its_battles_open_for_plays():
+    call_command("load_demo", stdout=StringIO())
+    for slug, keys in BATTLES.items():
+        campaign = Campaign.objects.get(slug=slug)
+        assert campaign.fights_through_interface and campaign.gms.filter(username="demo").exists()
+        assert set(campaign.battles.values_list("demo_key", flat=True)) == keys
+        for battle in campaign.battles.all():
+            sides = battle.rounds.get(number=1).sides.all()
+            played = {side.side for side in sides if side.character_id}
+            assert played and played <= set(campaign.characters.values_list("catalogue_name", flat=True))
+            assert any(side.character_id is None for side in sides), "the GM plays the other combatants"
+    joust = Battle.objects.get(demo_key="joust-first-pass")
+    assert joust.state["kind"] == "joust"
+
+
+def test_the_players_of_the_demo_battles_have_their_plays_due_emails():
+    call_command("load_demo", stdout=StringIO())
+    subjects = set(OutboxMessage.objects.filter(recipient="alice@example.com").values_list("subject", flat=True))
+    for name in ("Goblin ambush", "Goblins on the road", "The joust against the Black Knight", "Astaroth and the goblins"):
+        assert any(f"{name}: round 1, plays due" in subject for subject in subjects), name
+
+
+def test_load_demo_twice_gives_the_same_data():
+    call_command("load_demo", stdout=StringIO())
+    first = _snapshot()
+    call_command("load_demo", stdout=StringIO())
+    assert _snapshot() == first

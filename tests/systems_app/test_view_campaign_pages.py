@@ -1,0 +1,110 @@
+"""The campaign's own pages for a campaign of another combat system: its system shown and never changed, its
+options changed on the Rules page, characters with free names, and nothing of the first system's records
+(rule-set versions, setup order, starting information, chits and relationships) that would not apply."""
+
+import pytest
+from django.urls import reverse
+from django.utils.html import escape
+
+from campaigns.models import Campaign, Character
+
+from .battles import resolve_first_round
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def gm_client(client, gm):
+    client.force_login(gm)
+    return client
+
+
+@pytest.fixture
+def jousts(make_campaign):
+    return make_campaign("fallen-empire", "jousts")
+
+
+def test_the_campaign_page_and_the_dashboard_show_the_system_by_its_title(gm_client, jousts):
+    page = gm_client.get(reverse("campaigns:detail", args=["jousts"])).content.decode()
+    assert "Fallen Empire (OD&amp;D) and the Joust" in page and "fingerprint" not in page
+    assert "Rules history" not in page
+    assert "Fallen Empire (OD&amp;D) and the Joust" in gm_client.get(reverse("campaigns:dashboard")).content.decode()
+
+
+def test_the_rules_page_changes_the_options_and_offers_no_way_to_change_the_system(gm_client, jousts):
+    url = reverse("campaigns:settings", args=["jousts"])
+    form = gm_client.get(url).context["form"]
+    assert "system" not in form.fields and "preset" in form.fields
+    response = gm_client.post(url, {"preset": "three-rides", "option_surprise": "on", "option_joust_max_passes": "3",
+                                "system": "multiverse"})
+    assert response.status_code == 302
+    jousts.refresh_from_db()
+    assert jousts.system == "fallen-empire" and jousts.system_options == {"preset": "three-rides"}
+
+
+def test_an_option_the_system_refuses_is_shown_beside_it_and_nothing_is_saved(gm_client, jousts, monkeypatch):
+    from systems import get_system
+    from systems.errors import FieldError
+
+    monkeypatch.setattr(get_system("fallen-empire"), "check_options",
+                        lambda values: [FieldError("joust_max_passes", "too many rides for a tournament")])
+    response = gm_client.post(reverse("campaigns:settings", args=["jousts"]), {"preset": "as-written", "option_joust_max_passes": "9"})
+    assert response.context["form"].errors["option_joust_max_passes"] == ["too many rides for a tournament"]
+    assert "joust_max_passes" not in Campaign.objects.get(slug="jousts").system_options
+
+
+def test_the_rules_history_leads_to_the_rules_page(gm_client, jousts):
+    response = gm_client.get(reverse("campaigns:rules_history", args=["jousts"]))
+    assert response.url == reverse("campaigns:settings", args=["jousts"])
+
+
+def test_a_character_is_added_with_a_free_name_and_the_form_says_what_it_names(gm_client, jousts):
+    url = reverse("campaigns:characters", args=["jousts"])
+    page = gm_client.get(url)
+    form = page.context["form"]
+    assert "starting_native_group" not in form.fields and "combatant" in form.fields["catalogue_name"].help_text
+    assert '<option value="Hob">' in page.content.decode()
+    player = jousts.players.first()
+    response = gm_client.post(url, {"player": player.pk, "catalogue_name": "Hob"})
+    assert response.status_code == 302
+    assert Character.objects.filter(campaign=jousts, catalogue_name="Hob").exists()
+
+
+def test_a_character_name_on_two_lines_is_refused_beside_the_name(gm_client, jousts):
+    response = gm_client.post(reverse("campaigns:characters", args=["jousts"]),
+                              {"player": jousts.players.first().pk, "catalogue_name": "Hob\nthe bold"})
+    assert response.context["form"].errors["catalogue_name"]
+
+
+def test_the_board_building_order_and_starting_information_are_not_offered(gm_client, jousts):
+    page = gm_client.get(reverse("campaigns:players", args=["jousts"])).content.decode()
+    assert "Board building" not in page
+    player = jousts.players.first()
+    assert gm_client.post(reverse("campaigns:setup_step", args=["jousts"]),
+                          {"player": player.pk, "kind": "tile", "detail": "Borderland"}).status_code == 404
+    character = jousts.characters.first()
+    assert gm_client.get(reverse("campaigns:starting_info", args=["jousts", character.pk])).status_code == 404
+    characters = gm_client.get(reverse("campaigns:characters", args=["jousts"])).content.decode()
+    assert "Secret starting information" not in characters and "Relationships" not in characters
+
+
+def test_the_calendar_counts_days_without_weather(gm_client, jousts):
+    page = gm_client.get(reverse("campaigns:calendar", args=["jousts"])).content.decode()
+    assert "Not part of" in page and "Hidden weather chit" not in page
+
+
+def test_a_characters_page_shows_its_state_lives_in_its_battles(gm_client, jousts):
+    character = jousts.characters.get(catalogue_name="Sir Ash")
+    page = gm_client.get(reverse("campaigns:character_edit", args=["jousts", character.pk])).content.decode()
+    assert "the side named Sir Ash is this character's" in page and 'name="chits"' not in page
+
+
+def test_a_characters_history_lists_its_rounds_with_the_summary_of_its_side(gm, gm_client, jousts):
+    battle, round_ = resolve_first_round(gm, jousts, "joust-first-pass")
+    character = jousts.characters.get(catalogue_name="Sir Ash")
+    lines = round_.result["summaries"]["Sir Ash"]
+    assert lines
+    history = gm_client.get(reverse("campaigns:character_history", args=["jousts", character.pk])).content.decode()
+    assert f"{battle.name}, round 1" in history and escape(lines[0]) in history
+    cards = gm_client.get(reverse("campaigns:characters", args=["jousts"])).content.decode()
+    assert f"{battle.name}, round 1" in cards
