@@ -31,10 +31,13 @@ def url_for(route: str, kwargs: dict) -> str:
 
 def snapshot(world) -> str:
     """Everything saved about the victim's campaign (a write by someone else changes it)."""
-    campaign = type(world.campaign).objects.get(pk=world.campaign.pk)
-    rounds = list(Round.objects.filter(battle=world.battle).values("status", "seed", "commitment", "encounter"))
-    outbox = list(OutboxMessage.objects.filter(campaign=campaign).values("status", "attempts"))
-    return json.dumps([exchange.export_campaign(campaign), rounds, outbox], default=str, sort_keys=True)
+    saved = []
+    for campaign, battle in ((world.campaign, world.battle), (world.system_campaign, world.system_battle)):
+        campaign = type(campaign).objects.get(pk=campaign.pk)
+        rounds = list(Round.objects.filter(battle=battle).values("status", "seed", "commitment", "encounter"))
+        outbox = list(OutboxMessage.objects.filter(campaign=campaign).values("status", "attempts"))
+        saved.append([exchange.export_campaign(campaign), rounds, outbox])
+    return json.dumps(saved, default=str, sort_keys=True)
 
 
 def victim_form_data(world, urls: list[str]) -> dict[str, dict]:

@@ -33,11 +33,16 @@ class World:
     outsider: Any
     campaign: Any
     battle: Any
+    system_campaign: Any
+    system_battle: Any
     characters: dict
     player: Any
     message: Any
     house: Any
     values: dict = field(default_factory=dict)
+    # Values that belong together (a campaign's slug with its own battles and sides): a URL is filled from
+    # one scope at a time, so that the count of URLs grows by the scopes, not by their product.
+    scopes: list = field(default_factory=list)
 
 
 def build_world(make_user) -> World:
@@ -67,13 +72,15 @@ def build_world(make_user) -> World:
     house.save()
     house.campaigns.add(campaign)
     message = OutboxMessage.objects.filter(campaign=campaign).first()
-    world = World(victim, outsider, campaign, battle, characters, player, message, house)
+    system_campaign, system_battle = _battle_through_the_interface(victim)
+    world = World(victim, outsider, campaign, battle, system_campaign, system_battle, characters, player, message, house)
     # What each URL keyword is filled with: every value is tried (round 1 resolved, round 2 open).
     world.values = {
         "slug": [campaign.slug],
         "battle_id": [battle.pk],
         "number": [1, 2],
         "character_id": [characters["Black Knight"].pk],
+        "side_id": [system_battle.rounds.get(number=2).sides.get(side="Aldric").pk],
         "player_id": [player.pk],
         "pk": [message.pk],
         "key": [house.key],
@@ -81,7 +88,28 @@ def build_world(make_user) -> World:
         # everyone; the real links are tested in tests/players and tests/e2e/test_player_link.py.
         "token": [FORGED_TOKEN],
     }
+    world.scopes = [{}, {"slug": [system_campaign.slug], "battle_id": [system_battle.pk]}]
     return world
+
+
+def _battle_through_the_interface(victim):
+    """A campaign of another combat system with its battle's round 1 resolved and round 2 open: the pages
+    of battles fought through the systems interface (combat/system_views.py) have their own URLs."""
+    from combat import system_battles
+    from combat.system_rounds import battle_starters
+
+    campaign = campaign_services.create_campaign(victim, f"{SECRETS[0]} of the Realms", "zeta-realms", "",
+                                                 system="enchanted-realms", dice=ScriptedDice([4]))
+    player = campaign_services.add_player(victim, campaign, {"name": SECRETS[2], "email": SECRETS[1], "time_zone": "UTC"})
+    campaign_services.add_character(victim, campaign, {"player": player.pk, "catalogue_name": "Aldric"})
+    starter = next(s for s in battle_starters(campaign.combat_system) if s.key == "enchanted-realms-goblin-ambush")
+    battle = system_battles.start_battle(victim, campaign.slug, "Ambush", "The road", starter.round_input)
+    for side in battle.rounds.get(number=1).sides.all():
+        system_battles.save_answers(victim, campaign.slug, battle.pk, 1, side.pk, {"action": "none"})
+        system_battles.lock(victim, campaign.slug, battle.pk, 1, side.pk)
+    combat_services.request_resolve(victim, campaign.slug, battle.pk, 1)
+    combat_services.resolve_round(battle.rounds.get(number=1).pk)
+    return campaign, battle
 
 
 # URLs outside the project's own views: Django's admin (staff only, its own permission checks) and the
@@ -122,5 +150,11 @@ def ours(name: str) -> bool:
 def filled(world: World, keywords: list[str]) -> list[dict]:
     """Every combination of the world's values for a URL's keywords; KeyError names a keyword the test
     does not know how to fill (a new kind of URL: teach `build_world` its value)."""
-    choices = [[(keyword, value) for value in world.values[keyword]] for keyword in keywords]
-    return [dict(combination) for combination in itertools.product(*choices)]
+    combinations: list[dict] = []
+    for scope in world.scopes or [{}]:
+        values = {**world.values, **scope}
+        choices = [[(keyword, value) for value in values[keyword]] for keyword in keywords]
+        for combination in map(dict, itertools.product(*choices)):
+            if combination not in combinations:
+                combinations.append(combination)
+    return combinations
