@@ -9,7 +9,9 @@ what the database engine promised (docs/performance.md):
   out deletes the database row, then the cached copy; if the cache could not be reached to delete it
   and comes back with its data (a network cut, not a restart), the signed-out session would be read
   from there again, for at most that long.
-- The cache key's prefix is this module's, so sessions cached by another engine are never read."""
+- The cache key's prefix is this module's, so sessions cached by another engine are never read.
+
+The async methods (`aload`, `asave`…) are Django's own: Herald runs under WSGI and never calls them."""
 
 from __future__ import annotations
 
