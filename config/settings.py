@@ -206,6 +206,9 @@ CACHES["fragments"] = {
     "TIMEOUT": 3600,
     "OPTIONS": {"MAX_ENTRIES": 500},
 }
+# Sessions read from the default cache (Redis, or the file cache a host without Redis shares between its
+# web processes) and written through to the database; the cache being down is not an error (config/sessions.py).
+SESSION_ENGINE = "config.sessions"
 
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
