@@ -7,7 +7,7 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
-from combat.engine.ruleset import FIELD_NAMES, rules_from
+from systems.magic_realm.engine.ruleset import FIELD_NAMES, rules_from
 
 from . import services
 from .forms import rule_field, system_choices

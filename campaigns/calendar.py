@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any, Callable
 
-from combat.engine.catalogue import Season, WeatherEffect
-from combat.engine.dice import Dice
-from combat.engine.ruleset import SEASONS
+from systems.magic_realm.engine.catalogue import Season, WeatherEffect
+from systems.magic_realm.engine.dice import Dice
+from systems.magic_realm.engine.ruleset import SEASONS
 
 DAYS_IN_WEEK = 7
 WEEKS_IN_MONTH = 4

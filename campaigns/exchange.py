@@ -32,7 +32,7 @@ from campaigns.models import (
 from campaigns.models import through_interface
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import services as combat_services
-from combat.engine.ruleset import RuleSetError, rules_from
+from systems.magic_realm.engine.ruleset import RuleSetError, rules_from
 from systems import DEFAULT_SYSTEM, SYSTEMS
 
 FORMAT = "herald-campaign/1"

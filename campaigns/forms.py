@@ -9,7 +9,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from combat.forms import QuickLabels, QuickSelect
-from combat.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
+from systems.magic_realm.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
 from combat.outcome import number
 
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system

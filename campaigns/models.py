@@ -15,7 +15,7 @@ from django.db import models
 from django.utils.functional import cached_property
 
 from campaigns.names import validate_one_line
-from combat.engine.ruleset import RuleSet, rules_from
+from systems.magic_realm.engine.ruleset import RuleSet, rules_from
 from systems import DEFAULT_SYSTEM, get_system
 
 WEATHER_CHOICES = [
@@ -211,8 +211,8 @@ class Character(models.Model):
 
     def relationships(self, rules: RuleSet | None = None) -> dict[str, int]:
         """Native group → -2 enemy .. +2 ally, Knight's Adjustment applied when the rules have it."""
-        from combat.engine.catalogue_data import get_catalogue
-        from combat.engine.relationships import relationships_for
+        from systems.magic_realm.engine.catalogue_data import get_catalogue
+        from systems.magic_realm.engine.relationships import relationships_for
 
         counter = get_catalogue().character(self.catalogue_name)
         return relationships_for(counter, rules or self.campaign.current_rules())

@@ -31,10 +31,10 @@ from campaigns.models import (
     default_character_state,
     validate_time_zone,
 )
-from combat.engine.catalogue import UnknownCounter
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import Dice, SeededDice
-from combat.engine.ruleset import FIELD_NAMES, PRESETS, RuleSet, RuleSetError, rules_from
+from systems.magic_realm.engine.catalogue import UnknownCounter
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import Dice, SeededDice
+from systems.magic_realm.engine.ruleset import FIELD_NAMES, PRESETS, RuleSet, RuleSetError, rules_from
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
 VICTORY_CATEGORIES: tuple[str, ...] = ("great_treasures", "usable_spells", "fame", "notoriety", "gold")

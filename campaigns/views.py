@@ -18,10 +18,10 @@ from campaigns.mail import services as mail_services
 from combat import services as combat_services
 from combat import system_history
 from combat.system_rounds import combatant_names
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import SeededDice
-from combat.engine.relationships import relationship_name
-from combat.engine.ruleset import PRESET_TITLES
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import SeededDice
+from systems.magic_realm.engine.relationships import relationship_name
+from systems.magic_realm.engine.ruleset import PRESET_TITLES
 from config import confirm
 from config.fragments import Lazy
 

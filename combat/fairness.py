@@ -2,7 +2,7 @@
 pages and emails show, the round file that reveals the seed, and the check that `manage.py verify_round`
 and the public verify page run on such a file.
 
-The hashing itself is pure (combat/engine/commitment.py); the replay goes through `rounds.resolve`, the very
+The hashing itself is pure (systems/magic_realm/engine/commitment.py); the replay goes through `rounds.resolve`, the very
 function the worker resolves with, so a verified file replays exactly as the round was resolved.
 """
 
@@ -15,7 +15,7 @@ from typing import Any
 from django.utils import timezone
 
 from combat import rounds
-from combat.engine.commitment import RoundIdentity, commitment, commitment_line, draw_salt, draw_seed, matches
+from systems.magic_realm.engine.commitment import RoundIdentity, commitment, commitment_line, draw_salt, draw_seed, matches
 
 # The keys a downloaded round file adds to the engine's input; a replay leaves them out.
 REVEALED_KEYS = ("seed", "salt", "commitment", "result", "log")

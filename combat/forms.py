@@ -14,7 +14,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from campaigns.names import validate_one_line
-from combat import encounter_options, round_file, side_options
+from combat import encounter_options, round_file
+from systems.magic_realm import side_options
 
 
 class QuickSelect(forms.Select):
@@ -233,8 +234,8 @@ class NewBattleForm(forms.Form):
         self.fields["characters"].label_from_instance = lambda c: f"{c.catalogue_name} ({c.player.name})"
 
     def clean_monsters(self) -> list[str]:
-        from combat.engine.catalogue import UnknownCounter
-        from combat.engine.catalogue_data import get_catalogue
+        from systems.magic_realm.engine.catalogue import UnknownCounter
+        from systems.magic_realm.engine.catalogue_data import get_catalogue
 
         names = _lines(self.cleaned_data["monsters"])
         for name in names:
@@ -245,8 +246,8 @@ class NewBattleForm(forms.Form):
         return names
 
     def clean_natives(self) -> list[tuple[str, str | None]]:
-        from combat.engine.catalogue import UnknownCounter
-        from combat.engine.catalogue_data import get_catalogue
+        from systems.magic_realm.engine.catalogue import UnknownCounter
+        from systems.magic_realm.engine.catalogue_data import get_catalogue
 
         natives = []
         for line in _lines(self.cleaned_data["natives"]):
@@ -509,7 +510,7 @@ RULING_CHOICES = [("", "— choose the outcome —"), ("no_effect", "No effect")
 
 class GmRulingsForm(forms.Form):
     """The GM's ruling on each magic attack the round waits for (a Demon's Power of the Pit, the Imp's
-    Curse: the sources give no table, combat.engine.magic_attacks). Three fields per attack, numbered by its
+    Curse: the sources give no table, systems.magic_realm.engine.magic_attacks). Three fields per attack, numbered by its
     place in `needed`: the outcome, how many wounds or asterisks of fatigue, and the ruling in words."""
 
     def __init__(self, *args, needed: list[dict[str, Any]], characters: set[str], **kwargs):

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat.engine.model import ChitLabelError, parse_chit
-from combat.engine.odds import attack_odds
+from systems.magic_realm.engine.model import ChitLabelError, parse_chit
+from systems.magic_realm.engine.odds import attack_odds
 from combat.round_file import _character_entry, rules_dict
 
 

@@ -12,10 +12,10 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from combat.engine import encounter as engine
-from combat.engine import melee, round_format
-from combat.engine.melee import run_errors
-from combat.engine.play import effort_errors
+from systems.magic_realm.engine import encounter as engine
+from systems.magic_realm.engine import melee, round_format
+from systems.magic_realm.engine.melee import run_errors
+from systems.magic_realm.engine.play import effort_errors
 
 
 # Where an engine error path (after "plays.<character>.") shows on the side's form.

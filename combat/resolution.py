@@ -9,10 +9,10 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from combat.engine import round_format
-from combat.engine.dice import SeededDice
-from combat.engine.play import EncounterChoicePending, GmRulingPending, play_round
-from combat.engine.round_format import ruling_needed_to_json
+from systems.magic_realm.engine import round_format
+from systems.magic_realm.engine.dice import SeededDice
+from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
+from systems.magic_realm.engine.round_format import ruling_needed_to_json
 from combat.round_file import _character_entry, sheets_for
 
 
@@ -45,7 +45,7 @@ class ChoicePending(Waiting):
 
 class RulingsPending(Waiting):
     """Magic attacks the sources give no table for (a Demon's Power of the Pit, the Imp's Curse) wait for the
-    GM's ruling (combat.engine.magic_attacks); `rulings` are the engine's RulingNeeded as JSON."""
+    GM's ruling (systems.magic_realm.engine.magic_attacks); `rulings` are the engine's RulingNeeded as JSON."""
 
     def __init__(self, rulings: list[dict[str, Any]]):
         super().__init__("; ".join(ruling["message"] for ruling in rulings))

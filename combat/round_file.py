@@ -12,8 +12,8 @@ import copy
 from collections import Counter
 from typing import Any
 
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.round_format import rules_to_json
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.round_format import rules_to_json
 
 
 # --- building the battle state -----------------------------------------------------------------------
@@ -210,7 +210,7 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
         "plays": plays,
     }
     entries = getattr(round_, "encounter", None) or {}
-    if entries.get("gm_rulings"):  # the GM's rulings on magic attacks (combat.engine.magic_attacks)
+    if entries.get("gm_rulings"):  # the GM's rulings on magic attacks (systems.magic_realm.engine.magic_attacks)
         round_file["gm_rulings"] = [dict(ruling) for ruling in entries["gm_rulings"]]
     section, _ = encounter_section(plays_by_id, entries)
     if section or has_unassigned_denizens(state):

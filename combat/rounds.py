@@ -1,7 +1,7 @@
 """The bridge between the battle records and the engine, as one name to import: it re-exports the
 modules that build the round file (`combat.round_file`), check the sides' plays (`combat.play_checks`),
 resolve it and read the outcome back (`combat.resolution`), and offer the side's plays form
-(`combat.side_options`), odds panel (`combat.odds_panel`) and encounter form (`combat.encounter_options`).
+(`systems.magic_realm.side_options`), odds panel (`combat.odds_panel`) and encounter form (`combat.encounter_options`).
 
 Callers that use `rounds.resolve` (services, fairness) look it up here, so a test may patch it here.
 """
@@ -39,7 +39,7 @@ from combat.round_file import (
     sheets_for,
     unique_ids,
 )
-from combat.side_options import SideOptions, side_options
+from systems.magic_realm.side_options import SideOptions, side_options
 
 __all__ = [
     "ROUND_FIELD", "WAITING_KEYS", "ChoicePending", "Outcome", "SideOptions", "Waiting", "apply_chit_choice",

@@ -22,7 +22,7 @@ from typing import Any
 
 from django.utils.html import escape
 
-from combat.engine.catalogue import Native
+from systems.magic_realm.engine.catalogue import Native
 from django.utils.safestring import SafeString, mark_safe
 
 BOX_TITLES = {1: ("Thrust", "Charge"), 2: ("Swing", "Dodge"), 3: ("Smash", "Duck")}
@@ -69,7 +69,7 @@ class _Sheet:
 
 def _catalogue():
     """The engine's catalogue, for piece names and which monsters pin (are red side up when dark)."""
-    from combat.engine.catalogue_data import get_catalogue
+    from systems.magic_realm.engine.catalogue_data import get_catalogue
 
     return get_catalogue()
 
@@ -300,7 +300,7 @@ RULED = {"no_effect": "no effect", "killed": "killed", "other": "as the GM ruled
 
 
 def _attack_notes(events: list[dict[str, Any]]) -> dict[str, str]:
-    """What the log says of each Demon's or the Imp's attack (combat.engine.magic_attacks): its spell and
+    """What the log says of each Demon's or the Imp's attack (systems.magic_realm.engine.magic_attacks): its spell and
     target with the GM's ruling or that it waits for one, or that HEAVENLY PROTECTION kept it off."""
     notes: dict[str, str] = {}
     for event in events:

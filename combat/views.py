@@ -10,7 +10,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import (encounter_options, fairness, odds_panel, resolution, round_fragments, services, side_options,
+from combat import (encounter_options, fairness, odds_panel, resolution, round_fragments, services
+from systems.magic_realm import side_options
                     system_views, void)
 from combat.battle_panel import battle_panel
 from combat.forms import (

@@ -1,5 +1,5 @@
 """Dice for every combat system, injected so that a round replays exactly from its seed or from the dice
-written in its round file. Magic Realm rolls only d6 (combat/engine/dice.py); the other systems roll
+written in its round file. Magic Realm rolls only d6 (systems/magic_realm/engine/dice.py); the other systems roll
 d3, d4, d6, d10 and d20, so a throw here names its number of sides."""
 
 from __future__ import annotations

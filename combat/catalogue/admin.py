@@ -10,8 +10,8 @@ from django.utils.html import format_html
 from combat.catalogue.cards import card_for
 from combat.catalogue.models import HouseCounter, OriginalCounter
 from combat.catalogue.services import copy_original_to_house_counter
-from combat.engine.catalogue import UnknownCounter
-from combat.engine.catalogue_data import CatalogueDataError, get_catalogue
+from systems.magic_realm.engine.catalogue import UnknownCounter
+from systems.magic_realm.engine.catalogue_data import CatalogueDataError, get_catalogue
 
 
 def counter_picture(counter) -> str:

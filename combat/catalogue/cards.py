@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from combat.engine.catalogue import (
+from systems.magic_realm.engine.catalogue import (
     Armor,
     Character,
     DenizenSide,
@@ -19,7 +19,7 @@ from combat.engine.catalogue import (
     is_house_counter,
     kind_of,
 )
-from combat.engine.catalogue_data import counter_to_dict
+from systems.magic_realm.engine.catalogue_data import counter_to_dict
 
 KIND_LABELS = {
     "monster": "Monster",

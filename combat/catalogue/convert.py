@@ -6,7 +6,7 @@ The XML's facts (a monster's move time, a weapon's harm) are the game's; this co
 own. It keeps only the counters tagged `original_game`, reads the attributes documented in
 shared/rules/realmspeak-notes.md section 3.2, and writes one JSON file per kind into
 combat/data/catalogue/ with sorted keys, so running it again gives byte-identical files.
-No Django needed: the engine reads the files through combat.engine.catalogue_data.
+No Django needed: the engine reads the files through systems.magic_realm.engine.catalogue_data.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from combat.engine.catalogue_data import DATA_DIR
+from systems.magic_realm.engine.catalogue_data import DATA_DIR
 
 FORMAT_VERSION = 1
 DEFAULT_OUT = DATA_DIR  # where the engine reads the catalogue from

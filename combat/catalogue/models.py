@@ -1,6 +1,6 @@
 """The catalogue in the database.
 
-The original game's counters are served from the versioned files by combat.engine.catalogue_data
+The original game's counters are served from the versioned files by systems.magic_realm.engine.catalogue_data
 (pure Python, no query). `OriginalCounter` mirrors them in the database, read-only, so the admin can
 list them and copy one into a house counter; `load_catalogue` keeps the mirror in step with the files.
 `HouseCounter` is a campaign's own counter (docs/catalogue.md).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from combat.engine.catalogue_data import CatalogueDataError, counter_from_dict
+from systems.magic_realm.engine.catalogue_data import CatalogueDataError, counter_from_dict
 
 COUNTER_KINDS = [
     ("monster", "Monster"),
@@ -107,8 +107,8 @@ class HouseCounter(models.Model):
     def _own_aliases(self, aliases: list) -> list:
         """Drop the aliases of originals with another name: a "Cave Troll" copied from the T Troll must
         not answer to "Tremendous Troll", while a house "T Troll" keeps it."""
-        from combat.engine.catalogue import SEARCH_KINDS, normalize_name
-        from combat.engine.catalogue_data import get_catalogue
+        from systems.magic_realm.engine.catalogue import SEARCH_KINDS, normalize_name
+        from systems.magic_realm.engine.catalogue_data import get_catalogue
 
         if self.kind not in SEARCH_KINDS:
             return aliases
@@ -126,7 +126,7 @@ class HouseCounter(models.Model):
 
     def fill_from_original(self) -> None:
         """Copy the statistics of `based_on` into empty data."""
-        from combat.engine.catalogue_data import counter_to_dict, get_catalogue
+        from systems.magic_realm.engine.catalogue_data import counter_to_dict, get_catalogue
 
         original = get_catalogue().by_key(self.based_on)
         copied = counter_to_dict(original)
@@ -153,8 +153,8 @@ class HouseCounter(models.Model):
             raise ValidationError(errors)
 
     def _check_statistics(self) -> None:
-        from combat.engine.catalogue import UnknownCounter, kind_of
-        from combat.engine.catalogue_data import get_catalogue
+        from systems.magic_realm.engine.catalogue import UnknownCounter, kind_of
+        from systems.magic_realm.engine.catalogue_data import get_catalogue
 
         if self.based_on:
             try:

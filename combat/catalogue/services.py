@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
-from combat.engine.catalogue import SEARCH_KINDS, Catalogue, kind_of
-from combat.engine.catalogue_data import counter_to_dict, get_catalogue
+from systems.magic_realm.engine.catalogue import SEARCH_KINDS, Catalogue, kind_of
+from systems.magic_realm.engine.catalogue_data import counter_to_dict, get_catalogue
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def sync_original_counters(model=None, catalogue: Catalogue | None = None) -> Sy
 def house_counters_for_campaign(campaign) -> list:
     """The typed house counters a campaign enables (an invalid one is skipped: the admin refuses to
     save invalid data, so only a hand-edited row could be)."""
-    from combat.engine.catalogue_data import CatalogueDataError
+    from systems.magic_realm.engine.catalogue_data import CatalogueDataError
 
     counters = []
     for row in campaign.house_counters.order_by("kind", "name", "pk"):
@@ -106,7 +106,7 @@ def visible_house_counters(user) -> tuple[list, dict[str, str]]:
     """The house counters a user may see on the catalogue page (those of the campaigns they GM; staff
     see every one), typed, with the names of the campaigns using each, by key."""
     from combat.catalogue.models import HouseCounter
-    from combat.engine.catalogue_data import CatalogueDataError
+    from systems.magic_realm.engine.catalogue_data import CatalogueDataError
 
     rows = HouseCounter.objects.prefetch_related("campaigns")
     if not user.is_staff:

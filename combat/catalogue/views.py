@@ -8,7 +8,7 @@ from django.views.decorators.http import require_GET
 from combat.catalogue.cards import cards_for
 from combat.catalogue.forms import CatalogueSearchForm
 from combat.catalogue.services import catalogue_for_user
-from combat.engine.catalogue import UnknownCounter
+from systems.magic_realm.engine.catalogue import UnknownCounter
 
 
 @require_GET

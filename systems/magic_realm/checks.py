@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat.engine.play import validate_round_file
-from combat.engine.round_format import RoundFormatError, read_round
+from systems.magic_realm.engine.play import validate_round_file
+from systems.magic_realm.engine.round_format import RoundFormatError, read_round
 from systems.errors import FieldError
 
 

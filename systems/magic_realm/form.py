@@ -1,4 +1,4 @@
-"""A Magic Realm character's plays form (systems/interface.py), from what `combat.side_options` computes for the
+"""A Magic Realm character's plays form (systems/interface.py), from what `systems.magic_realm.side_options` computes for the
 app's form: its fresh FIGHT and MOVE chits, its weapons, its targets (horse or rider, rule 5.3), its shield and
 the attackers on its sheet.
 
@@ -12,12 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from combat.engine.dice import DiceExhausted
-from combat.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
-from combat.engine.play import _encounter_chits
-from combat.engine.round_format import RoundFormatError, read_round, state_from_json, state_to_json
-from combat.engine.ruleset import rules_from
-from combat.side_options import side_options
+from systems.magic_realm.engine.dice import DiceExhausted
+from systems.magic_realm.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
+from systems.magic_realm.engine.play import _encounter_chits
+from systems.magic_realm.engine.round_format import RoundFormatError, read_round, state_from_json, state_to_json
+from systems.magic_realm.engine.ruleset import rules_from
+from systems.magic_realm.side_options import side_options
 from systems.interface import Choice, Field, PlaysForm
 from systems.magic_realm.checks import engine_file, validate
 

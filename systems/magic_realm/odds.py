@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from combat.engine.odds import OddsError, attack_odds
+from systems.magic_realm.engine.odds import OddsError, attack_odds
 from systems.errors import OddsQueryError
 
 

@@ -1,4 +1,4 @@
-"""Magic Realm behind the systems interface (systems/interface.py), over the engine in `combat.engine` (pure;
+"""Magic Realm behind the systems interface (systems/interface.py), over the engine in `systems.magic_realm.engine` (pure;
 it moves here in a later step of issue #11). The round input is the round file of docs/round-format.md; it
 resolves exactly as `manage.py resolve_round` resolves it (tests/systems/test_magic_realm_plugin.py compares
 every golden example).
@@ -13,12 +13,12 @@ from __future__ import annotations
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
-from combat.engine.dice import DiceExhausted, SeededDice
-from combat.engine.encounter import EncounterInvalid
-from combat.engine.melee import RoundInvalid
-from combat.engine.play import EncounterChoicePending, GmRulingPending, play_round
-from combat.engine.round_format import read_round, result_to_json, schema, state_from_json, state_to_json
-from combat.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet, RuleSetError,
+from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
+from systems.magic_realm.engine.encounter import EncounterInvalid
+from systems.magic_realm.engine.melee import RoundInvalid
+from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
+from systems.magic_realm.engine.round_format import read_round, result_to_json, schema, state_from_json, state_to_json
+from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet, RuleSetError,
                                    rules_from)
 from combat.round_file import sheets_for
 from systems.errors import FieldError, PlaysInvalid
@@ -67,7 +67,7 @@ def options() -> Options:
 
 
 def check_options(values: dict[str, Any]) -> list[FieldError]:
-    """The generic checks, then the engine's own (`combat.engine.ruleset`), which knows every combination."""
+    """The generic checks, then the engine's own (`systems.magic_realm.engine.ruleset`), which knows every combination."""
     errors = OPTIONS.check(values)
     if errors:
         return errors

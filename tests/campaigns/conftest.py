@@ -3,7 +3,7 @@
 import pytest
 
 from campaigns import services
-from combat.engine.dice import ScriptedDice
+from systems.magic_realm.engine.dice import ScriptedDice
 
 
 @pytest.fixture

@@ -3,9 +3,9 @@
 import pytest
 
 from campaigns.calendar import CalendarError, end_week, first_day_of_week, season_for_month, weather_result
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import ScriptedDice
-from combat.engine.ruleset import SEASONS
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.ruleset import SEASONS
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from django.core.management import CommandError, call_command
 
 from campaigns import services
 from campaigns.models import Campaign, Character, Player
-from combat.engine.dice import ScriptedDice
-from combat.engine.ruleset import FIELD_NAMES, RULING_DEFAULTS, RULING_FIELDS
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.ruleset import FIELD_NAMES, RULING_DEFAULTS, RULING_FIELDS
 
 pytestmark = pytest.mark.django_db
 

@@ -1,8 +1,8 @@
 """Knight's Adjustment on the characters' relationships (pure engine, no database)."""
 
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.relationships import ALLIED, FRIENDLY, relationship_name, relationships_for
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.relationships import ALLIED, FRIENDLY, relationship_name, relationships_for
+from systems.magic_realm.engine.ruleset import rules_from
 
 
 def test_with_knights_adjustment_the_black_knight_is_friendly_not_allied_with_the_company():

@@ -6,9 +6,9 @@ from django.http import Http404
 
 from campaigns import services
 from campaigns.models import Campaign, Player, RuleSetVersion, StartingInfo, WeatherRoll
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import ScriptedDice
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.ruleset import rules_from
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import StartingInfo
-from combat.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.catalogue_data import get_catalogue
 
 pytestmark = pytest.mark.django_db
 

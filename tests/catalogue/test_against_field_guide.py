@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from combat.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.catalogue_data import get_catalogue
 
 NOTES = Path(__file__).resolve().parents[2].parent / "shared" / "rules" / "realmspeak-notes.md"
 

@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from combat.catalogue import convert
-from combat.engine.catalogue_data import DATA_DIR, FILES, load_catalogue
+from systems.magic_realm.engine.catalogue_data import DATA_DIR, FILES, load_catalogue
 
 REPO = Path(__file__).resolve().parents[2]
 XML = REPO.parent / "shared" / "realmspeak" / "MagicRealmData.xml"

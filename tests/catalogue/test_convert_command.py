@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from combat.engine.catalogue_data import DATA_DIR
+from systems.magic_realm.engine.catalogue_data import DATA_DIR
 
 XML = Path(__file__).resolve().parents[2].parent / "shared" / "realmspeak" / "MagicRealmData.xml"
 

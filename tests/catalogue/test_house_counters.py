@@ -6,7 +6,7 @@ from django.core.exceptions import ValidationError
 from campaigns.models import Campaign
 from combat.catalogue.models import HouseCounter
 from combat.catalogue.services import catalogue_for_campaign, copy_original_to_house_counter
-from combat.engine.catalogue_data import counter_to_dict, get_catalogue
+from systems.magic_realm.engine.catalogue_data import counter_to_dict, get_catalogue
 
 
 def troll_data(**changes):

@@ -5,7 +5,7 @@ from django.core.management import call_command
 
 from combat.catalogue.models import OriginalCounter
 from combat.catalogue.services import sync_original_counters
-from combat.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.catalogue_data import get_catalogue
 
 
 @pytest.mark.django_db
@@ -53,7 +53,7 @@ def test_a_broken_file_names_the_field_and_loads_nothing(tmp_path):
 
     from django.core.management import CommandError
 
-    from combat.engine.catalogue_data import DATA_DIR
+    from systems.magic_realm.engine.catalogue_data import DATA_DIR
 
     for path in DATA_DIR.glob("*.json"):
         shutil.copy(path, tmp_path / path.name)

@@ -4,7 +4,7 @@
 import pytest
 
 from combat import rounds
-from combat.engine.round_format import read_round
+from systems.magic_realm.engine.round_format import read_round
 from combat.models import Battle
 
 

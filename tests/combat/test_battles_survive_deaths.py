@@ -4,7 +4,7 @@ as the battle builds it, resolves or asks the GM something they can answer."""
 import pytest
 
 from combat import rounds
-from combat.engine.play import EncounterChoicePending
+from systems.magic_realm.engine.play import EncounterChoicePending
 
 from .encounter_battles import set_character, set_denizen, start
 from .form_plays import first_legal_plays
@@ -122,9 +122,9 @@ def test_a_hand_written_round_file_with_a_dead_characters_attackers_resolves():
     import json
     from pathlib import Path
 
-    from combat.engine.dice import SeededDice
-    from combat.engine.play import play_round
-    from combat.engine.round_format import read_round
+    from systems.magic_realm.engine.dice import SeededDice
+    from systems.magic_realm.engine.play import play_round
+    from systems.magic_realm.engine.round_format import read_round
 
     data = json.loads((Path(__file__).resolve().parents[2] / "docs/examples/encounter-stumble.json").read_text())
     data["state"]["characters"][0]["dead"] = True

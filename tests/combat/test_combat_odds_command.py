@@ -1,4 +1,4 @@
-"""`manage.py combat_odds` (spec/odds.md): a thin wrapper over combat.engine.odds.attack_odds."""
+"""`manage.py combat_odds` (spec/odds.md): a thin wrapper over systems.magic_realm.engine.odds.attack_odds."""
 
 import io
 import json
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from combat.engine.odds import attack_odds
+from systems.magic_realm.engine.odds import attack_odds
 
 QUERY = {"rules": "optional-3e", "attack": {"spell": "Fiery Blast", "time": 0}, "target": {"denizen": "T Troll"}, "intercept": None}
 

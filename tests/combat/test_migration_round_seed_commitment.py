@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from combat.engine.commitment import RoundIdentity, commitment
+from systems.magic_realm.engine.commitment import RoundIdentity, commitment
 
 BEFORE = [("combat", "0002_round_encounter")]
 AFTER = [("combat", "0003_round_seed_commitment")]

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from combat.engine.odds import OUTCOMES, attack_odds
+from systems.magic_realm.engine.odds import OUTCOMES, attack_odds
 from combat.odds_panel import percent_shares
 
 
@@ -40,7 +40,7 @@ from types import SimpleNamespace  # noqa: E402
 
 from hypothesis import settings  # noqa: E402
 
-from combat.engine.catalogue_data import get_catalogue  # noqa: E402
+from systems.magic_realm.engine.catalogue_data import get_catalogue  # noqa: E402
 from combat.odds_panel import odds_query  # noqa: E402
 from combat.round_file import character_state  # noqa: E402
 

@@ -99,8 +99,8 @@ def test_the_results_page_draws_the_sheets_the_encounter_left(lure_and_run, gm_c
 def test_the_downloaded_round_file_replays_through_the_engines_play_round_file(lure_and_run, gm_client):
     import json
 
-    from combat.engine.encounter import play_round_file
-    from combat.engine.round_format import read_round
+    from systems.magic_realm.engine.encounter import play_round_file
+    from systems.magic_realm.engine.round_format import read_round
 
     round_ = resolved(lure_and_run)
     downloaded = json.loads(gm_client.get(round_url(lure_and_run, suffix="round.json")).content)

@@ -59,8 +59,8 @@ def test_resolve_by_htmx_with_a_side_unlocked_says_so_in_place(gm_client, battle
 def test_a_round_that_breaks_the_rules_says_why_in_the_games_words(gm_client, gm, battle, characters, valid_plays,
                                                                   monkeypatch):
     from combat import rounds, services
-    from combat.engine.melee import RoundInvalid
-    from combat.engine.model import PlayError
+    from systems.magic_realm.engine.melee import RoundInvalid
+    from systems.magic_realm.engine.model import PlayError
 
     enter_and_lock(gm, battle, characters, valid_plays)
     services.request_resolve(gm, "test", battle.pk, 1)

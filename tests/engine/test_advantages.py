@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from combat.engine.advantages import has_advantage, missile_advantages
-from combat.engine.attackers import weapon_attack
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.play import play_round
-from combat.engine.round_format import read_round
+from systems.magic_realm.engine.advantages import has_advantage, missile_advantages
+from systems.magic_realm.engine.attackers import weapon_attack
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.play import play_round
+from systems.magic_realm.engine.round_format import read_round
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 CATALOGUE = get_catalogue()

@@ -4,7 +4,7 @@ from dataclasses import replace
 
 import pytest
 
-from combat.engine.attack import (
+from systems.magic_realm.engine.attack import (
     ArmorLayer,
     Attack,
     AttackError,
@@ -14,9 +14,9 @@ from combat.engine.attack import (
     resolve_attack,
     table_modifier,
 )
-from combat.engine.dice import ScriptedDice
-from combat.engine.log import citation
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.log import citation
+from systems.magic_realm.engine.ruleset import rules_from
 
 STANDARD = rules_from("standard")
 BIMR4 = rules_from("bimr4")

@@ -1,10 +1,10 @@
 """The worked examples of the rules texts, resolved end to end, and the log that explains them."""
 
-from combat.engine.attack import ArmorLayer, Attack, Maneuver, Target, resolve_attack
-from combat.engine.attackers import denizen_target, weapon_attack
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import ScriptedDice
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.attack import ArmorLayer, Attack, Maneuver, Target, resolve_attack
+from systems.magic_realm.engine.attackers import denizen_target, weapon_attack
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.ruleset import rules_from
 
 BIMR4 = rules_from("bimr4")
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from combat.engine.attack import Maneuver, resolve_attack
-from combat.engine.attackers import (
+from systems.magic_realm.engine.attack import Maneuver, resolve_attack
+from systems.magic_realm.engine.attackers import (
     PlayError,
     armor_for_box,
     can_turn_over,
@@ -14,9 +14,9 @@ from combat.engine.attackers import (
     spell_attack,
     weapon_attack,
 )
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import ScriptedDice
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.ruleset import rules_from
 
 
 @pytest.fixture(scope="module")
@@ -153,8 +153,8 @@ def test_a_light_side_t_troll_keeps_its_side_on_a_six_and_only_hitting_turns_it_
     import json
     from pathlib import Path
 
-    from combat.engine.play import play_round
-    from combat.engine.round_format import read_round
+    from systems.magic_realm.engine.play import play_round
+    from systems.magic_realm.engine.round_format import read_round
 
     path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "light-side-t-troll-keeps-its-side.json"
     round_file = read_round(json.loads(path.read_text()))

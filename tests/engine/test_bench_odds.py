@@ -2,8 +2,8 @@
 
 import pytest
 
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.odds import attack_distribution, attack_odds, case_report
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.odds import attack_distribution, attack_odds, case_report
 
 SPEC_QUERY = {
     "rules": "optional-3e",
@@ -51,9 +51,9 @@ def test_bench_the_spec_query_without_the_cache(benchmark):
 
 @pytest.mark.benchmark
 def test_bench_one_attack_through_resolve_attack(benchmark):
-    from combat.engine.attack import ArmorLayer, Attack, Maneuver, Target, resolve_attack
-    from combat.engine.dice import SeededDice
-    from combat.engine.ruleset import rules_from
+    from systems.magic_realm.engine.attack import ArmorLayer, Attack, Maneuver, Target, resolve_attack
+    from systems.magic_realm.engine.dice import SeededDice
+    from systems.magic_realm.engine.ruleset import rules_from
 
     attack = Attack("Black Knight", "M", 1, 3, 1, weapon="Mace")
     target = Target("Amazon", "character", "M", Maneuver(2, 4), armor=(ArmorLayer("Breastplate", "M"),))

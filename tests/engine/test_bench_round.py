@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import SeededDice
-from combat.engine.melee import resolve_round, validate_round
-from combat.engine.round_format import load_round
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import SeededDice
+from systems.magic_realm.engine.melee import resolve_round, validate_round
+from systems.magic_realm.engine.round_format import load_round
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "thirty-combatants.json"
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from combat.engine.advantages import berserk_vulnerability
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import ScriptedDice
-from combat.engine.model import AttackPlay, Play
-from combat.engine.play import play_round
-from combat.engine.round_format import read_round
+from systems.magic_realm.engine.advantages import berserk_vulnerability
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.model import AttackPlay, Play
+from systems.magic_realm.engine.play import play_round
+from systems.magic_realm.engine.round_format import read_round
 from tests.engine.test_melee import find, resolve
 
 CATALOGUE = get_catalogue()

@@ -3,8 +3,8 @@ counters themselves). No database."""
 
 import pytest
 
-from combat.engine.catalogue import Catalogue, UnknownCounter
-from combat.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.catalogue import Catalogue, UnknownCounter
+from systems.magic_realm.engine.catalogue_data import get_catalogue
 
 
 @pytest.fixture(scope="module")
@@ -253,7 +253,7 @@ def test_the_two_suits_called_armor_are_told_apart(catalogue):
 
 
 def test_every_counter_survives_the_round_trip_through_its_stored_form(catalogue):
-    from combat.engine.catalogue_data import counter_from_dict, counter_to_dict
+    from systems.magic_realm.engine.catalogue_data import counter_from_dict, counter_to_dict
 
     for kind in ("character", "monster", "native", "horse", "weapon", "armor", "spell"):
         for counter in catalogue.all(kind):
@@ -270,7 +270,7 @@ def test_every_name_and_alias_finds_a_counter_of_that_name(catalogue):
 
 
 def test_a_stored_counter_with_a_bad_value_names_the_field():
-    from combat.engine.catalogue_data import CatalogueDataError, counter_from_dict, counter_to_dict
+    from systems.magic_realm.engine.catalogue_data import CatalogueDataError, counter_from_dict, counter_to_dict
 
     data = counter_to_dict(get_catalogue().character("White Knight"))
     data["chits"][0]["time"] = "fast"

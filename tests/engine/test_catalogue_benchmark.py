@@ -3,7 +3,7 @@
 
 import pytest
 
-from combat.engine.catalogue_data import get_catalogue, load_catalogue
+from systems.magic_realm.engine.catalogue_data import get_catalogue, load_catalogue
 
 
 @pytest.mark.benchmark(group="catalogue")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from combat.engine.denizens import (
+from systems.magic_realm.engine.denizens import (
     REPOSITION_TABLE,
     boxes_needed,
     is_spread,
@@ -13,7 +13,7 @@ from combat.engine.denizens import (
     roll_change_tactics,
     roll_repositioning,
 )
-from combat.engine.dice import ScriptedDice
+from systems.magic_realm.engine.dice import ScriptedDice
 from tests.engine.test_melee import make_round, resolve
 
 A, B, C = ("A", "body"), ("B", "body"), ("C", "body")

@@ -1,8 +1,8 @@
 """The encounter step: luring, random assignment, deployment, charging, alerting and casting, and the
 validation a form relies on."""
 
-from combat.engine.dice import ScriptedDice, SeededDice
-from combat.engine.encounter import (
+from systems.magic_realm.engine.dice import ScriptedDice, SeededDice
+from systems.magic_realm.engine.encounter import (
     AlertWeapon,
     CastSpell,
     CharacterInClearing,
@@ -19,7 +19,7 @@ from combat.engine.encounter import (
     validate_encounter,
     with_choice,
 )
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.ruleset import rules_from
 
 BIMR4 = rules_from("bimr4")
 WOLF = Denizen("Wolf", "monster", 3)

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from combat.engine.encounter import (
+from systems.magic_realm.engine.encounter import (
     apply_encounter,
     encounter_from_round,
     encounter_summary,
     play_round_file,
     resolve_encounter,
 )
-from combat.engine.round_format import load_round, result_to_json
+from systems.magic_realm.engine.round_format import load_round, result_to_json
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 NAMES = ["watchful-natives", "extended-treachery", "knights-adjustment", "stumble"]
@@ -76,7 +76,7 @@ def test_the_stumble_example_logs_the_stumble_arithmetic():
 def test_the_example_s_encounter_section_follows_the_encounter_schema(name):
     import jsonschema
 
-    from combat.engine.encounter import ENCOUNTER_SCHEMA
+    from systems.magic_realm.engine.encounter import ENCOUNTER_SCHEMA
 
     data = json.loads((EXAMPLES / f"encounter-{name}.json").read_text())
     jsonschema.Draft202012Validator(ENCOUNTER_SCHEMA).validate(data["encounter"])

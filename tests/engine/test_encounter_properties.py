@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combat.engine.dice import SeededDice
-from combat.engine.encounter import (
+from systems.magic_realm.engine.dice import SeededDice
+from systems.magic_realm.engine.encounter import (
     CharacterInClearing,
     Denizen,
     Deploy,
@@ -18,7 +18,7 @@ from combat.engine.encounter import (
     resolve_encounter,
     validate_encounter,
 )
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.ruleset import rules_from
 
 CHARACTERS = ("Amazon", "Berserker", "Captain")
 GROUPS = ("Soldiers", "Rogues")

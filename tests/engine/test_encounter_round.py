@@ -1,10 +1,10 @@
-"""The encounter section of the round file and the melee round it leaves (combat.engine.model)."""
+"""The encounter section of the round file and the melee round it leaves (systems.magic_realm.engine.model)."""
 
 import jsonschema
 import pytest
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.encounter import (
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.encounter import (
     ENCOUNTER_SCHEMA,
     EncounterInvalid,
     apply_encounter,
@@ -12,7 +12,7 @@ from combat.engine.encounter import (
     melee_sheets,
     resolve_encounter,
 )
-from combat.engine.round_format import read_round
+from systems.magic_realm.engine.round_format import read_round
 
 
 def round_file(denizens, encounter, plays=None, characters=None):
@@ -125,7 +125,7 @@ def test_an_attack_on_a_character_who_ran_away_is_lost_and_the_melee_resolves():
     """The Captain attacks the Amazon, who runs away in the encounter step: his attack is lost, as if not
     played (melee plays come after the encounter step in the game). The melee refused the round
     ("plays.Captain.target: Amazon is gone") and the GM could not resolve it (issue #14.1)."""
-    from combat.engine.melee import resolve_round, validate_round
+    from systems.magic_realm.engine.melee import resolve_round, validate_round
 
     file = round_file(
         [{"id": "Wolf", "target": "Amazon"}],
@@ -267,8 +267,8 @@ def test_a_rider_charges_and_runs_on_his_horse_at_the_side_s_move_time():
 
 
 def test_prepare_melee_leaves_the_dice_to_the_melee_round_after_the_encounter_s_rolls():
-    from combat.engine.dice import SeededDice
-    from combat.engine.encounter import prepare_melee
+    from systems.magic_realm.engine.dice import SeededDice
+    from systems.magic_realm.engine.encounter import prepare_melee
 
     file = round_file([{"id": "Wolf"}], {})
     dice = SeededDice(3)
@@ -279,9 +279,9 @@ def test_prepare_melee_leaves_the_dice_to_the_melee_round_after_the_encounter_s_
 
 
 def test_a_watchful_native_targeted_from_ambush_stays_watchful_but_stands_on_its_own_sheet_for_the_attack():
-    from combat.engine.dice import SeededDice
-    from combat.engine.encounter import prepare_melee
-    from combat.engine.melee import resolve_round
+    from systems.magic_realm.engine.dice import SeededDice
+    from systems.magic_realm.engine.encounter import prepare_melee
+    from systems.magic_realm.engine.melee import resolve_round
 
     file = round_file(
         [{"id": "Soldier 1"}, {"id": "Soldier 2"}],
@@ -307,7 +307,7 @@ def test_a_watchful_native_targeted_from_ambush_stays_watchful_but_stands_on_its
 
 
 def test_the_round_schema_carries_the_encounter_schema_and_names_a_bad_field():
-    from combat.engine.round_format import RoundFormatError, round_to_json, schema
+    from systems.magic_realm.engine.round_format import RoundFormatError, round_to_json, schema
 
     assert schema()["$defs"]["encounter"] == ENCOUNTER_SCHEMA
     with pytest.raises(RoundFormatError) as raised:

@@ -1,7 +1,7 @@
 """BIMR4 Extended Treachery, and the Treachery rule (8.4.2g) it extends."""
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.encounter import (
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.encounter import (
     CharacterInClearing,
     Deploy,
     EncounterInput,
@@ -11,7 +11,7 @@ from combat.engine.encounter import (
     minion_from_catalogue,
     resolve_encounter,
 )
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.ruleset import rules_from
 
 BIMR4 = rules_from("bimr4")
 WITHOUT_EXTENDED = rules_from({"preset": "bimr4", "extended_treachery": False})

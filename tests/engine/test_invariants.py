@@ -5,10 +5,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combat.engine.attack import LEVEL, ArmorLayer, Attack, Maneuver, Target, applied_level, resolve_attack
-from combat.engine.dice import SeededDice
-from combat.engine.odds import attack_distribution, attack_odds
-from combat.engine.ruleset import PRESETS
+from systems.magic_realm.engine.attack import LEVEL, ArmorLayer, Attack, Maneuver, Target, applied_level, resolve_attack
+from systems.magic_realm.engine.dice import SeededDice
+from systems.magic_realm.engine.odds import attack_distribution, attack_odds
+from systems.magic_realm.engine.ruleset import PRESETS
 
 presets = st.sampled_from(sorted(PRESETS))
 letters = st.sampled_from(["L", "M", "H", "T"])

@@ -1,11 +1,11 @@
 """BIMR4 Knight's Adjustment: the Black Knight is Friendly, not Allied, with the Company; the White
 Knight with the Order. It shows in relationships and on the Meeting table."""
 
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.dice import ScriptedDice
-from combat.engine.meeting import COLUMNS, MeetingRequest, MeetingTable, roll_meeting
-from combat.engine.relationships import ALLIED, FRIENDLY, relationship_with, relationships_for
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.meeting import COLUMNS, MeetingRequest, MeetingTable, roll_meeting
+from systems.magic_realm.engine.relationships import ALLIED, FRIENDLY, relationship_with, relationships_for
+from systems.magic_realm.engine.ruleset import rules_from
 
 BIMR4 = rules_from("bimr4")
 STANDARD = rules_from("standard")

@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.melee import RoundInvalid, resolve_round, validate_round
-from combat.engine.play import GmRulingPending, play_round
-from combat.engine.round_format import read_round, result_to_json, round_to_json
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.melee import RoundInvalid, resolve_round, validate_round
+from systems.magic_realm.engine.play import GmRulingPending, play_round
+from systems.magic_realm.engine.round_format import read_round, result_to_json, round_to_json
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"

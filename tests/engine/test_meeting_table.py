@@ -3,8 +3,8 @@ Expanded Meeting Table Opportunities."""
 
 import pytest
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.meeting import (
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.meeting import (
     COLUMNS,
     MeetingRequest,
     MeetingTable,
@@ -12,8 +12,8 @@ from combat.engine.meeting import (
     battling_from,
     roll_meeting,
 )
-from combat.engine.relationships import ENEMY
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.relationships import ENEMY
+from systems.magic_realm.engine.ruleset import rules_from
 
 BIMR4 = rules_from("bimr4")
 WITHOUT_EXPANDED = rules_from({"preset": "bimr4", "expanded_meeting_table": False})

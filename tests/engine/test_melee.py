@@ -1,4 +1,4 @@
-"""The melee round, clause by clause (combat.engine.melee.resolve_round).
+"""The melee round, clause by clause (systems.magic_realm.engine.melee.resolve_round).
 
 Dice are scripted. Each sheet group rolls one die to reposition (4 = no change) and two dice for each box
 holding a chit that can turn over (no 6 = no change); then every attack that rolls on a table rolls its dice.
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.melee import RoundInvalid, resolve_round
-from combat.engine.round_format import read_round
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.melee import RoundInvalid, resolve_round
+from systems.magic_realm.engine.round_format import read_round
 
 CALM = [4, 1, 1]  # a one-box sheet group: reposition "no change", no change of tactics
 
@@ -571,9 +571,9 @@ def test_a_horse_killed_in_the_same_block_still_takes_the_hits_of_that_block():
 def test_the_new_state_plays_a_second_round():
     from pathlib import Path
 
-    from combat.engine.dice import SeededDice
-    from combat.engine.model import RoundInput, Sheet
-    from combat.engine.round_format import load_round
+    from systems.magic_realm.engine.dice import SeededDice
+    from systems.magic_realm.engine.model import RoundInput, Sheet
+    from systems.magic_realm.engine.round_format import load_round
 
     first_input = load_round(Path(__file__).resolve().parents[2] / "docs" / "examples" / "thirty-combatants.json").round_input
     first = resolve_round(first_input, SeededDice(30))

@@ -6,9 +6,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from combat.engine.dice import SeededDice
-from combat.engine.melee import blocking_errors, resolve_round, validate_round
-from combat.engine.round_format import read_round, result_to_json
+from systems.magic_realm.engine.dice import SeededDice
+from systems.magic_realm.engine.melee import blocking_errors, resolve_round, validate_round
+from systems.magic_realm.engine.round_format import read_round, result_to_json
 
 CHARACTERS = {
     "Black Knight": {"weapons": ["Mace"], "armor": ["Shield"], "moves": ["MOVE H5*", "MOVE H6", "MOVE M4*"], "fights": ["FIGHT H6", "FIGHT M4*", "FIGHT H5*", "FIGHT M3**"]},

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from combat.engine.melee import run_errors, validate_round
+from systems.magic_realm.engine.melee import run_errors, validate_round
 from tests.engine.test_melee import attack_play, black_knight, make_round
 
 

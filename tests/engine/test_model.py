@@ -1,4 +1,4 @@
-"""The melee round's data types (combat.engine.model)."""
+"""The melee round's data types (systems.magic_realm.engine.model)."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from combat.engine.log import Event
-from combat.engine.model import (
+from systems.magic_realm.engine.log import Event
+from systems.magic_realm.engine.model import (
     BattleState,
     CharacterState,
     Chit,
@@ -20,7 +20,7 @@ from combat.engine.model import (
     parse_chit,
     with_chit_states,
 )
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.ruleset import rules_from
 
 
 @pytest.mark.parametrize(

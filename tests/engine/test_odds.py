@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from combat.engine.attack import Attack, Maneuver, Target
-from combat.engine.odds import OUTCOMES, OddsError, attack_distribution, attack_odds, high_die_probability
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.attack import Attack, Maneuver, Target
+from systems.magic_realm.engine.odds import OUTCOMES, OddsError, attack_distribution, attack_odds, high_die_probability
+from systems.magic_realm.engine.ruleset import rules_from
 
 
 def odds(**query):
@@ -200,7 +200,7 @@ def test_an_attack_aimed_at_a_mounted_native_rider_adds_his_own_maneuver_to_the_
 def test_a_campaign_catalogue_with_house_counters_can_answer_the_query():
     from dataclasses import replace as change
 
-    from combat.engine.catalogue_data import get_catalogue
+    from systems.magic_realm.engine.catalogue_data import get_catalogue
 
     game = get_catalogue()
     wolf = game.denizen("Wolf")

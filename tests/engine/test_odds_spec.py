@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from combat.engine.odds import OUTCOMES, attack_odds
+from systems.magic_realm.engine.odds import OUTCOMES, attack_odds
 
 ATTACKS = {
     "raw": {"harm": "H", "sharpness": 2, "time": 1, "missile": True},

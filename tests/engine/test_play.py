@@ -1,4 +1,4 @@
-"""combat.engine.play: the whole round a round file describes. The effort limit (at most two
+"""systems.magic_realm.engine.play: the whole round a round file describes. The effort limit (at most two
 asterisks a round, realmspeak-notes 1.2) counts the encounter step's chits with the melee's."""
 
 import copy
@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.melee import RoundInvalid
-from combat.engine.play import play_round, validate_round_file
-from combat.engine.round_format import read_round
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.melee import RoundInvalid
+from systems.magic_realm.engine.play import play_round, validate_round_file
+from systems.magic_realm.engine.round_format import read_round
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 AMAZON_CHITS = ["MOVE M3**", "MOVE M3*", "MOVE M4", "FIGHT L2*", "FIGHT M4*", "FIGHT M5"]

@@ -8,9 +8,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from combat.engine.dice import ScriptedDice, SeededDice
-from combat.engine.melee import resolve_round
-from combat.engine.round_format import (
+from systems.magic_realm.engine.dice import ScriptedDice, SeededDice
+from systems.magic_realm.engine.melee import resolve_round
+from systems.magic_realm.engine.round_format import (
     RoundFormatError,
     load_round,
     read_round,

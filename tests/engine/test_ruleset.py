@@ -1,6 +1,6 @@
 import pytest
 
-from combat.engine.ruleset import PRESETS, RuleSetError, rules_from
+from systems.magic_realm.engine.ruleset import PRESETS, RuleSetError, rules_from
 
 
 def test_the_bimr4_preset_is_the_2nd_edition_optional_rules_with_the_campaign_options():

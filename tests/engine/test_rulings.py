@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from combat.engine.attackers import weapon_can_turn_over
-from combat.engine.catalogue_data import get_catalogue
-from combat.engine.ruleset import PRESETS, RULING_DEFAULTS, RULING_FIELDS, rules_from
+from systems.magic_realm.engine.attackers import weapon_can_turn_over
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.ruleset import PRESETS, RULING_DEFAULTS, RULING_FIELDS, rules_from
 from tests.engine.test_melee import (
     CALM,
     attack_play,

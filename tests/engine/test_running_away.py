@@ -2,8 +2,8 @@
 
 import pytest
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.encounter import (
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.encounter import (
     CharacterInClearing,
     Charge,
     Denizen,
@@ -12,7 +12,7 @@ from combat.engine.encounter import (
     resolve_encounter,
     validate_encounter,
 )
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.ruleset import rules_from
 
 STUMBLE = rules_from("bimr4")
 BASIC = rules_from("standard")
@@ -129,7 +129,7 @@ def test_a_character_who_charged_cannot_run_away():
 
 
 def test_a_native_left_behind_by_a_runner_is_unassigned_and_his_hirelings_stay():
-    from combat.engine.encounter import Minion
+    from systems.magic_realm.engine.encounter import Minion
 
     amazon = CharacterInClearing("Amazon", minions=(Minion("Rogue 6", 5, group="Rogues"),))
     native = Denizen("Soldier 1", "native", 4, group="Soldiers", target="Amazon")
@@ -170,9 +170,9 @@ def test_a_horse_named_by_its_catalogue_key_or_its_name_runs_away(horse):
     import json
     from pathlib import Path
 
-    from combat.engine.dice import SeededDice
-    from combat.engine.play import play_round
-    from combat.engine.round_format import read_round
+    from systems.magic_realm.engine.dice import SeededDice
+    from systems.magic_realm.engine.play import play_round
+    from systems.magic_realm.engine.round_format import read_round
 
     data = json.loads((Path(__file__).resolve().parents[2] / "docs/examples/encounter-stumble.json").read_text())
     data["state"]["characters"][0]["horse"] = horse
@@ -190,9 +190,9 @@ def test_a_horse_named_by_its_catalogue_key_or_its_name_charges(horse, move_time
     import json
     from pathlib import Path
 
-    from combat.engine.dice import ScriptedDice
-    from combat.engine.play import play_round
-    from combat.engine.round_format import read_round
+    from systems.magic_realm.engine.dice import ScriptedDice
+    from systems.magic_realm.engine.play import play_round
+    from systems.magic_realm.engine.round_format import read_round
 
     path = Path(__file__).resolve().parents[2] / "docs/examples/encounter-charge-and-run-on-horses-by-key.json"
     data = json.loads(path.read_text())
@@ -205,7 +205,7 @@ def test_a_horse_named_by_its_catalogue_key_or_its_name_charges(horse, move_time
 
 
 def test_the_catalogue_finds_a_counter_by_its_key_only_within_the_kind_asked_for():
-    from combat.engine.catalogue_data import load_catalogue
+    from systems.magic_realm.engine.catalogue_data import load_catalogue
 
     catalogue = load_catalogue()
     assert catalogue.horse("horse/pony-4").key == "horse/pony-4"

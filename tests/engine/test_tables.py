@@ -2,7 +2,7 @@
 
 import pytest
 
-from combat.engine.tables import (
+from systems.magic_realm.engine.tables import (
     fumble_table,
     missile_table,
     stumble_modifier,

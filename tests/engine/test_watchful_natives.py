@@ -1,7 +1,7 @@
 """BIMR4 Watchful Natives: every clause of the rule, the designer's examples A and B and note 3."""
 
-from combat.engine.dice import ScriptedDice
-from combat.engine.encounter import (
+from systems.magic_realm.engine.dice import ScriptedDice
+from systems.magic_realm.engine.encounter import (
     CharacterInClearing,
     Deploy,
     EncounterInput,
@@ -13,7 +13,7 @@ from combat.engine.encounter import (
     resolve_encounter,
     with_choice,
 )
-from combat.engine.ruleset import rules_from
+from systems.magic_realm.engine.ruleset import rules_from
 
 BIMR4 = rules_from("bimr4")
 WITHOUT_WATCHFUL = rules_from({"preset": "bimr4", "watchful_natives": False})

@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from campaigns import services as campaign_services
-from combat.engine.dice import ScriptedDice
+from systems.magic_realm.engine.dice import ScriptedDice
 from combat.models import Round
 from players import links
 from players.models import PlayerLink, Submission

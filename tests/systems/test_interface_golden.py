@@ -4,7 +4,7 @@ as `manage.py resolve_round` resolves it: the Resolution's output is the golden 
 
 import pytest
 
-from combat.engine.dice import ScriptedDice as EngineDice
+from systems.magic_realm.engine.dice import ScriptedDice as EngineDice
 from systems import get_system, system_of
 from systems.dice import ScriptedDice
 from tests.systems.interface_examples import EXAMPLES, golden, load
@@ -40,7 +40,7 @@ def test_dice_injected_by_the_caller_give_the_golden_result(path):
 
 @pytest.mark.parametrize("path", MAGIC_REALM, ids=lambda path: path.stem)
 def test_magic_realm_dice_injected_by_the_caller_give_the_golden_result(path):
-    """Magic Realm's engine dice (combat.engine.dice, d6 only) injected: the golden result's faces in order."""
+    """Magic Realm's engine dice (systems.magic_realm.engine.dice, d6 only) injected: the golden result's faces in order."""
     expected = golden(path)
     faces = [face for roll in expected["dice"] for face in roll["dice"]]
     resolution = get_system("magic-realm").resolve(load(path), dice=EngineDice(faces))

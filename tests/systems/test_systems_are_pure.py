@@ -1,4 +1,4 @@
-"""The combat systems are libraries: no module under systems/ or combat/engine/ imports Django, so the rules
+"""The combat systems are libraries: no module under systems/ or systems/magic_realm/engine/ imports Django, so the rules
 run (and are tested) without a web framework, as docs/architecture.md requires."""
 
 import ast
@@ -36,7 +36,7 @@ def test_every_registered_system_answers_odds():
 
 
 def test_loading_every_system_loads_no_django_on_the_way():
-    """Magic Realm's plug-in reads `combat.side_options` and `combat.round_file` beside the engine: they, and
+    """Magic Realm's plug-in reads `systems.magic_realm.side_options` and `combat.round_file` beside the engine: they, and
     everything they import, stay free of Django too (a fresh interpreter, so nothing else loaded it first)."""
     program = ("import sys, systems\n"
                "for name in systems.SYSTEMS: systems.get_system(name)\n"

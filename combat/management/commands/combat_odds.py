@@ -3,7 +3,7 @@ combat systems spec/odds-systems.md (a query with a "system" key).
 
 Prints one JSON object and exits 0; a query it cannot answer prints {"error": "..."} naming the field
 and exits 2. The work is done by the system's own odds (`systems.system_odds` finds it); Magic Realm's is
-`combat.engine.odds.attack_odds`, which the web odds panel calls too.
+`systems.magic_realm.engine.odds.attack_odds`, which the web odds panel calls too.
 """
 
 from __future__ import annotations

@@ -16,11 +16,11 @@ import json
 
 from django.core.management.base import BaseCommand
 
-from combat.engine.dice import DiceExhausted, ScriptedDice, SeededDice
-from combat.engine.encounter import EncounterInvalid
-from combat.engine.melee import RoundInvalid
-from combat.engine.play import EncounterChoicePending, GmRulingPending, play_round
-from combat.engine.round_format import RoundFormatError, read_round, result_to_json, ruling_needed_to_json
+from systems.magic_realm.engine.dice import DiceExhausted, ScriptedDice, SeededDice
+from systems.magic_realm.engine.encounter import EncounterInvalid
+from systems.magic_realm.engine.melee import RoundInvalid
+from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
+from systems.magic_realm.engine.round_format import RoundFormatError, read_round, result_to_json, ruling_needed_to_json
 from combat.management.json_input import JsonInputError, read_json_argument
 from systems import DEFAULT_SYSTEM, RoundFileError, UnknownSystem, get_system, system_of
 

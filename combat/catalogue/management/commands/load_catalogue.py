@@ -3,7 +3,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from combat.catalogue.services import sync_original_counters
-from combat.engine.catalogue_data import DATA_DIR, CatalogueDataError, load_catalogue
+from systems.magic_realm.engine.catalogue_data import DATA_DIR, CatalogueDataError, load_catalogue
 
 
 class Command(BaseCommand):

@@ -1,0 +1,151 @@
+"""What a side may play, for its plays form (`combat.forms.PlaysForm`): its fresh chits, its weapons and
+attack spells, its targets and riders, its hirelings and theirs, and the weapon the form starts from.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from systems.magic_realm.engine.melee_validation import heaviest_item, too_weak_to_carry
+from systems.magic_realm.engine.model import ChitLabelError, parse_chit
+from combat.round_file import _catalogue, _character_entry
+
+
+@dataclass
+class SideOptions:
+    """What a character has and can use now, for its plays form."""
+
+    character: str
+    fight_chits: list[tuple[str, str]]
+    move_chits: list[tuple[str, str]]
+    weapons: list[tuple[str, str]]
+    spells: list[tuple[str, str]]
+    horse: str | None
+    targets: list[tuple[str, str]]
+    attackers: list[str]
+    has_shield: bool
+    hirelings: list[str]
+    hireling_targets: list[tuple[str, str]]  # whom this side's hirelings may attack: the unhired denizens
+    riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
+    default_weapon: str = ""  # the weapon (or "spell:<name>") the form starts from (issue #14.5)
+    # The move chits the rules refuse as a maneuver now, each with why: too weak to carry the heaviest item.
+    too_weak: dict[str, str] = field(default_factory=dict)
+
+
+def _attack_spells(names: list[str]) -> list[tuple[str, str]]:
+    """The recorded spells that attack in melee, with the MAGIC type each needs."""
+    found = []
+    for name in names:
+        try:
+            spell = _catalogue().spell(name)
+        except LookupError:
+            continue
+        if spell.attack:
+            found.append((spell.name, spell.magic_type))
+    return found
+
+
+def _magic_type(label: str) -> str | None:
+    match = re.match(r"MAGIC\s+([IVX]+)", label)
+    return match.group(1) if match else None
+
+
+def side_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None, *,
+                 alerting: str | None = None, previous: dict[str, Any] | None = None,
+                 riders_apart: bool = True) -> SideOptions:
+    """What the character has and can use now, for its plays form (issue #14.5: the choices follow the
+    character's state and the round's earlier choices): its fresh chits, its weapons as they are once the
+    encounter step is done (`alerting`: the weapon this side alerts in it), its shield unless destroyed,
+    and the weapon the form starts from: the one alerted this round, else last round's pick (`previous`:
+    the side's plays of the round before), else the first it owns; "No weapon (dagger)" only when it owns
+    none. An attack aims at a rider apart from his horse only under rule 5.3 (`riders_apart`)."""
+    state = battle_state.get("state", {})
+    entry = _character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
+    fresh = [chit for chit in entry.get("chits", []) if chit.get("state", "fresh") == "fresh"]
+    attack_spells = _attack_spells(recorded_spells or [])
+    castable_types = {magic_type for _, magic_type in attack_spells}
+    fight = [(c["id"], c["id"]) for c in fresh
+             if c["label"].split()[0] in {"FIGHT", "BERSERK"}
+             or (c["label"].startswith("MAGIC") and _magic_type(c["label"]) in castable_types)]
+    fresh_moves = [c for c in fresh if c["label"].split()[0] in {"MOVE", "DUCK", "FLY"}]
+    move = [(c["id"], c["id"]) for c in fresh_moves]
+    owned = [w["name"] for w in entry.get("weapons", [])]
+    weapons = [(w["name"], f"{w['name']} ({_weapon_state(w, alerting)})") for w in entry.get("weapons", [])]
+    spells = [(f"spell:{name}", f"Spell: {name} (MAGIC {magic_type})") for name, magic_type in attack_spells]
+    horse = entry.get("horse") or None
+    sheets = battle_state.get("sheets", [])
+    attackers = next((sheet["attackers"] for sheet in sheets if sheet["owner"] == character), [])
+    my_hirelings = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") == character and not d.get("dead")]
+    targets = []
+    for denizen in state.get("denizens", []):
+        if not denizen.get("dead") and not denizen.get("fled") and denizen.get("hired_by") != character:
+            targets.append((denizen["id"], denizen["id"]))
+    for other in state.get("characters", []):
+        if other["id"] != character and not other.get("dead") and not other.get("fled"):
+            targets.append((other["id"], other["id"]))
+    has_shield = any("shield" in a["name"].lower() and a.get("state") != "destroyed" for a in entry.get("armor", []))
+    riders = [c["id"] for c in state.get("characters", [])
+              if c["id"] != character and c.get("horse") and not c.get("dead") and not c.get("fled")
+              and not (isinstance(c["horse"], dict) and c["horse"].get("dead"))]
+    for denizen in state.get("denizens", []):
+        if denizen.get("group") and not denizen.get("horse_dead") and not denizen.get("dead") and not denizen.get("fled"):
+            try:
+                if _catalogue().native(denizen["counter"]).horse is not None:
+                    riders.append(denizen["id"])
+            except LookupError:
+                pass
+    return SideOptions(
+        character=character,
+        fight_chits=fight,
+        move_chits=move,
+        weapons=weapons,
+        spells=spells,
+        horse=(horse.get("counter") if isinstance(horse, dict) and not horse.get("dead") else None),
+        targets=targets,
+        attackers=[a["combatant"] for a in attackers],
+        has_shield=has_shield,
+        hirelings=my_hirelings,
+        hireling_targets=[(d["id"], d["id"]) for d in state.get("denizens", [])
+                          if not d.get("hired_by") and not d.get("dead") and not d.get("fled")],
+        riders=riders if riders_apart else [],
+        default_weapon=_default_weapon(owned, [value for value, _ in spells], alerting, previous),
+        too_weak=_too_weak(entry, fresh_moves),
+    )
+
+
+def _too_weak(entry: dict[str, Any], move_chits: list[dict[str, Any]]) -> dict[str, str]:
+    """The move chits that cannot carry the heaviest item the character carries, each with why (the
+    engine refuses them as a maneuver: a MOVE chit must be as strong as the heaviest item carried)."""
+    heaviest = heaviest_item(_catalogue(), [w["name"] for w in entry.get("weapons", [])],
+                             [(a["name"], a.get("state", "intact")) for a in entry.get("armor", [])])
+    weak = {}
+    for chit in move_chits:
+        try:
+            parsed = parse_chit(chit["label"])
+        except ChitLabelError:
+            continue
+        if too_weak_to_carry(parsed, heaviest):
+            weak[chit["id"]] = f"too weak to carry {heaviest[0]} (weight {heaviest[1]})"
+    return weak
+
+
+def _weapon_state(weapon: dict[str, Any], alerting: str | None) -> str:
+    """A weapon as the melee finds it: alerted already, alerted in this round's encounter step, or not."""
+    if weapon.get("alerted"):
+        return "alerted"
+    if alerting and weapon["name"] == alerting:
+        return "alerted in the encounter step"
+    return "unalerted"
+
+
+def _default_weapon(owned: list[str], spells: list[str], alerting: str | None, previous: dict[str, Any] | None) -> str:
+    if alerting in owned:
+        return alerting
+    attack = (previous or {}).get("attack") or {}
+    if attack.get("weapon") in owned:
+        return attack["weapon"]
+    if attack.get("spell") and f"spell:{attack['spell']}" in spells:
+        return f"spell:{attack['spell']}"
+    return owned[0] if owned else ""
