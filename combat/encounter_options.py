@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combat.round_file import _catalogue, _character_entry
+from combat.round_file import _catalogue, character_entry
 
 
 @dataclass
@@ -34,7 +34,7 @@ def encounter_options(battle_state: dict[str, Any], character: str, recorded_spe
     be deployed against, the characters he may charge, his fresh MOVE/FLY chits and horse to run or
     charge with, his unalerted weapons and fresh FIGHT chits, his recorded spells and MAGIC chits."""
     state = battle_state.get("state", {})
-    entry = _character_entry(battle_state, character) or {}
+    entry = character_entry(battle_state, character) or {}
     active = [d for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")]
     lurable, not_lurable = [], []
     for denizen in active:

@@ -15,7 +15,14 @@ from typing import Any
 from django.utils import timezone
 
 from combat import rounds
-from systems.magic_realm.engine.commitment import RoundIdentity, commitment, commitment_line, draw_salt, draw_seed, matches
+from systems.magic_realm.engine.commitment import (
+    RoundIdentity,
+    commitment,
+    commitment_line,
+    draw_salt,
+    draw_seed,
+    matches,
+)
 
 # The keys a downloaded round file adds to the engine's input; a replay leaves them out.
 REVEALED_KEYS = ("seed", "salt", "commitment", "result", "log")

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from combat.round_file import character_entry, rules_dict
 from systems.magic_realm.engine.model import ChitLabelError, parse_chit
 from systems.magic_realm.engine.odds import attack_odds
-from combat.round_file import _character_entry, rules_dict
 
 
 def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: str, rules: dict[str, Any]) -> dict[str, Any] | None:
@@ -29,7 +29,7 @@ def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: s
     if attack.get("spell"):
         attack_query: dict[str, Any] = {"spell": attack["spell"], "time": chit.time}
     elif attack.get("weapon"):
-        entry = _character_entry(battle_state, character) or {}
+        entry = character_entry(battle_state, character) or {}
         weapon = next((w for w in entry.get("weapons", []) if w["name"] == attack["weapon"]), {"alerted": False})
         alerting = ((plays.get("encounter") or {}).get("alert") or {}).get("weapon")
         attack_query = {"weapon": attack["weapon"], "alerted": bool(weapon.get("alerted")) or alerting == attack["weapon"],
@@ -41,7 +41,7 @@ def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: s
         target_query: dict[str, Any] = {"denizen": denizen["counter"], "side": denizen.get("side", "light"),
                                         "may_change_tactics": True}
     else:
-        other = _character_entry(battle_state, target_id)
+        other = character_entry(battle_state, target_id)
         if other is None:
             return None
         target_query = {"character": other["character"],

@@ -9,11 +9,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from combat.round_file import character_entry, sheets_for
 from systems.magic_realm.engine import round_format
 from systems.magic_realm.engine.dice import SeededDice
 from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
 from systems.magic_realm.engine.round_format import ruling_needed_to_json
-from combat.round_file import _character_entry, sheets_for
 
 
 @dataclass
@@ -140,7 +140,7 @@ def apply_chit_choice(battle_state, character, wounded, fatigued, undo=None) -> 
     import copy
 
     new_state = copy.deepcopy(battle_state)
-    entry = _character_entry(new_state, character)
+    entry = character_entry(new_state, character)
     chits = {chit["id"]: chit for chit in entry.get("chits", [])}
     if undo:
         for chit_id in [*undo[0], *undo[1]]:

@@ -12,6 +12,7 @@ import copy
 from collections import Counter
 from typing import Any
 
+from systems.magic_realm.battle_state import character_entry, sheets_for  # noqa: F401 (re-exported: combat.rounds)
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.round_format import rules_to_json
 
@@ -122,39 +123,9 @@ def _assign_default_targets(denizens: list[dict], character_ids: list[str]) -> N
             hireling["target"] = unhired[index % len(unhired)]["id"]
 
 
-def sheets_for(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """Melee sheets from who attacks whom: every active combatant attacking an owner stands on its sheet."""
-    active = {c["id"] for c in state["characters"] if not c.get("dead") and not c.get("fled")}
-    active |= {d["id"] for d in state["denizens"] if not d.get("dead") and not d.get("fled")}
-    sheets: dict[str, dict[str, Any]] = {}
-    for character in state["characters"]:
-        if character["id"] in active:
-            sheets[character["id"]] = {"owner": character["id"], "attackers": []}
-    for denizen in state["denizens"]:
-        target = denizen.get("target")
-        if denizen["id"] not in active or target not in active:
-            continue
-        sheet = sheets.setdefault(target, {"owner": target, "attackers": []})
-        sheet["attackers"].append({"combatant": denizen["id"], "box": None})
-    for denizen in state["denizens"]:
-        if denizen["id"] in sheets and denizen["id"] in active:
-            sheets[denizen["id"]]["owner_target"] = denizen.get("target")
-    return list(sheets.values())
-
-
 def living_character_ids(battle_state: dict[str, Any]) -> set[str]:
     state = battle_state.get("state", {})
     return {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
-
-
-def _character_entry(battle_state: dict[str, Any], character: str) -> dict[str, Any] | None:
-    for entry in battle_state.get("state", {}).get("characters", []):
-        if entry["id"] == character:
-            return entry
-    return None
-
-
-character_entry = _character_entry
 
 
 # --- the round file ----------------------------------------------------------------------------------

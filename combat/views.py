@@ -10,8 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import (encounter_options, fairness, odds_panel, resolution, round_fragments, services
-from systems.magic_realm import side_options
+from combat import (encounter_options, fairness, odds_panel, resolution, round_fragments, services,
                     system_views, void)
 from combat.battle_panel import battle_panel
 from combat.forms import (
@@ -29,6 +28,7 @@ from combat.round_file import character_entry, character_id, living_character_id
 from combat.ruling_page import rulings_context
 from combat.sheet_svg import sheet_svgs
 from config import confirm, fragments
+from systems.magic_realm import side_options
 
 
 @login_required

@@ -1,5 +1,5 @@
-"""Magic Realm behind the systems interface (systems/interface.py, plugin.py, form.py). Its rules live in
-`systems.magic_realm.engine` (to be moved here: issue #11)."""
+"""Magic Realm behind the systems interface (systems/interface.py, plugin.py, form.py). Its rules are the
+pure engine in `engine/`; `side_options.py` and `battle_state.py` read a battle's state for the plays form."""
 
 from systems.magic_realm.odds import odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from systems.errors import FieldError
 from systems.magic_realm.engine.play import validate_round_file
 from systems.magic_realm.engine.round_format import RoundFormatError, read_round
-from systems.errors import FieldError
 
 
 def engine_file(round_input: dict[str, Any]) -> dict[str, Any]:

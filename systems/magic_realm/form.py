@@ -1,4 +1,4 @@
-"""A Magic Realm character's plays form (systems/interface.py), from what `systems.magic_realm.side_options` computes for the
+"""A Magic Realm character's plays form (systems/interface.py), from what `side_options.py` computes for the
 app's form: its fresh FIGHT and MOVE chits, its weapons, its targets (horse or rider, rule 5.3), its shield and
 the attackers on its sheet.
 
@@ -12,14 +12,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from systems.interface import Choice, Field, PlaysForm
+from systems.magic_realm.checks import engine_file, validate
 from systems.magic_realm.engine.dice import DiceExhausted
 from systems.magic_realm.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
 from systems.magic_realm.engine.play import _encounter_chits
 from systems.magic_realm.engine.round_format import RoundFormatError, read_round, state_from_json, state_to_json
 from systems.magic_realm.engine.ruleset import rules_from
 from systems.magic_realm.side_options import side_options
-from systems.interface import Choice, Field, PlaysForm
-from systems.magic_realm.checks import engine_file, validate
 
 ATTACK_BOXES = (Choice(1, "Thrust"), Choice(2, "Swing"), Choice(3, "Smash"))
 MANEUVER_BOXES = ("Charge", "Dodge", "Duck")

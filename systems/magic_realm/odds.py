@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from systems.magic_realm.engine.odds import OddsError, attack_odds
 from systems.errors import OddsQueryError
+from systems.magic_realm.engine.odds import OddsError, attack_odds
 
 
 def odds(query: dict) -> dict:

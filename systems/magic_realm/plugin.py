@@ -1,7 +1,6 @@
-"""Magic Realm behind the systems interface (systems/interface.py), over the engine in `systems.magic_realm.engine` (pure;
-it moves here in a later step of issue #11). The round input is the round file of docs/round-format.md; it
-resolves exactly as `manage.py resolve_round` resolves it (tests/systems/test_magic_realm_plugin.py compares
-every golden example).
+"""Magic Realm behind the systems interface (systems/interface.py), over its pure engine in `engine/`. The
+round input is the round file of docs/round-format.md; it resolves exactly as `manage.py resolve_round`
+resolves it (tests/systems/test_interface_golden.py compares every golden example).
 
 Who sees what (docs/systems.md, "Magic Realm"): the melee is fought in the open, so the log is seen by all,
 except what Magic Realm keeps in a player's own hands: the fatigue and wounds a character owes (he chooses the
@@ -13,17 +12,18 @@ from __future__ import annotations
 from dataclasses import fields as dataclass_fields
 from typing import Any
 
+from systems.errors import FieldError, PlaysInvalid
+from systems.interface import ALL, Constraint, Option, Options, Preset, Resolution, SideSummary, resolved_event
+from systems.magic_realm.battle_state import sheets_for
+from systems.magic_realm.checks import engine_file, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
 from systems.magic_realm.engine.melee import RoundInvalid
 from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
-from systems.magic_realm.engine.round_format import read_round, result_to_json, schema, state_from_json, state_to_json
-from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet, RuleSetError,
-                                   rules_from)
-from combat.round_file import sheets_for
-from systems.errors import FieldError, PlaysInvalid
-from systems.interface import ALL, Constraint, Option, Options, Preset, Resolution, SideSummary, resolved_event
-from systems.magic_realm.checks import engine_file, validate
+from systems.magic_realm.engine.round_format import (read_round, result_to_json, schema, state_from_json,
+                                                     state_to_json)
+from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet,
+                                                RuleSetError, rules_from)
 from systems.magic_realm.form import plays_form
 
 __all__ = ["KINDS", "check_options", "input_schema", "options", "picture", "plays_form", "resolve", "sides",
@@ -67,7 +67,7 @@ def options() -> Options:
 
 
 def check_options(values: dict[str, Any]) -> list[FieldError]:
-    """The generic checks, then the engine's own (`systems.magic_realm.engine.ruleset`), which knows every combination."""
+    """The generic checks, then the engine's own (`engine.ruleset`), which knows every combination."""
     errors = OPTIONS.check(values)
     if errors:
         return errors

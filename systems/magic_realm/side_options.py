@@ -8,9 +8,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from systems.magic_realm.battle_state import character_entry
+from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.melee_validation import heaviest_item, too_weak_to_carry
 from systems.magic_realm.engine.model import ChitLabelError, parse_chit
-from combat.round_file import _catalogue, _character_entry
 
 
 @dataclass
@@ -39,7 +40,7 @@ def _attack_spells(names: list[str]) -> list[tuple[str, str]]:
     found = []
     for name in names:
         try:
-            spell = _catalogue().spell(name)
+            spell = get_catalogue().spell(name)
         except LookupError:
             continue
         if spell.attack:
@@ -62,7 +63,7 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
     the side's plays of the round before), else the first it owns; "No weapon (dagger)" only when it owns
     none. An attack aims at a rider apart from his horse only under rule 5.3 (`riders_apart`)."""
     state = battle_state.get("state", {})
-    entry = _character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
+    entry = character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
     fresh = [chit for chit in entry.get("chits", []) if chit.get("state", "fresh") == "fresh"]
     attack_spells = _attack_spells(recorded_spells or [])
     castable_types = {magic_type for _, magic_type in attack_spells}
@@ -92,7 +93,7 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
     for denizen in state.get("denizens", []):
         if denizen.get("group") and not denizen.get("horse_dead") and not denizen.get("dead") and not denizen.get("fled"):
             try:
-                if _catalogue().native(denizen["counter"]).horse is not None:
+                if get_catalogue().native(denizen["counter"]).horse is not None:
                     riders.append(denizen["id"])
             except LookupError:
                 pass
@@ -118,7 +119,7 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
 def _too_weak(entry: dict[str, Any], move_chits: list[dict[str, Any]]) -> dict[str, str]:
     """The move chits that cannot carry the heaviest item the character carries, each with why (the
     engine refuses them as a maneuver: a MOVE chit must be as strong as the heaviest item carried)."""
-    heaviest = heaviest_item(_catalogue(), [w["name"] for w in entry.get("weapons", [])],
+    heaviest = heaviest_item(get_catalogue(), [w["name"] for w in entry.get("weapons", [])],
                              [(a["name"], a.get("state", "intact")) for a in entry.get("armor", [])])
     weak = {}
     for chit in move_chits:

@@ -4,8 +4,8 @@
 import pytest
 
 from combat import rounds
-from systems.magic_realm.engine.round_format import read_round
 from combat.models import Battle
+from systems.magic_realm.engine.round_format import read_round
 
 
 def start(gm_client, characters, **extra):

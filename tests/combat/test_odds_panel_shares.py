@@ -4,8 +4,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from systems.magic_realm.engine.odds import OUTCOMES, attack_odds
 from combat.odds_panel import percent_shares
+from systems.magic_realm.engine.odds import OUTCOMES, attack_odds
 
 
 def test_the_issue_s_mace_against_a_giant_adds_up():
@@ -40,9 +40,9 @@ from types import SimpleNamespace  # noqa: E402
 
 from hypothesis import settings  # noqa: E402
 
-from systems.magic_realm.engine.catalogue_data import get_catalogue  # noqa: E402
 from combat.odds_panel import odds_query  # noqa: E402
 from combat.round_file import character_state  # noqa: E402
+from systems.magic_realm.engine.catalogue_data import get_catalogue  # noqa: E402
 
 CATALOGUE = get_catalogue()
 FIGHTERS = [c for c in CATALOGUE.characters if any(chit.action == "FIGHT" for chit in c.chits)]

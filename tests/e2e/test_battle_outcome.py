@@ -15,9 +15,9 @@ def troll_battle(gm_user):
     """The demo party in a battle where a red-side-up T Troll holds the Amazon; both sides' plays locked, and
     the round's committed dice those with which the troll kills her (seed 0, committed again for the test)."""
     from combat import services
-    from systems.magic_realm.engine.commitment import commitment
     from combat.fairness import identity_of
     from combat.models import Round
+    from systems.magic_realm.engine.commitment import commitment
     from tests.combat.outcome_battles import TROLL_PLAYS, troll_on_the_amazon
 
     campaign = gm_user.campaign

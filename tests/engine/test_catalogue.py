@@ -270,7 +270,11 @@ def test_every_name_and_alias_finds_a_counter_of_that_name(catalogue):
 
 
 def test_a_stored_counter_with_a_bad_value_names_the_field():
-    from systems.magic_realm.engine.catalogue_data import CatalogueDataError, counter_from_dict, counter_to_dict
+    from systems.magic_realm.engine.catalogue_data import (
+        CatalogueDataError,
+        counter_from_dict,
+        counter_to_dict,
+    )
 
     data = counter_to_dict(get_catalogue().character("White Knight"))
     data["chits"][0]["time"] = "fast"

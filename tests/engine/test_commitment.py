@@ -5,7 +5,14 @@ import hashlib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from systems.magic_realm.engine.commitment import RoundIdentity, commitment, committed_text, draw_salt, draw_seed, matches
+from systems.magic_realm.engine.commitment import (
+    RoundIdentity,
+    commitment,
+    committed_text,
+    draw_salt,
+    draw_seed,
+    matches,
+)
 
 IDENTITY = RoundIdentity("demo", 7, 2)
 

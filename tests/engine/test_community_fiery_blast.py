@@ -8,7 +8,13 @@ import pytest
 
 from systems.magic_realm.engine.melee import RoundInvalid, validate_round
 from systems.magic_realm.engine.model import Play
-from systems.magic_realm.engine.round_format import RoundFormatError, read_round, result_to_json, round_to_json, schema
+from systems.magic_realm.engine.round_format import (
+    RoundFormatError,
+    read_round,
+    result_to_json,
+    round_to_json,
+    schema,
+)
 from tests.engine.test_melee import CALM, make_round, resolve
 
 FIERY_BLAST = {"chit": "MAGIC IV4*", "spell": "Fiery Blast", "box": 1}

@@ -5,7 +5,15 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from systems.magic_realm.engine.attack import LEVEL, ArmorLayer, Attack, Maneuver, Target, applied_level, resolve_attack
+from systems.magic_realm.engine.attack import (
+    LEVEL,
+    ArmorLayer,
+    Attack,
+    Maneuver,
+    Target,
+    applied_level,
+    resolve_attack,
+)
 from systems.magic_realm.engine.dice import SeededDice
 from systems.magic_realm.engine.odds import attack_distribution, attack_odds
 from systems.magic_realm.engine.ruleset import PRESETS

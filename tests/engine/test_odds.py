@@ -5,7 +5,13 @@ from fractions import Fraction
 import pytest
 
 from systems.magic_realm.engine.attack import Attack, Maneuver, Target
-from systems.magic_realm.engine.odds import OUTCOMES, OddsError, attack_distribution, attack_odds, high_die_probability
+from systems.magic_realm.engine.odds import (
+    OUTCOMES,
+    OddsError,
+    attack_distribution,
+    attack_odds,
+    high_die_probability,
+)
 from systems.magic_realm.engine.ruleset import rules_from
 
 

@@ -4,9 +4,9 @@ as `manage.py resolve_round` resolves it: the Resolution's output is the golden 
 
 import pytest
 
-from systems.magic_realm.engine.dice import ScriptedDice as EngineDice
 from systems import get_system, system_of
 from systems.dice import ScriptedDice
+from systems.magic_realm.engine.dice import ScriptedDice as EngineDice
 from tests.systems.interface_examples import EXAMPLES, golden, load
 
 NEW_SYSTEMS = [path for path in EXAMPLES if system_of(load(path)) != "magic-realm"]

@@ -1,9 +1,9 @@
 """Magic Realm behind the interface (systems/magic_realm): the options are the engine's rule sets, the plays form
 offers only chits the engine accepts, and what a character keeps in his own hands is seen only by him."""
 
-from systems.magic_realm.engine.ruleset import PRESETS
 from systems import get_system
 from systems.interface import ALL, choices_open, fill
+from systems.magic_realm.engine.ruleset import PRESETS
 from tests.systems.interface_examples import EXAMPLES, load, without_plays
 
 MAGIC_REALM = get_system("magic-realm")

@@ -1,5 +1,6 @@
-"""The combat systems are libraries: no module under systems/ or systems/magic_realm/engine/ imports Django, so the rules
-run (and are tested) without a web framework, as docs/architecture.md requires."""
+"""The combat systems are libraries: no module under systems/ imports Django or Herald's apps, so the rules
+run (and are tested) without a web framework, and each system plugs in from its own package, as
+docs/architecture.md requires."""
 
 import ast
 import subprocess
@@ -9,7 +10,9 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE_MODULES = sorted([*(ROOT / "systems").rglob("*.py"), *(ROOT / "combat" / "engine").rglob("*.py")])
+PURE_MODULES = sorted((ROOT / "systems").rglob("*.py"))
+# The web framework and the apps built on it: a system reads none of them.
+NOT_FOR_SYSTEMS = {"django", "config", "campaigns", "combat", "players"}
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -23,8 +26,8 @@ def imported_modules(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("path", PURE_MODULES, ids=lambda path: str(path.relative_to(ROOT)))
-def test_no_rules_module_imports_django(path):
-    assert not [name for name in imported_modules(path) if name.split(".")[0] == "django"]
+def test_no_rules_module_imports_django_or_an_app(path):
+    assert not [name for name in imported_modules(path) if name.split(".")[0] in NOT_FOR_SYSTEMS]
 
 
 def test_every_registered_system_answers_odds():
@@ -35,12 +38,19 @@ def test_every_registered_system_answers_odds():
         assert system.NAME == name and system.TITLE and callable(system.odds)
 
 
-def test_loading_every_system_loads_no_django_on_the_way():
-    """Magic Realm's plug-in reads `systems.magic_realm.side_options` and `combat.round_file` beside the engine: they, and
-    everything they import, stay free of Django too (a fresh interpreter, so nothing else loaded it first)."""
+def test_loading_every_system_loads_no_django_or_app_on_the_way():
+    """Not even indirectly (a fresh interpreter, so nothing else loaded them first)."""
     program = ("import sys, systems\n"
                "for name in systems.SYSTEMS: systems.get_system(name)\n"
-               "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))")
+               f"print(sorted(m for m in sys.modules if m.split('.')[0] in {sorted(NOT_FOR_SYSTEMS)!r}))")
     completed = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, cwd=ROOT, timeout=120)
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.strip() == "[]"
+
+
+def test_the_battle_app_may_load_the_engine_before_the_plugin():
+    """`combat.round_file` reads the engine, whose package loads Magic Realm's plug-in first: the plug-in must
+    not need `combat` back (a fresh interpreter, so this import order is the one tried)."""
+    completed = subprocess.run([sys.executable, "-c", "import combat.round_file"], capture_output=True, text=True,
+                               cwd=ROOT, timeout=120)
+    assert completed.returncode == 0, completed.stderr

@@ -16,13 +16,18 @@ import json
 
 from django.core.management.base import BaseCommand
 
+from combat.management.json_input import JsonInputError, read_json_argument
+from systems import DEFAULT_SYSTEM, RoundFileError, UnknownSystem, get_system, system_of
 from systems.magic_realm.engine.dice import DiceExhausted, ScriptedDice, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
 from systems.magic_realm.engine.melee import RoundInvalid
 from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
-from systems.magic_realm.engine.round_format import RoundFormatError, read_round, result_to_json, ruling_needed_to_json
-from combat.management.json_input import JsonInputError, read_json_argument
-from systems import DEFAULT_SYSTEM, RoundFileError, UnknownSystem, get_system, system_of
+from systems.magic_realm.engine.round_format import (
+    RoundFormatError,
+    read_round,
+    result_to_json,
+    ruling_needed_to_json,
+)
 
 EXIT_BAD_ROUND = 2
 EXIT_WAITS_FOR_RULING = 3

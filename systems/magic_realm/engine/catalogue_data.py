@@ -27,7 +27,8 @@ from systems.magic_realm.engine.catalogue import (
     Weapon,
 )
 
-DATA_DIR = Path(__file__).resolve().parent.parent / "data" / "catalogue"
+# The counters stay beside the catalogue app that loads them into the database (combat/catalogue).
+DATA_DIR = Path(__file__).resolve().parents[3] / "combat" / "data" / "catalogue"
 FILES = {
     "character": "characters.json",
     "monster": "monsters.json",

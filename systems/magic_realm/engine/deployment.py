@@ -6,7 +6,12 @@ its own group.
 
 from __future__ import annotations
 
-from systems.magic_realm.engine.encounter_log import BATTLING_LURED, DEPLOYMENT, EXTENDED_TREACHERY, WATCHFUL_DEPLOYED
+from systems.magic_realm.engine.encounter_log import (
+    BATTLING_LURED,
+    DEPLOYMENT,
+    EXTENDED_TREACHERY,
+    WATCHFUL_DEPLOYED,
+)
 from systems.magic_realm.engine.encounter_model import Deploy
 from systems.magic_realm.engine.encounter_state import EncounterState, hidden_target
 from systems.magic_realm.engine.treachery import rebellion, treacherous

@@ -41,7 +41,11 @@ from systems.magic_realm.engine.charging import charging
 from systems.magic_realm.engine.deployment import deployment
 from systems.magic_realm.engine.dice import Dice
 from systems.magic_realm.engine.encounter_actions import encounter_actions
-from systems.magic_realm.engine.encounter_input import denizen_from_catalogue, encounter_from_round, minion_from_catalogue
+from systems.magic_realm.engine.encounter_input import (
+    denizen_from_catalogue,
+    encounter_from_round,
+    minion_from_catalogue,
+)
 from systems.magic_realm.engine.encounter_model import (
     AlertWeapon,
     CastSpell,

@@ -5,7 +5,13 @@ choice that names an unknown combatant or asks for something the rules never all
 
 from __future__ import annotations
 
-from systems.magic_realm.engine.encounter_model import AlertWeapon, CastSpell, EncounterError, EncounterInput, RunAway
+from systems.magic_realm.engine.encounter_model import (
+    AlertWeapon,
+    CastSpell,
+    EncounterError,
+    EncounterInput,
+    RunAway,
+)
 
 
 def validate_encounter(encounter: EncounterInput) -> list[EncounterError]:

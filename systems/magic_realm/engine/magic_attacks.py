@@ -22,12 +22,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from systems.events import GM_RULING
 from systems.magic_realm.engine.advantages import heavenly_protection
 from systems.magic_realm.engine.attack import Attack
 from systems.magic_realm.engine.attackers import DEFAULT_MONSTER_MOVE_TIME, denizen_side
 from systems.magic_realm.engine.log import Event, section
 from systems.magic_realm.engine.model import RULING_OUTCOMES, GmRuling, PlayError, RoundInput, RulingNeeded
-from systems.events import GM_RULING
 
 NO_TABLE = "magic attacks of Demons and the Imp: the sources give no table, the GM rules"
 KIND = "magic"

@@ -45,7 +45,13 @@ from systems.magic_realm.engine.melee_validation import (
     blocking_errors,
     validate_round,
 )
-from systems.magic_realm.engine.model import BattleState, CharacterState, CharacterSummary, RoundInput, RoundResult
+from systems.magic_realm.engine.model import (
+    BattleState,
+    CharacterState,
+    CharacterSummary,
+    RoundInput,
+    RoundResult,
+)
 from systems.magic_realm.engine.round_state import RoundState
 from systems.magic_realm.engine.scoring import score
 from systems.magic_realm.engine.strikes import collect_strikes, order
