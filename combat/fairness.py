@@ -14,7 +14,8 @@ from typing import Any
 
 from django.utils import timezone
 
-from combat import rounds
+from combat import rounds, system_rounds
+from systems import DEFAULT_SYSTEM, get_system, system_of
 from systems.magic_realm.engine.commitment import (
     RoundIdentity,
     commitment,
@@ -129,6 +130,8 @@ def verify_round_file(data: Any) -> Verdict:
         verdict.reason = "commitment: the seed and salt do not hash to the commitment (the dice were changed)"
         return verdict
     verdict.checks.append(f"the seed {seed} and its salt hash to the commitment {data['commitment']['sha256']}")
+    if system_of(data) != DEFAULT_SYSTEM:
+        return _verify_replay_through_interface(verdict, data, seed, identity)
     state_round = (data.get("state") or {}).get("round") if isinstance(data.get("state"), dict) else None
     if state_round != identity.round:
         verdict.reason = f"commitment.round: the commitment is for round {identity.round}, the file is round {state_round}"
@@ -157,6 +160,33 @@ def verify_round_file(data: Any) -> Verdict:
             verdict.reason = f"{difference}: replaying with the seed gives a different log"
             return verdict
         verdict.checks.append(f"and the same log ({len(outcome.events)} events)")
+    return verdict
+
+
+def _verify_replay_through_interface(verdict: Verdict, data: dict[str, Any], seed: int, identity) -> Verdict:
+    """A round of a battle fought through the systems interface: its own round counter is the system's (a
+    battle may start at a system's round 3), so the commitment's round is Herald's and is only reported;
+    the replay is the system's `resolve` with the seed, compared with the stored result and log."""
+    verdict.checks.append(f"the commitment is for round {identity.round} of battle {identity.battle} of "
+                          f"campaign {identity.campaign}")
+    if not isinstance(data.get("result"), dict):
+        verdict.reason = "result: the file carries no stored result to compare with"
+        return verdict
+    replay_input = {key: value for key, value in data.items() if key not in REVEALED_KEYS}
+    try:
+        system = get_system(system_of(data))
+        resolution = system.resolve(replay_input, seed=seed)
+        result = system_rounds.stored_result(system, replay_input, resolution)
+        log = system_rounds.event_rows(resolution)
+    except Exception as error:  # a hostile file must get a reason, not a traceback
+        verdict.reason = f"replay: the round file cannot be replayed: {error}"
+        return verdict
+    for name, stored, replayed in (("result", data["result"], result), ("log", data.get("log", log), log)):
+        difference = _first_difference(_plain(stored), _plain(replayed), name)
+        if difference:
+            verdict.reason = f"{difference}: replaying with the seed gives a different {name}"
+            return verdict
+    verdict.checks.append(f"replaying the round with the seed gives the stored result and log ({len(log)} events)")
     return verdict
 
 
