@@ -528,6 +528,9 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
 
     with transaction.atomic():
         round_ = combat_services.get_round(user, slug, battle_id, number)
+        if round_.battle.campaign.fights_through_interface:
+            raise BattleError("A combatant's state is adjusted by hand only in Magic Realm battles; here, record a "
+                              "GM ruling instead.", {"change": "Not in a battle of this combat system."})
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("Adjust a combatant between rounds: while the next round is open for plays.")
         battle = Battle.objects.select_for_update().get(pk=round_.battle_id)

@@ -46,7 +46,9 @@ def players_round_panel(context, round_, oob=False, sides=None):
         "notes": notes,
         "deadline_form": Lazy(lambda: DeadlineForm(initial={"due_at": deadline.due_at.strftime("%Y-%m-%dT%H:%M") if deadline else ""}) if drafting else None),
         "ruling_form": Lazy(RulingForm),
-        "adjust_form": Lazy(lambda: AdjustmentForm(battle_state=battle.state) if drafting else None),
+        # A combatant's state is adjusted by hand only where Herald knows its shape (players/adjustments.py).
+        "adjust_form": Lazy(lambda: AdjustmentForm(battle_state=battle.state)
+                            if drafting and not battle.campaign.fights_through_interface else None),
         "card_key": fingerprint(
             "players-card", oob, timezone.get_current_timezone_name(), translation.get_language(),
             [round_.pk, round_.number, round_.status],
