@@ -4,7 +4,7 @@
 refuses a broken file with CampaignFileError naming the field path (e.g. `players[2].email`), leaving
 the database as it was. Export after import gives the same JSON.
 
-Battles come from `combat.services.export_battles(campaign)` / `import_battles(campaign, data)`.
+Battles come from `combat.battle_exchange.export_battles(campaign)` / `import_battles(campaign, data)`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from campaigns.models import (
 )
 from campaigns.models import through_interface
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import services as combat_services
+from combat import battle_exchange
 from systems.magic_realm.engine.ruleset import RuleSetError, rules_from
 from systems import DEFAULT_SYSTEM, SYSTEMS
 
@@ -101,7 +101,7 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
             {"position": s.position, "player": s.player.name, "kind": s.kind, "detail": s.detail}
             for s in campaign.setup_steps.select_related("player").order_by("position")
         ],
-        "battles": combat_services.export_battles(campaign),
+        "battles": battle_exchange.export_battles(campaign),
     }
 
 
@@ -305,7 +305,7 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     if battles:
         _check_battles(battles, system)
         try:
-            combat_services.import_battles(campaign, battles)
+            battle_exchange.import_battles(campaign, battles)
         except (KeyError, TypeError, ValueError) as error:
             raise CampaignFileError("battles", f"cannot be read: {error!r}") from None
         except Exception as error:
@@ -446,7 +446,7 @@ def _import_setup_steps(campaign: Campaign, steps: Any, players: dict[str, Playe
 
 
 def _check_battles(battles: list, system: str) -> None:
-    """The shape of the battles before combat.services.import_battles reads them, so that a hostile file
+    """The shape of the battles before combat.battle_exchange.import_battles reads them, so that a hostile file
     is refused naming its field instead of failing inside the importer; names must be one line (they go
     into every email's Subject)."""
     for index, raw in enumerate(battles):

@@ -5,7 +5,7 @@ the wounds and fatigue chosen later too; voiding the round undoes all of it."""
 import pytest
 
 from campaigns.models import Character
-from combat import history, services
+from combat import battle_exchange, history, services
 from combat.models import Battle, CharacterChange, ChitRecord, Round
 
 from .outcome_battles import (
@@ -227,15 +227,15 @@ def test_export_and_import_keep_the_history_and_the_state_a_void_needs(gm, campa
 
     battle = troll_on_the_amazon(campaign, characters)
     play(gm, battle, characters, TROLL_PLAYS, seed=0)
-    exported = services.export_battles(campaign)
+    exported = battle_exchange.export_battles(campaign)
     assert exported[0]["rounds"][0]["character_changes"][0]["lines"] == ["Killed by T Troll"]
     other = campaign_services.create_campaign(gm, "Copy", "copy", "bimr4")
     for name, character in (("Alice", "Black Knight"), ("Bob", "Amazon")):
         player = campaign_services.add_player(gm, other, {"name": name, "email": f"{name}@x.org", "time_zone": "UTC"})
         campaign_services.add_character(gm, other, {"player": player.pk, "catalogue_name": character,
                                                     "state": state(characters[character])})
-    [copy] = services.import_battles(other, exported)
-    assert services.export_battles(other)[0]["rounds"] == exported[0]["rounds"]
+    [copy] = battle_exchange.import_battles(other, exported)
+    assert battle_exchange.export_battles(other)[0]["rounds"] == exported[0]["rounds"]
     void_round(gm, "copy", copy.pk, 1)
     assert other.characters.get(catalogue_name="Amazon").state["killed"] is False
     assert state(characters["Amazon"])["killed"] is True, "the original campaign is untouched"

@@ -4,7 +4,7 @@ import pytest
 from django.http import Http404
 
 from campaigns.mail.models import OutboxMessage
-from combat import services
+from combat import battle_exchange, services
 from combat.models import Battle, ChitRecord, Round, SidePlays
 
 
@@ -268,24 +268,24 @@ def test_export_and_import_recreate_battles_rounds_and_plays(gm, battle, charact
     from campaigns import services as campaign_services
 
     resolve_first_round(gm, battle, characters, valid_plays, first_round)
-    exported = services.export_battles(battle.campaign)
+    exported = battle_exchange.export_battles(battle.campaign)
     other = campaign_services.create_campaign(gm, "Copy", "copy", "bimr4")
     for name in ("Alice", "Bob"):
         player = campaign_services.add_player(gm, other, {"name": name, "email": f"{name}@x.org", "time_zone": "UTC"})
         campaign_services.add_character(gm, other, {"player": player.pk,
                                                     "catalogue_name": {"Alice": "Black Knight", "Bob": "Amazon"}[name]})
-    [copy] = services.import_battles(other, exported)
+    [copy] = battle_exchange.import_battles(other, exported)
     assert copy.rounds.count() == 2
     assert copy.rounds.get(number=1).log == first_round.__class__.objects.get(pk=first_round.pk).log
-    assert services.export_battles(other)[0]["rounds"] == exported[0]["rounds"]
+    assert battle_exchange.export_battles(other)[0]["rounds"] == exported[0]["rounds"]
 
 
 @pytest.mark.django_db
 def test_import_names_the_unknown_character_and_saves_nothing(gm, battle):
-    exported = services.export_battles(battle.campaign)
+    exported = battle_exchange.export_battles(battle.campaign)
     exported[0]["characters"] = ["Wizard"]
     with pytest.raises(services.BattleError) as raised:
-        services.import_battles(battle.campaign, exported)
+        battle_exchange.import_battles(battle.campaign, exported)
     assert "Wizard" in str(raised.value)
     assert Battle.objects.count() == 1
 
@@ -433,32 +433,32 @@ def test_import_restores_each_battles_creation_time(gm, battle):
     from campaigns import services as campaign_services
 
     Battle.objects.filter(pk=battle.pk).update(created_at="2026-03-01T09:30:00+00:00")
-    exported = services.export_battles(battle.campaign)
+    exported = battle_exchange.export_battles(battle.campaign)
     other = campaign_services.create_campaign(gm, "Copy", "copy", "bimr4")
     for name, character in (("Alice", "Black Knight"), ("Bob", "Amazon")):
         player = campaign_services.add_player(gm, other, {"name": name, "email": f"{name}@x.org", "time_zone": "UTC"})
         campaign_services.add_character(gm, other, {"player": player.pk, "catalogue_name": character})
-    [copy] = services.import_battles(other, exported)
+    [copy] = battle_exchange.import_battles(other, exported)
     copy.refresh_from_db()
     assert copy.created_at.isoformat() == exported[0]["created_at"] == "2026-03-01T09:30:00+00:00"
 
 
 @pytest.mark.django_db
 def test_import_refuses_a_creation_time_that_is_not_one(gm, battle):
-    exported = services.export_battles(battle.campaign)
+    exported = battle_exchange.export_battles(battle.campaign)
     exported[0].update(created_at="last spring", demo_key="")
     count = Battle.objects.count()
     with pytest.raises(services.BattleError) as refused:
-        services.import_battles(battle.campaign, exported)
+        battle_exchange.import_battles(battle.campaign, exported)
     assert "battles[0].created_at" in refused.value.errors and Battle.objects.count() == count
 
 
 @pytest.mark.django_db
 def test_the_round_encounter_entries_are_exported_and_imported(gm, battle, first_round):
     Round.objects.filter(pk=first_round.pk).update(encounter={"battling": [{"group": "Soldiers", "character": "Amazon"}]})
-    exported = services.export_battles(battle.campaign)
+    exported = battle_exchange.export_battles(battle.campaign)
     Battle.objects.all().delete()
-    [copy] = services.import_battles(battle.campaign, exported)
+    [copy] = battle_exchange.import_battles(battle.campaign, exported)
     assert copy.rounds.get(number=1).encounter == {"battling": [{"group": "Soldiers", "character": "Amazon"}]}
 
 
