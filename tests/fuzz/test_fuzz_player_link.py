@@ -1,6 +1,6 @@
 """Fuzz of the forms on a player's own link page (issue #12), with a real link: the plays form (its checks
-as the player types and its submit), the chits the player owes, and the encounter choice that stopped a
-round. Each is found in the page's HTML and posted with mutated data, plain and htmx. No 500 and no
+as the player types and its submit, of a Magic Realm battle and of a battle of another combat system), the
+chits the player owes, and the encounter choice that stopped a round. Each is found in the page's HTML and posted with mutated data, plain and htmx. No 500 and no
 traceback; a refusal puts each error on a field of its form (or, after a redirect, says why); a check
 never saves anything and a refused post changes nothing."""
 
@@ -111,6 +111,8 @@ def test_every_form_of_a_real_player_link_refuses_mutated_data_naming_the_field_
     # Round 1 wounded the Black Knight (he owes a chit), round 2 is open for his plays.
     count = fuzz(world, link_page(world.battle, world.player.name), tally,
                  {"validate", "submit", str(world.characters["Black Knight"].pk)})
+    # A battle of another combat system: its side's questions drawn from the system (players/answers.py).
+    count += fuzz(world, link_page(world.system_battle, world.player.name), tally, {"validate", "submit"})
     choice_world, choice_page = a_round_stopped_on_a_choice(world.victim)
     count += fuzz(choice_world, choice_page, tally, {"choice"})
     with capsys.disabled():
