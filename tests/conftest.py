@@ -61,7 +61,13 @@ def pytest_runtest_makereport(item, call):
 
 
 def pytest_configure(config):
+    from django.conf import settings
+
     from config.celery import app
+
+    # The tests create thousands of users and sign them in: a password hash slow by design (PBKDF2, about
+    # 0.7 s here) would cost minutes, so they use a fast one, as Django's testing docs advise.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
     if not os.environ.get("REDIS_URL"):
         app.conf.broker_url = "memory://"
