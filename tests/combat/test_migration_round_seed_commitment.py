@@ -7,23 +7,25 @@ from django.db.migrations.executor import MigrationExecutor
 
 from systems.magic_realm.engine.commitment import RoundIdentity, commitment
 
-BEFORE = [("combat", "0002_round_encounter")]
-AFTER = [("combat", "0003_round_seed_commitment")]
+# The campaigns app as it is now (its later migrations do not depend on combat's), so that the historical
+# Campaign model has every column the table has.
+BEFORE = [("combat", "0002_round_encounter"), ("campaigns", "0003_campaign_system")]
+AFTER = [("combat", "0003_round_seed_commitment"), ("campaigns", "0003_campaign_system")]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_open_rounds_get_committed_dice_and_resolved_rounds_none():
     executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
-    campaign = old.get_model("campaigns", "Campaign").objects.create(slug="old", name="Old", weather="clear",
-                                                                    weather_chit=3, month=1, day=1)
-    battle = old.get_model("combat", "Battle").objects.create(campaign=campaign, name="B", clearing="Cave 1", state={})
-    Round = old.get_model("combat", "Round")
-    Round.objects.create(battle=battle, number=1, status="resolved", seed=11)
-    Round.objects.create(battle=battle, number=2, status="failed", seed=22)
-    Round.objects.create(battle=battle, number=3, status="drafting")
-    try:
+    try:  # whatever fails, the database is migrated back to the latest state for the tests after this one
+        executor.migrate(BEFORE)
+        old = executor.loader.project_state(BEFORE).apps
+        campaign = old.get_model("campaigns", "Campaign").objects.create(slug="old", name="Old", weather="clear",
+                                                                        weather_chit=3, month=1, day=1)
+        battle = old.get_model("combat", "Battle").objects.create(campaign=campaign, name="B", clearing="Cave 1", state={})
+        Round = old.get_model("combat", "Round")
+        Round.objects.create(battle=battle, number=1, status="resolved", seed=11)
+        Round.objects.create(battle=battle, number=2, status="failed", seed=22)
+        Round.objects.create(battle=battle, number=3, status="drafting")
         executor = MigrationExecutor(connection)
         executor.migrate(AFTER)
         rounds = {r.number: r for r in executor.loader.project_state(AFTER).apps.get_model("combat", "Round").objects.all()}
