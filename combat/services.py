@@ -164,7 +164,8 @@ def _open_side(user, slug: str, battle_id: int, number: int, character_id: int, 
     round_ = get_round(user, slug, battle_id, number)
     queryset = SidePlays.objects.select_related("character", "round__battle__campaign")
     if for_update:
-        queryset = queryset.select_for_update()
+        # Not the character's row: a side no character plays joins it as NULL, which PostgreSQL cannot lock.
+        queryset = queryset.select_for_update(of=("self", "round", "round__battle", "round__battle__campaign"))
     try:
         side = queryset.get(round=round_, character_id=character_id)
     except SidePlays.DoesNotExist:

@@ -83,7 +83,7 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
 def side_in(round_: Round, side_id: int, *, for_update: bool = True) -> SidePlays:
     queryset = SidePlays.objects.select_related("character__player", "round__battle__campaign")
     if for_update:
-        queryset = queryset.select_for_update()
+        queryset = queryset.select_for_update(of=("self", "round", "round__battle", "round__battle__campaign"))
     side = queryset.filter(round=round_, pk=side_id).exclude(side="").first()
     if side is None:
         raise Http404("No such side in this round")

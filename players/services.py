@@ -105,7 +105,7 @@ def side_of(link: PlayerLink, round_: Round, character_id: int, *, for_update: b
     """The player's own side, else 404: a link never reaches another player's side."""
     queryset = SidePlays.objects.select_related("character__player", "round__battle__campaign")
     if for_update:
-        queryset = queryset.select_for_update()
+        queryset = queryset.select_for_update(of=("self", "round", "round__battle", "round__battle__campaign"))
     side = queryset.filter(round=round_, character_id=character_id, character__player=link.player).first()
     if side is None:
         raise Http404("No such side")
@@ -185,7 +185,7 @@ def _resolve_if_all_in(round_: Round) -> bool:
     locked: the sides are locked (their plays were valid when sealed) and the round claimed."""
     if not getattr(round_.battle.campaign, "auto_resolve", False):
         return False
-    sides = list(round_.sides.select_related("character").select_for_update())
+    sides = list(round_.sides.select_related("character").select_for_update(of=("self",)))
     sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
     if not all(side.locked or side.character_id in sealed for side in sides):
         return False
@@ -425,7 +425,7 @@ def pass_deadline(deadline_id: int, now: datetime) -> int:
         policy = play_settings(round_.battle.campaign).missed_turn
         sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
         # The players' sides only: a side no character plays is the GM's, never defaulted for them.
-        missing = [side for side in round_.sides.select_related("character").select_for_update()
+        missing = [side for side in round_.sides.select_related("character").select_for_update(of=("self",))
                    if not side.locked and side.character_id is not None and side.character_id not in sealed]
         if missing and policy == PlaySettings.MissedTurn.WAIT:
             note(round_, RoundNote.Kind.DEADLINE, "The deadline passed without plays from "
