@@ -111,8 +111,8 @@ def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, ans
     from combat.services import BattleError, get_round
 
     with transaction.atomic():
-        round_ = get_round(user, slug, battle_id, number)
-        side = side_in(round_, side_id)
+        side = side_in(get_round(user, slug, battle_id, number), side_id)
+        round_ = side.round  # read under the lock: a resolve claimed meanwhile shows here
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("This round is no longer open for plays.")
         if side.locked:
@@ -129,8 +129,8 @@ def lock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlay
     from combat.services import BattleError, _request_resolve, get_round
 
     with transaction.atomic():
-        round_ = get_round(user, slug, battle_id, number)
-        side = side_in(round_, side_id)
+        side = side_in(get_round(user, slug, battle_id, number), side_id)
+        round_ = side.round  # read under the lock: a resolve claimed meanwhile shows here
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("This round is no longer open for plays.")
         errors = check_answers(side, side.plays)
@@ -148,8 +148,8 @@ def unlock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePl
     from combat.services import get_round, unlock_open_side
 
     with transaction.atomic():
-        round_ = get_round(user, slug, battle_id, number)
-        return unlock_open_side(round_, side_in(round_, side_id), user)
+        side = side_in(get_round(user, slug, battle_id, number), side_id)
+        return unlock_open_side(side.round, side, user)
 
 
 def resolve_locked(round_: Round) -> None:

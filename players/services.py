@@ -487,7 +487,9 @@ def _resolve_at_deadline(round_: Round) -> None:
     for side in round_.sides.select_related("character"):
         if side.locked:
             continue
-        if _plays_errors(round_, side):
+        if side.character_id is None and not side.plays:  # the GM's own side, never entered: never defaulted
+            invalid.append(side.name)
+        elif _plays_errors(round_, side):
             invalid.append(side.name)
         else:
             SidePlays.objects.filter(pk=side.pk).update(locked=True)

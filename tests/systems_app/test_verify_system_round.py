@@ -36,3 +36,10 @@ def test_it_refuses_a_round_file_whose_seed_was_changed(gm, make_campaign):
     data = round_file(_resolved_round(gm, make_campaign))
     data["seed"] += 1
     assert verify_round_file(data).reason.startswith("commitment:")
+
+
+def test_it_does_not_claim_a_log_the_file_does_not_carry(gm, make_campaign):
+    data = round_file(_resolved_round(gm, make_campaign))
+    del data["log"]
+    verdict = verify_round_file(data)
+    assert verdict.ok and any("the file carries no log" in check for check in verdict.checks)
