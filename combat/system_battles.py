@@ -19,10 +19,6 @@ from combat.signals import round_opened
 from systems.errors import PlaysInvalid
 
 
-def system_of_battle(battle: Battle):
-    return battle.campaign.combat_system
-
-
 def start_battle(user, slug: str, name: str, clearing: str, round_input: Any) -> Battle:
     """Start a battle from a starting state (a round input of the campaign's system without plays), round 1
     open for plays. Each side named like a campaign character is that character's (its player's link reaches
@@ -184,8 +180,3 @@ def resolve_locked(round_: Round) -> None:
     if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(battle=battle, number=round_.number + 1).exists():
         open_round(battle, round_.number + 1)
     system_emails.queue_round_emails(round_)
-
-
-def sides_of_player(round_: Round, player) -> list[SidePlays]:
-    return [side for side in round_.sides.select_related("character__player") if side.character
-            and side.character.player_id == player.pk]
