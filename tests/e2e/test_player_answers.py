@@ -14,7 +14,7 @@ from campaigns import services as campaign_services
 from combat.models import Round
 from players import links
 from players.models import PlayerLink, Submission
-from tests.systems_app.conftest import gm_plays, resolve, start
+from tests.systems_app.conftest import gm_plays, known_dice, resolve, start  # noqa: F401 (known_dice: autouse)
 
 pytestmark = pytest.mark.e2e
 

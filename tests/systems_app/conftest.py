@@ -12,6 +12,17 @@ PLAYERS = {
 }
 
 
+# The seed every round of these tests opens with. Drawn at random, an unlucky seed ends a battle a test
+# expects to go on (a Joust with two dice a side is over after its first pass for about 1 seed in 20), so
+# a test of "what comes next" would fail at random. With this seed every example battle goes on to round 2.
+KNOWN_SEED = 7
+
+
+@pytest.fixture(autouse=True)
+def known_dice(monkeypatch):
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: KNOWN_SEED)
+
+
 @pytest.fixture
 def gm(make_user):
     return make_user("gm", email="gm@example.com")
