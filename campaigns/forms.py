@@ -193,10 +193,9 @@ class CampaignCreateForm(SystemOptionFields, QuickLabels, forms.Form):
     def __init__(self, *args, live_url: str = "", **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["system"].choices = system_choices()
-        attrs = {}
-        if live_url:  # picking a system redraws the part below it with that system's presets and options
-            attrs = {"hx-post": live_url, "hx-target": "#system-part", "hx-swap": "outerHTML",
-                     "hx-include": "closest form"}
+        # Picking a system redraws the part below it with that system's presets and options (the form's
+        # `hx-trigger` in create.html listens for the change of a select so marked).
+        attrs = {"data-redraws-system-part": ""} if live_url else {}
         self.fields["system"].widget = QuickSelect(attrs=attrs, choices=self.fields["system"].choices)
         source = self.data if self.is_bound else self.initial
         name = source.get("system") or DEFAULT_SYSTEM

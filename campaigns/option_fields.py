@@ -42,10 +42,8 @@ class SystemOptionFields:
         self.system = system
         self.options = system.options()
         presets = self.options.presets
-        attrs = {}
-        if live_url:  # picking a preset redraws the options at its values
-            attrs = {"hx-post": live_url, "hx-target": "#system-part", "hx-swap": "outerHTML",
-                     "hx-include": "closest form"}
+        # Picking a preset redraws the options at its values (see CampaignCreateForm's system select).
+        attrs = {"data-redraws-system-part": ""} if live_url else {}
         self.fields["preset"] = forms.ChoiceField(
             label="Preset", choices=[(p.name, p.title) for p in presets], initial=presets[0].name,
             widget=QuickSelect(attrs=attrs),
