@@ -65,6 +65,22 @@ def session_cookie(user) -> str:
     return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
+def csrf_cookie(port: int) -> str:
+    """The CSRF cookie the sign-in page hands a browser, as `name=value`: a signed-in browser sends it
+    with every request after its first page (config/page_cache.py keeps pages per browser by it)."""
+    from django.conf import settings
+
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    connection.request("GET", "/accounts/login/")
+    response = connection.getresponse()
+    response.read()
+    for header in response.headers.get_all("Set-Cookie") or []:
+        name, _, rest = header.partition("=")
+        if name.strip() == settings.CSRF_COOKIE_NAME:
+            return f"{settings.CSRF_COOKIE_NAME}={rest.split(';', 1)[0]}"
+    raise SystemExit("the sign-in page set no CSRF cookie")
+
+
 def free_port() -> int:
     from benchmarks.resolve_to_last_email import free_port as port
 
@@ -179,15 +195,17 @@ def main() -> None:
     battle = make_battle(gm, "load", args.players)
     for character in battle.characters.all():
         services.unlock_side(gm, "load", battle.pk, 1, character.pk)
-    cookie = session_cookie(gm)
+    session = session_cookie(gm)
     pages = [
-        ("sign-in page", "/accounts/login/", ""),
-        ("dashboard", "/campaigns/", cookie),
-        (f"{args.players}-side round page", f"/campaigns/load/battles/{battle.pk}/rounds/1/", cookie),
+        ("sign-in page", "/accounts/login/", False),
+        ("dashboard", "/campaigns/", True),
+        (f"{args.players}-side round page", f"/campaigns/load/battles/{battle.pk}/rounds/1/", True),
     ]
     use_wrk = shutil.which("wrk") and not args.python
     rates = {}
     with gunicorn(env, 2, "/accounts/login/") as port:
+        cookie = f"{session}; {csrf_cookie(port)}"
+        pages = [(name, path, cookie if signed_in else "") for name, path, signed_in in pages]
         for name, path, page_cookie in pages:
             status, body = fetch(port, path, page_cookie)
             if status != 200:

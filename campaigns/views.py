@@ -24,6 +24,7 @@ from systems.magic_realm.engine.relationships import relationship_name
 from systems.magic_realm.engine.ruleset import PRESET_TITLES
 from config import confirm
 from config.fragments import Lazy
+from config.page_cache import cached_on_snapshot
 
 from . import calendar, services
 from .forms import (
@@ -50,6 +51,7 @@ def _partial(request, template: str, partial: str, context: dict):
 
 @require_GET
 @login_required
+@cached_on_snapshot
 def dashboard(request):
     campaigns = list(services.campaigns_for_gm(request.user))
     context = {

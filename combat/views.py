@@ -28,6 +28,7 @@ from combat.round_file import character_entry, character_id, living_character_id
 from combat.ruling_page import rulings_context
 from combat.sheet_svg import sheet_svgs
 from config import confirm, fragments
+from config.page_cache import cached_on_snapshot
 from systems.magic_realm import side_options
 
 
@@ -287,6 +288,7 @@ def _result_context(round_, bound_chits=None):
 
 @login_required
 @require_GET
+@cached_on_snapshot
 def round_detail(request, slug, battle_id, number):
     round_ = services.get_round(request.user, slug, battle_id, number)
     if round_.battle.campaign.fights_through_interface:

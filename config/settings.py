@@ -206,6 +206,13 @@ CACHES["fragments"] = {
     "TIMEOUT": 3600,
     "OPTIONS": {"MAX_ENTRIES": 500},
 }
+# Whole pages keyed by PostgreSQL's snapshot (config/page_cache.py): per process, like the fragments.
+CACHES["pages"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "herald-pages",
+    "TIMEOUT": 600,
+    "OPTIONS": {"MAX_ENTRIES": 300},
+}
 # Sessions read from the default cache (Redis, or the file cache a host without Redis shares between its
 # web processes) and written through to the database; the cache being down is not an error (config/sessions.py).
 SESSION_ENGINE = "config.sessions"
