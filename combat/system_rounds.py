@@ -207,7 +207,15 @@ def event_rows(resolution: Resolution) -> list[dict[str, Any]]:
             for event in resolution.events]
 
 
-def seen_by(event: Mapping[str, Any], sides: set[str]) -> bool:
+def events_seen_by(log: list[Mapping[str, Any]] | None, sides) -> list[Mapping[str, Any]]:
+    """The events of a resolved round's stored log (`event_rows`) that a player whose sides are `sides` may
+    see: those visible to all and those the system made visible to one of their sides. The one secrecy
+    boundary of a round: the player's page and the player's email both show exactly these."""
+    own = set(sides)
+    return [event for event in log or [] if _visible(event, own)]
+
+
+def _visible(event: Mapping[str, Any], sides: set[str]) -> bool:
     visible = event.get("visible_to", "all")
     return visible == "all" or bool(sides & set(visible))
 
