@@ -38,7 +38,8 @@ def _fought(characters):
     """The sides the characters played in resolved rounds, with their round and battle; a round's log and
     input are large and an entry needs neither."""
     return (SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
-            .select_related("round__battle").defer("plays", "round__log", "round__input", "round__state_before", "round__battle__state"))
+            .select_related("round__battle")
+            .defer("plays", "round__log", "round__input", "round__state_before", "round__battle__state"))
 
 
 class SideEntries:
