@@ -361,7 +361,7 @@ def characters(request, slug):
     if free_names:
         return render(request, "campaigns/characters.html", {
             "campaign": campaign, "form": form, "character_names": combatant_names(campaign.combat_system),
-            "rows": [(character, [], _side_card(character)) for character in characters]})
+            "rows": _side_rows(characters)})
     histories = combat_services.character_histories(characters, CARD_HISTORY)
     counts = combat_services.character_history_counts(characters)
     for character in characters:
@@ -376,12 +376,17 @@ def characters(request, slug):
     )
 
 
-def _side_card(character) -> dict:
-    """The card of a character of another combat system: its latest rounds (its state lives in its battles)."""
-    entries = system_history.entries_of(character)
-    count = entries.count()
-    history = entries[:CARD_HISTORY]
-    return {"killed": False, "history": history, "earlier": max(0, count - len(history))}
+def _side_rows(characters) -> list:
+    """The cards of the characters of another combat system: each one's latest rounds (its state lives in its
+    battles), read for all of them at once."""
+    histories = system_history.latest_for(characters, CARD_HISTORY)
+    counts = system_history.counts_for(characters)
+    rows = []
+    for character in characters:
+        history = histories.get(character.pk, [])
+        rows.append((character, [], {"killed": False, "history": history,
+                                     "earlier": max(0, counts.get(character.pk, 0) - len(history))}))
+    return rows
 
 
 # A character's card shows its latest history entries; its history page pages through them all.

@@ -33,7 +33,7 @@ def queue_round_emails(round_) -> list:
         player, names = entry["player"], entry["sides"]
         sides = [{"name": name, "summary": {}, "lines": result.get("summaries", {}).get(name, []),
                   "owes": result.get("owes", {}).get(name, [])} for name in names]
-        events = [event for event in round_.log if system_rounds.seen_by(event, set(names))]
+        events = system_rounds.events_seen_by(round_.log, names)
         context = {**base, "player": player, "sides": sides, "events": events,
                    "next": emails.next_steps(round_, player, [{"name": name, "summary": {}, "events": []} for name in names])}
         queued.append(queue_email(

@@ -6,8 +6,12 @@ the battle), so there is no `CharacterChange`: the rounds are the history. Entri
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
+
+from django.db.models import Count, F, Window
+from django.db.models.functions import RowNumber
 
 from combat.models import Battle, Round, SidePlays
 
@@ -30,12 +34,19 @@ def _entry(side: SidePlays) -> SideEntry:
     return SideEntry(side.round.battle, side.round, lines)
 
 
+def _fought(characters):
+    """The sides the characters played in resolved rounds, with their round and battle; a round's log and
+    input are large and an entry needs neither."""
+    return (SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
+            .select_related("round__battle")
+            .defer("plays", "round__log", "round__input", "round__state_before", "round__battle__state"))
+
+
 class SideEntries:
     """A character's entries, newest first, read a page at a time (a `Paginator` counts and slices it)."""
 
     def __init__(self, character):
-        self.queryset = (SidePlays.objects.filter(character=character, round__status=Round.Status.RESOLVED)
-                         .select_related("round__battle").order_by("-round__resolved_at", "-round_id"))
+        self.queryset = _fought([character]).order_by("-round__resolved_at", "-round_id")
 
     def count(self) -> int:
         return self.queryset.count()
@@ -51,3 +62,22 @@ class SideEntries:
 
 def entries_of(character) -> SideEntries:
     return SideEntries(character)
+
+
+def latest_for(characters, latest: int = 10) -> dict[int, list[SideEntry]]:
+    """Each character's `latest` entries, newest first, for the campaign's character cards: one query for
+    all of them, however many characters and rounds (`entries_of` pages through a character's whole history)."""
+    found: dict[int, list[SideEntry]] = defaultdict(list)
+    newest = Window(RowNumber(), partition_by=[F("character_id")],
+                    order_by=[F("round__resolved_at").desc(), F("round_id").desc()])
+    sides = _fought(characters).annotate(place=newest).filter(place__lte=latest)
+    for side in sides.order_by("character_id", "-round__resolved_at", "-round_id"):
+        found[side.character_id].append(_entry(side))
+    return found
+
+
+def counts_for(characters) -> dict[int, int]:
+    """How many entries each character's history holds (one query)."""
+    rows = (SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
+            .values("character_id").annotate(n=Count("id")))
+    return {row["character_id"]: row["n"] for row in rows}

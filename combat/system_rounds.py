@@ -132,10 +132,42 @@ def round_input_with(system, round_input: dict[str, Any], answers_by_side: Mappi
 
 def check_side(system, round_input: dict[str, Any], side: str, answers: Mapping[str, Any]) -> dict[str, str]:
     """The errors in one side's answers, by form field name, checked as if every other side played nothing:
-    what a side is shown can never depend on (and so reveal) another side's sealed plays."""
+    what a side is shown can never depend on (and so reveal) another side's sealed plays. Besides the
+    system's own errors, a choice the form does not offer with the other answers and a number outside its
+    bounds are refused here, so the GM's lock and the player's seal refuse the same answers."""
     form = form_for(system, round_input, side)
     errors = side_errors(system.validate(fill(round_input, form, answers)), form)
-    return errors_by_field(form, errors, answers)
+    return {**errors_by_field(form, errors, answers), **closed_choices(form, answers), **out_of_range(form, answers)}
+
+
+def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
+    """Answers that pick a choice not offered with the side's other answers (a choice's `shown_when`: Fire
+    only after Load), by field name: a form posted without its script cannot slip one through."""
+    kept = answers_that_apply(form, answers)
+    errors = {}
+    for form_field in form.fields:
+        if form_field.name not in kept or not form_field.choices:
+            continue
+        picked = kept[form_field.name] if form_field.kind == "multi-choice" else [kept[form_field.name]]
+        offered = [choice.value for choice in choices_open(form_field, kept)]
+        closed = [choice.label for choice in form_field.choices if choice.value in picked and choice.value not in offered]
+        if closed:
+            errors[form_field.name] = f"{form_field.label}: {', '.join(closed)} is not offered with your other answers"
+    return errors
+
+
+def out_of_range(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
+    """Numbers outside their question's bounds, by field name: said as soon as they are typed, whatever
+    else the side has still to answer."""
+    errors = {}
+    for name, value in answers_that_apply(form, answers).items():
+        form_field = form.field(name)
+        low, high = form_field.minimum, form_field.maximum
+        if form_field.kind == "number" and ((low is not None and value < low) or (high is not None and value > high)):
+            bounds = f"from {low} to {high}" if low is not None and high is not None else (
+                f"at least {low}" if low is not None else f"at most {high}")
+            errors[name] = f"{form_field.label}: {bounds}, not {value}"
+    return errors
 
 
 def errors_by_field(form: PlaysForm, errors: list[FieldError], answers: Mapping[str, Any]) -> dict[str, str]:
@@ -175,7 +207,15 @@ def event_rows(resolution: Resolution) -> list[dict[str, Any]]:
             for event in resolution.events]
 
 
-def seen_by(event: Mapping[str, Any], sides: set[str]) -> bool:
+def events_seen_by(log: list[Mapping[str, Any]] | None, sides) -> list[Mapping[str, Any]]:
+    """The events of a resolved round's stored log (`event_rows`) that a player whose sides are `sides` may
+    see: those visible to all and those the system made visible to one of their sides. The one secrecy
+    boundary of a round: the player's page and the player's email both show exactly these."""
+    own = set(sides)
+    return [event for event in log or [] if _visible(event, own)]
+
+
+def _visible(event: Mapping[str, Any], sides: set[str]) -> bool:
     visible = event.get("visible_to", "all")
     return visible == "all" or bool(sides & set(visible))
 

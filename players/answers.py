@@ -11,41 +11,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from combat import system_battles, system_rounds
-from systems.interface import PlaysForm, answers_that_apply, applies, choices_open
+from systems.interface import PlaysForm, answers_that_apply, applies
 
 
 def through_interface(battle) -> bool:
     return battle.campaign.fights_through_interface
-
-
-def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
-    """Answers that pick a choice not offered with the side's other answers (a choice's `shown_when`: Fire
-    only after Load), by field name: a form posted without its script cannot slip one through."""
-    kept = answers_that_apply(form, answers)
-    errors = {}
-    for form_field in form.fields:
-        if form_field.name not in kept or not form_field.choices:
-            continue
-        picked = kept[form_field.name] if form_field.kind == "multi-choice" else [kept[form_field.name]]
-        offered = [choice.value for choice in choices_open(form_field, kept)]
-        closed = [choice.label for choice in form_field.choices if choice.value in picked and choice.value not in offered]
-        if closed:
-            errors[form_field.name] = f"{form_field.label}: {', '.join(closed)} is not offered with your other answers"
-    return errors
-
-
-def out_of_range(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
-    """Numbers outside their question's bounds, by field name: said as soon as they are typed, whatever
-    else the side has still to answer."""
-    errors = {}
-    for name, value in answers_that_apply(form, answers).items():
-        form_field = form.field(name)
-        low, high = form_field.minimum, form_field.maximum
-        if form_field.kind == "number" and ((low is not None and value < low) or (high is not None and value > high)):
-            bounds = f"from {low} to {high}" if low is not None and high is not None else (
-                f"at least {low}" if low is not None else f"at most {high}")
-            errors[name] = f"{form_field.label}: {bounds}, not {value}"
-    return errors
 
 
 def applying(form: PlaysForm, errors: Mapping[str, str], answers: Mapping[str, Any]) -> dict[str, str]:
@@ -70,18 +40,15 @@ def typing_errors(side, answers: Mapping[str, Any], posted: Mapping[str, str] | 
     round_ = side.round
     form = system_battles.form_of(side)
     system = round_.battle.campaign.combat_system
-    errors = {**system_rounds.check_side(system, round_.input, side.side, answers), **closed_choices(form, answers),
-              **out_of_range(form, answers)}
+    errors = system_rounds.check_side(system, round_.input, side.side, answers)
     return applying(form, {**errors, **(posted or {})}, answers)
 
 
 def sealing_errors(side, answers: Mapping[str, Any]) -> dict[str, str]:
     """Everything that stops the answers from being sealed: the system's errors (checked alone), each
-    required question not answered (named), choices not offered, numbers out of bounds."""
-    form = system_battles.form_of(side)
-    errors = {**system_battles.check_answers(side, answers), **closed_choices(form, answers),
-              **out_of_range(form, answers)}
-    return applying(form, errors, answers)
+    required question not answered (named), choices not offered, numbers out of bounds: the checks the GM's
+    lock makes (`system_battles.check_answers`), less those of questions hidden by another answer."""
+    return applying(system_battles.form_of(side), system_battles.check_answers(side, answers), answers)
 
 
 def sealed(side, answers: Mapping[str, Any]) -> dict[str, Any]:

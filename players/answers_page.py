@@ -93,6 +93,6 @@ def last_results(link, round_) -> dict[str, Any] | None:
     names = [side.side for side in previous.sides.filter(character__player=link.player)]
     sides = [{"name": name, "lines": (result.get("summaries") or {}).get(name, []),
               "owes": (result.get("owes") or {}).get(name, [])} for name in names]
-    events = [event for event in previous.log or [] if system_rounds.seen_by(event, set(names))]
+    events = system_rounds.events_seen_by(previous.log, names)
     return {"answers": True, "round": previous, "sides": sides, "events": events,
             "next": next_steps(previous, link.player, [{"name": name, "summary": {}, "events": []} for name in names])}
