@@ -112,6 +112,11 @@ def main() -> None:
     import django
 
     django.setup()
+    from django.conf import settings
+
+    # Goal 3 is about drawing a page on a big database: whole pages kept under the database's snapshot
+    # (config/page_cache.py) would hide it after the first request, so none are kept here.
+    settings.CACHES["pages"] = {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
     from django.db import connection
