@@ -76,8 +76,11 @@ def side_statuses(round_, sides):
 @register.simple_tag
 def side_status(status):
     """A side's status badge, the same on the players' card and the round's list of sides: waiting,
-    submitted by the player (with when), entered by GM, or defaulted at the deadline."""
+    submitted by the player (with when), entered by GM, or defaulted at the deadline; for a side the GM
+    plays, "yours to enter" until it is locked (its lock badge says the rest)."""
     submission = status["submission"]
+    if status.get("player") is None:  # a side the GM plays: nobody to wait for
+        return "" if status.get("locked") else mark_safe('<span class="badge status-pending side-status">yours to enter</span>')
     if submission is None:
         return mark_safe('<span class="badge status-pending side-status">waiting</span>')
     if submission.source != Submission.Source.PLAYER:

@@ -38,6 +38,7 @@ def test_load_demo_creates_the_demo_gm_and_campaign_and_prints_the_login():
     assert campaign.current_rules().preset == "bimr4"
     demo = campaign.gms.get(username="demo")
     assert demo.check_password("demo-gm-pass")
+    assert demo.email == "gm@example.com"  # so the GM's copy of each round is on the Mail page
     assert {c.catalogue_name for c in campaign.characters.all()} >= {"Black Knight", "Amazon", "White Knight", "Swordsman"}
     assert Player.objects.filter(campaign=campaign, email="alice@example.com").exists()
 

@@ -4,7 +4,7 @@ import pytest
 
 from combat import services, system_battles
 from combat.models import Round
-from tests.systems_app.conftest import round_url, start
+from tests.systems_app.conftest import gm_plays, round_url, start
 
 pytestmark = pytest.mark.django_db
 
@@ -97,6 +97,17 @@ def test_it_shows_the_players_card_with_the_deadline_and_links_but_no_adjustment
     assert 'id="players-loop"' in page and "Move the deadline" in page and "Send a fresh link" in page
     assert "Goblin 1 (the GM&#x27;s)" in page or "Goblin 1 (the GM's)" in page
     assert "adjust a combatant" not in page
+
+
+def test_the_players_card_says_a_gm_side_is_the_gms_to_enter_until_locked_never_waiting(gm, gm_client, make_campaign):
+    battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
+    goblin = battle.rounds.get().sides.get(side="Goblin 2")
+    card = lambda: gm_client.get(round_url(battle)).content.decode().split('id="players-loop"')[1].split("</ul>")[0]  # noqa: E731
+    line = lambda: card().split(f'id="side-status-gm-{goblin.pk}"')[1].split("</li>")[0]  # noqa: E731
+    assert "yours to enter" in line() and "waiting" not in line()
+    gm_plays(gm, battle.rounds.get(), "Goblin 2", {"action": "other", "other": "Hides"})
+    assert "locked" in line() and "yours to enter" not in line() and "waiting" not in line()
+    assert "waiting" in card()  # Aldric's player has not sent plays yet
 
 
 def test_it_refuses_to_adjust_a_combatant_of_another_system_and_changes_nothing(gm, make_campaign):

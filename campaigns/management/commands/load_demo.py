@@ -12,6 +12,7 @@ from systems import get_system
 
 DEMO_USERNAME = "demo"
 DEMO_PASSWORD = "demo-gm-pass"
+DEMO_EMAIL = "gm@example.com"
 DEMO_SLUG = "demo"
 # (player, email, time zone, character, starting native group)
 DEMO_PARTY = [
@@ -84,6 +85,8 @@ class Command(BaseCommand):
         with transaction.atomic():
             user, _ = get_user_model().objects.get_or_create(username=DEMO_USERNAME)
             user.set_password(DEMO_PASSWORD)
+            # An address, so the GM's copy of each round is on the Mail page beside the players' emails.
+            user.email = user.email or DEMO_EMAIL
             user.save()
             campaign = _campaign(user, DEMO_SLUG, lambda: services.create_campaign(user, "BIMR4 demo", DEMO_SLUG, "bimr4"))
             _party(user, campaign, DEMO_PARTY)
