@@ -16,8 +16,8 @@ from systems.magic_realm.sheet_picture import sheet_svgs
 
 def drawn_sheets(round_input: dict[str, Any], events: list[dict[str, Any]],
                  killed: set[str] | None = None) -> list[dict[str, Any]]:
-    """Every melee sheet of the round as SVG, ready for a template: the plug-in escapes every name and label it
-    draws (systems/magic_realm/sheet_picture.py), so its plain string may be marked safe here."""
+    """Every melee sheet of the round as SVG, ready for a template: the plug-in escapes every name and label
+    it draws (systems/magic_realm/sheet_picture.py), so its plain string may be marked safe here."""
     return [{**sheet, "svg": mark_safe(sheet["svg"])} for sheet in sheet_svgs(round_input, events, killed)]
 
 

@@ -1,6 +1,6 @@
-"""The melee sheet pictures reach the pages through `combat.battle_panel.drawn_sheets`: the plug-in draws plain
-strings with every name escaped (tests/systems/test_magic_realm_sheet_picture.py), and the pages put them in as
-they are, neither escaped twice nor with a name let through unescaped."""
+"""The melee sheet pictures reach the pages through `combat.battle_panel.drawn_sheets`: the plug-in draws
+plain strings with every name escaped (tests/systems/test_magic_realm_sheet_picture.py), and the pages put
+them in as they are, neither escaped twice nor with a name let through unescaped."""
 
 import json
 from pathlib import Path

@@ -1,6 +1,7 @@
 """The melee sheets drawn as SVG: every piece that stood on a sheet, in its box, labelled and tied to its
 owner, from the round files in docs/examples and the engine's logs of them. Pure, like the plug-in: each
-picture is a plain string with every name escaped (the pages mark it safe: tests/combat/test_drawn_sheets.py)."""
+picture is a plain string with every name escaped (the pages mark it safe: tests/combat/test_drawn_sheets.py).
+"""
 
 import json
 import re
@@ -148,7 +149,8 @@ def test_a_label_too_long_for_the_sheet_goes_on_over_more_lines_and_is_never_cut
     assert " ".join(shown.split()) == "Attack: FIGHT H4** Morning Star → Hobgoblin Champion of the Northern Marches 1"
     assert attack.count("<tspan") == 1
     height = int(re.search(r'viewBox="0 0 \d+ (\d+)"', svg).group(1))
-    assert height > int(re.search(r'viewBox="0 0 \d+ (\d+)"', sheet_svg({**sheet, "attackers": []}, None, set())).group(1))
+    empty = sheet_svg({**sheet, "attackers": []}, None, set())
+    assert height > int(re.search(r'viewBox="0 0 \d+ (\d+)"', empty).group(1))
 
 
 def test_a_demon_s_magic_attack_is_drawn_beside_it_with_the_gm_s_ruling():
