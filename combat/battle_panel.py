@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.safestring import mark_safe
+
 from combat import round_file
 from combat.character_state import character_state
-from combat.sheet_svg import sheet_svgs
+from systems.magic_realm.sheet_picture import sheet_svgs
+
+
+def drawn_sheets(round_input: dict[str, Any], events: list[dict[str, Any]],
+                 killed: set[str] | None = None) -> list[dict[str, Any]]:
+    """Every melee sheet of the round as SVG, ready for a template: the plug-in escapes every name and label
+    it draws (systems/magic_realm/sheet_picture.py), so its plain string may be marked safe here."""
+    return [{**sheet, "svg": mark_safe(sheet["svg"])} for sheet in sheet_svgs(round_input, events, killed)]
 
 
 def _attacks(round_input: dict[str, Any]) -> list[dict[str, str]]:
@@ -37,7 +46,7 @@ def battle_panel(round_, sides) -> dict[str, Any]:
         state = character_state(battle.state, round_file.character_id(side.character))
         characters.append({**state, "player": side.character.player.name if side.character.player_id else ""})
     return {
-        "sheets": sheet_svgs(round_input, [], dead),
+        "sheets": drawn_sheets(round_input, [], dead),
         "characters": characters,
         "attacks": _attacks(round_input),
     }

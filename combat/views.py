@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from combat import (encounter_options, fairness, odds_panel, resolution, round_fragments, services,
                     system_views, void)
-from combat.battle_panel import battle_panel
+from combat.battle_panel import battle_panel, drawn_sheets
 from combat.forms import (
     ChitRecordForm,
     EncounterForm,
@@ -26,7 +26,6 @@ from combat.forms import (
 from combat.models import Round, SidePlays
 from combat.round_file import character_entry, character_id, living_character_ids
 from combat.ruling_page import rulings_context
-from combat.sheet_svg import sheet_svgs
 from config import confirm, fragments
 from config.page_cache import cached_on_snapshot
 from systems.magic_realm import side_options
@@ -277,8 +276,8 @@ def _result_context(round_, bound_chits=None):
         "encounter_events": round_.log[:split],
         "events": round_.log[split:],
         "kills": result.get("kills", []),
-        "svgs": sheet_svgs(_melee_sheets_input(round_.input or {}, encounter), round_.log,
-                           {kill["victim"] for kill in result.get("kills", [])}),
+        "svgs": drawn_sheets(_melee_sheets_input(round_.input or {}, encounter), round_.log,
+                             {kill["victim"] for kill in result.get("kills", [])}),
         "chit_forms": chit_forms,
         # What the round did to the campaign's characters, and whether the GM may void it (issue #14).
         "character_changes": round_.character_changes.select_related("character").order_by("created_at", "id"),

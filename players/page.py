@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from combat import resolution, round_file
+from combat.battle_panel import drawn_sheets
 from combat.emails import visible_events
 from combat.forms import ChitRecordForm
 from combat.models import Round
-from combat.sheet_svg import sheet_svgs
 from combat.views import _side_context
 from players import answers, answers_page, links, services
 from players.emails import character_state, local_time, next_steps
@@ -20,7 +20,7 @@ def own_sheet(battle, round_, side) -> list[dict[str, Any]]:
     """The side's own melee sheet as the GM sees it, drawn from the battle and this side's plays only."""
     name = side.name
     round_input = round_file.build_input(battle, round_, {side.character_id: side.plays or {}})
-    drawn = sheet_svgs({**round_input, "plays": {name: round_input["plays"].get(name)}}, [])
+    drawn = drawn_sheets({**round_input, "plays": {name: round_input["plays"].get(name)}}, [])
     return [sheet for sheet in drawn if sheet["owner"] == name]
 
 

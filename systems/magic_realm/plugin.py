@@ -199,4 +199,7 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
 
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
-    return None  # the melee sheet picture (combat/sheet_svg.py) uses Django's escaping; it moves here later
+    # None, as before the sheet picture moved here: Magic Realm's battles keep their own pages, which draw
+    # each melee sheet with sheet_picture.sheet_svgs (through combat/battle_panel.py); drawing them here too
+    # changes what the interface returns, for its own step of issue #11.
+    return None

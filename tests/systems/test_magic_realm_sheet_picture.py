@@ -1,11 +1,13 @@
 """The melee sheets drawn as SVG: every piece that stood on a sheet, in its box, labelled and tied to its
-owner, from the round files in docs/examples and the engine's logs of them."""
+owner, from the round files in docs/examples and the engine's logs of them. Pure, like the plug-in: each
+picture is a plain string with every name escaped (the pages mark it safe: tests/combat/test_drawn_sheets.py).
+"""
 
 import json
 import re
 from pathlib import Path
 
-from combat.sheet_svg import sheet_svg, sheet_svgs
+from systems.magic_realm.sheet_picture import sheet_svg, sheet_svgs
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
@@ -14,7 +16,7 @@ def drawn(name):
     round_input = json.loads((EXAMPLES / f"{name}.json").read_text())
     result = json.loads((EXAMPLES / f"{name}.result.json").read_text())
     sheets = sheet_svgs(round_input, result["events"], {kill["victim"] for kill in result["kills"]})
-    return {sheet["owner"]: str(sheet["svg"]) for sheet in sheets}
+    return {sheet["owner"]: sheet["svg"] for sheet in sheets}
 
 
 def box_of(svg, label):
@@ -88,15 +90,26 @@ def test_it_draws_a_club_where_the_side_placed_it_when_the_log_has_no_placement(
     state = {"characters": [{"id": "Amazon"}], "denizens": [{"id": "Giant", "counter": "Giant", "side": "light",
                                                                "weapon_side": "dark"}]}
     sheet = {"owner": "Amazon", "attackers": [{"combatant": "Giant", "box": 3, "weapon_box": 1}]}
-    svg = str(sheet_svg(sheet, None, set(), state))
+    svg = sheet_svg(sheet, None, set(), state)
     assert box_of(svg, "Giant&#x27;s Giant Club (dark)") == 1
     assert box_of(svg, "Giant (light)") == 3
 
 
 def test_it_escapes_names():
     sheet = {"owner": "<b>Knight</b>", "attackers": [{"combatant": "Wolf <i>", "box": 1}]}
-    svg = str(sheet_svg(sheet, None, set(), {}))
+    svg = sheet_svg(sheet, None, set(), {})
     assert "<b>" not in svg and "<i>" not in svg and "&lt;b&gt;Knight" in svg
+
+
+def test_it_escapes_ampersands_and_quotes_in_every_name_and_label_it_draws():
+    hostile = 'Bad & "Co" \'x\' <b>'
+    sheet = {"owner": hostile, "owner_target": hostile, "attackers": [{"combatant": hostile, "box": 1}]}
+    play = {"target": hostile, "attack": {"chit": hostile, "weapon": hostile, "box": 2}}
+    svg = sheet_svg(sheet, play, {hostile}, {"characters": [{"id": hostile}]})
+    escaped = "Bad &amp; &quot;Co&quot; &#x27;x&#x27; &lt;b&gt;"
+    assert isinstance(svg, str) and hostile not in svg and "<b>" not in svg and " & " not in svg
+    assert f'aria-label="Melee sheet of {escaped} (dead)"' in svg and f"attacks {escaped}" in svg
+    assert f"Attack: {escaped} {escaped} → {escaped}" in svg
 
 
 def test_it_draws_a_dragons_head_turned_over_by_changing_tactics():
@@ -106,7 +119,7 @@ def test_it_draws_a_dragons_head_turned_over_by_changing_tactics():
         {"kind": "placement", "data": {"sheet": "Amazon", "boxes": {"T Dragon": 1, "T Dragon's Dragon Head": 2}}},
         {"kind": "tactics", "data": {"sheet": "Amazon", "box": 2, "turned": True, "chits": ["T Dragon's Dragon Head"]}},
     ]
-    svg = str(sheet_svgs(round_input, events)[0]["svg"])
+    svg = sheet_svgs(round_input, events)[0]["svg"]
     assert box_of(svg, "T Dragon&#x27;s Dragon Head (dark)") == 2
     assert box_of(svg, "T Dragon (light)") == 1
 
@@ -115,7 +128,7 @@ def test_a_native_without_a_horse_has_no_piece_and_a_denizens_sheet_says_whom_it
     state = {"characters": [{"id": "Captain"}],
              "denizens": [{"id": "Giant", "counter": "Giant"}, {"id": "Soldier 1", "counter": "Soldier 1", "group": "Soldiers"}]}
     sheet = {"owner": "Giant", "owner_target": "Soldier 1", "attackers": [{"combatant": "Soldier 1", "box": 2}]}
-    svg = str(sheet_svg(sheet, None, set(), state))
+    svg = sheet_svg(sheet, None, set(), state)
     assert "attacks Soldier 1" in svg
     assert box_of(svg, "Soldier 1 (light)") == 2 and "Soldier 1&#x27;s" not in svg
     assert "Giant (light) (sheet owner)" in svg
@@ -129,14 +142,15 @@ def test_a_characters_attack_names_its_target():
 def test_a_label_too_long_for_the_sheet_goes_on_over_more_lines_and_is_never_cut_off():
     sheet = {"owner": "Black Knight", "attackers": [{"combatant": "Hobgoblin Champion of the Northern Marches 1", "box": 1}]}
     play = {"target": "Hobgoblin Champion of the Northern Marches 1", "attack": {"chit": "FIGHT H4**", "weapon": "Morning Star", "box": 2}}
-    svg = str(sheet_svg(sheet, play, set()))
+    svg = sheet_svg(sheet, play, set())
     assert "…" not in svg
     attack = text_element(svg, "Attack: FIGHT H4** Morning Star →")
     shown = re.sub(r"<title>.*?</title>|<[^>]+>", " ", attack)
     assert " ".join(shown.split()) == "Attack: FIGHT H4** Morning Star → Hobgoblin Champion of the Northern Marches 1"
     assert attack.count("<tspan") == 1
     height = int(re.search(r'viewBox="0 0 \d+ (\d+)"', svg).group(1))
-    assert height > int(re.search(r'viewBox="0 0 \d+ (\d+)"', str(sheet_svg({**sheet, "attackers": []}, None, set()))).group(1))
+    empty = sheet_svg({**sheet, "attackers": []}, None, set())
+    assert height > int(re.search(r'viewBox="0 0 \d+ (\d+)"', empty).group(1))
 
 
 def test_a_demon_s_magic_attack_is_drawn_beside_it_with_the_gm_s_ruling():
@@ -154,7 +168,7 @@ def test_a_round_that_waits_draws_the_demon_waiting_for_the_ruling():
     events = [{"kind": "magic", "data": {"attacker": "Demon", "target": "Swordsman", "spell": "Power of the Pit"}},
               {"kind": "ruling_needed", "data": {"attacker": "Demon"}}]
     [sheet] = sheet_svgs(round_input, events)
-    assert "Demon (light): Power of the Pit → Swordsman, waits for the GM&#x27;s ruling" in str(sheet["svg"])
+    assert "Demon (light): Power of the Pit → Swordsman, waits for the GM&#x27;s ruling" in sheet["svg"]
 
 
 def test_a_demon_on_the_pilgrim_s_sheet_is_drawn_making_no_attack():

@@ -12,18 +12,19 @@ the Pilgrim by HEAVENLY PROTECTION says so. A label too long for the sheet's wid
 lines, never cut off.
 
 The boxes are stacked (not side by side) so that a 390 px phone shows the sheet at about its drawn size.
+
+Pure Python like the rest of the plug-in: each SVG is a plain `str` in which every name and label from the
+round file is escaped here (`html.escape`), so the Django side may mark it safe to put it in a page.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from html import escape
 from typing import Any
 
-from django.utils.html import escape
-
 from systems.magic_realm.engine.catalogue import Native
-from django.utils.safestring import SafeString, mark_safe
 
 BOX_TITLES = {1: ("Thrust", "Charge"), 2: ("Swing", "Dodge"), 3: ("Smash", "Duck")}
 WIDTH, LINE, FONT = 360, 20, 13
@@ -224,7 +225,7 @@ def _text(x: float, y: float, entry: Entry) -> str:
 def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[str],
               state: dict[str, Any] | None = None, logged: _Sheet | None = None,
               attacking_elsewhere: set[str] | None = None, turned_red: set[str] | None = None,
-              attack_notes: dict[str, str] | None = None) -> SafeString:
+              attack_notes: dict[str, str] | None = None) -> str:
     """One sheet. `state` is the round file's state (sides, horses, the dead); `logged` what the log says
     stood where; a denizen owner stands on its own sheet unless it is in `attacking_elsewhere`;
     `attack_notes` what a denizen's magic attack did (`_attack_notes`)."""
@@ -275,7 +276,7 @@ def sheet_svg(sheet: dict[str, Any], play: dict[str, Any] | None, killed: set[st
     ]
     if sheet.get("owner_target"):
         head.append(f'<text x="12" y="40" font-size="12" fill="#5f584e">attacks {escape(sheet["owner_target"])}</text>')
-    return mark_safe("".join([*head, *body, "</svg>"]))  # every interpolated name is escaped above
+    return "".join([*head, *body, "</svg>"])  # every interpolated name is escaped above
 
 
 def _logged_sheets(events: list[dict[str, Any]]) -> dict[str, _Sheet]:
