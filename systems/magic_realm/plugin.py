@@ -25,6 +25,7 @@ from systems.magic_realm.engine.round_format import (read_round, result_to_json,
 from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet,
                                                 RuleSetError, rules_from)
 from systems.magic_realm.form import plays_form
+from systems.magic_realm import sheet_picture
 
 __all__ = ["KINDS", "check_options", "input_schema", "options", "picture", "plays_form", "resolve", "sides",
            "summaries", "validate", "with_options"]
@@ -199,7 +200,11 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
 
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
-    # None, as before the sheet picture moved here: Magic Realm's battles keep their own pages, which draw
-    # each melee sheet with sheet_picture.sheet_svgs (through combat/battle_panel.py); drawing them here too
-    # changes what the interface returns, for its own step of issue #11.
-    return None
+    """The round's melee sheets, each piece where it stands: before the round from its input, after it
+    where the repositioning dice left it, with the dead struck through (Magic Realm's own pages draw the same
+    sheets one by one)."""
+    if resolution is None:
+        return sheet_picture.table_picture(round_input, [])
+    output = resolution.output or {}
+    killed = {kill["victim"] for kill in output.get("kills", [])}
+    return sheet_picture.table_picture(round_input, list(output.get("events", [])), killed)

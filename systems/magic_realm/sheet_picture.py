@@ -68,6 +68,9 @@ class _Sheet:
     turned: list[str] = field(default_factory=list)
 
 
+SHEET_GAP = 12  # between two sheets drawn in one picture
+
+
 def _catalogue():
     """The engine's catalogue, for piece names and which monsters pin (are red side up when dark)."""
     from systems.magic_realm.engine.catalogue_data import get_catalogue
@@ -335,3 +338,19 @@ def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]], killed
                         notes)
         drawn.append({"owner": sheet["owner"], "svg": svg})
     return drawn
+
+
+def table_picture(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None) -> str | None:
+    """Every sheet of the round in one SVG, one below the other (the interface's `picture`); None when the
+    round has no melee sheet (an encounter step alone)."""
+    drawn = sheet_svgs(round_input, events, killed)
+    if not drawn:
+        return None
+    parts, top = [], 0
+    for sheet in drawn:
+        height = int(re.search(r'viewBox="0 0 \d+ (\d+)"', sheet["svg"]).group(1))
+        parts.append(sheet["svg"].replace("<svg ", f'<svg x="0" y="{top}" width="{WIDTH}" height="{height}" ', 1))
+        top += height + SHEET_GAP
+    height = top - SHEET_GAP
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+            f'class="melee-sheets" aria-label="The melee sheets">{"".join(parts)}</svg>')

@@ -173,3 +173,39 @@ def test_a_round_that_waits_draws_the_demon_waiting_for_the_ruling():
 
 def test_a_demon_on_the_pilgrim_s_sheet_is_drawn_making_no_attack():
     assert "Demon (light): no attack (HEAVENLY PROTECTION)" in drawn("pilgrim-heavenly-protection")["Pilgrim"]
+
+
+# --- the plug-in's picture (systems/magic_realm/plugin.py `picture`, issue #11's interface) ---------------
+
+
+def _example(name: str) -> dict:
+    import json
+    from pathlib import Path
+
+    return json.loads((Path(__file__).resolve().parents[2] / "docs" / "examples" / f"{name}.json").read_text())
+
+
+def test_the_plugins_picture_draws_every_sheet_of_the_round_in_one_svg():
+    from systems import get_system
+
+    system = get_system("magic-realm")
+    round_input = _example("thirty-combatants")
+    svg = system.picture(round_input)
+    assert svg.startswith("<svg") and svg.count('class="melee-sheet"') == len(round_input["sheets"])
+    for sheet in round_input["sheets"]:
+        assert f"Melee sheet of {sheet['owner']}" in svg
+
+
+def test_after_the_round_the_picture_strikes_through_the_killed():
+    from systems import get_system
+
+    system = get_system("magic-realm")
+    round_input = _example("black-knight-vs-wolf")
+    assert "Wolf (light) ✝ dead" not in system.picture(round_input)
+    assert "Wolf (light) ✝ dead" in system.picture(round_input, system.resolve(round_input))
+
+
+def test_a_round_of_the_encounter_step_alone_has_no_picture():
+    from systems import get_system
+
+    assert get_system("magic-realm").picture(_example("encounter-stumble")) is None
