@@ -40,9 +40,9 @@ class SideOptions:
     # The MOVE, DUCK and FLY chits the rules refuse as a maneuver now, each with why: too weak to carry the
     # heaviest item.
     too_weak: dict[str, str] = field(default_factory=dict)
-    # The chits refused as the maneuver itself: the too weak ones, and every chit of a character with an active
-    # horse under the Optional Combat Rules' riding horses (rule 5.2: the horse is the only piece he can play
-    # to move).
+    # The chits refused as the maneuver itself: the too weak ones, and every chit of a character with an
+    # active horse under the Optional Combat Rules' riding horses (rule 5.2: the horse is the only piece he
+    # can play to move).
     maneuver_refused: dict[str, str] = field(default_factory=dict)
     # The chits refused as the rider's own maneuver beside his horse: the too weak ones, and every FLY chit
     # (rule 5.2 names a MOVE chit or Boots card; docs/rulings.md, "FLY chits as maneuvers").
@@ -114,7 +114,8 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
                 pass
     too_weak = _too_weak(entry, fresh_moves)
     active_horse = horse.get("counter") if isinstance(horse, dict) and not horse.get("dead") else None
-    horse_only = {c["id"]: RIDER_MUST_PLAY_HORSE for c in fresh_moves} if active_horse and riders_apart else {}
+    on_horse = active_horse and riders_apart
+    horse_only = {c["id"]: RIDER_MUST_PLAY_HORSE for c in fresh_moves} if on_horse else {}
     return SideOptions(
         character=character,
         fight_chits=fight,
@@ -139,7 +140,8 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
 
 def _too_weak(entry: dict[str, Any], move_chits: list[dict[str, Any]]) -> dict[str, str]:
     """The MOVE, DUCK and FLY chits that cannot carry the heaviest item the character carries, each with
-    why (the engine refuses them as a maneuver: such a chit must be as strong as the heaviest item carried)."""
+    why (the engine refuses them as a maneuver: such a chit must be as strong as the heaviest item
+    carried)."""
     heaviest = heaviest_item(get_catalogue(), [w["name"] for w in entry.get("weapons", [])],
                              [(a["name"], a.get("state", "intact")) for a in entry.get("armor", [])])
     weak = {}

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from combat import rounds, services
+from combat import rounds
 from combat.forms import PlaysForm
 
 # The Amazon's heaviest item, her Helmet, weighs M: FLY M2 carries it, FLY L1 does not.
-FLY_CHITS = [{"id": "FLY M2", "label": "FLY M2", "state": "fresh"}, {"id": "FLY L1", "label": "FLY L1", "state": "fresh"}]
+FLY_CHITS = [{"id": label, "label": label, "state": "fresh"} for label in ("FLY M2", "FLY L1")]
 
 
 def _give(battle, character: str, **entry):
@@ -67,13 +67,8 @@ def test_a_fly_chit_too_weak_for_the_heaviest_item_is_listed_disabled_and_the_en
 
 
 @pytest.mark.django_db
-def test_a_rider_is_offered_his_horse_and_his_own_move_chits_never_a_fly_chit(gm, campaign, characters):
-    knight = characters["Black Knight"]
-    knight.state = {**knight.state, "horse": "Warhorse"}
-    knight.save()
-    setup = services.BattleSetup(name="Charge", clearing="Valley 2", character_ids=[knight.pk], monsters=["Wolf"],
-                                 attacks=[("Wolf", "Black Knight")])
-    battle = services.start_battle(gm, "test", setup)
+def test_a_rider_is_offered_his_horse_and_his_own_move_chits_never_a_fly_chit(riding_battle):
+    battle = riding_battle
     assert battle.campaign.current_rules().riding_horses
     _give(battle, "Black Knight")
     form = _form(battle, "Black Knight")

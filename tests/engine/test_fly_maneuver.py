@@ -24,15 +24,18 @@ def errors(round_input):
     return [(error.path, error.message) for error in validate_round(round_input)]
 
 
+FLYING_DODGE = attack_play("Wolf", "FIGHT H6", 1, "Mace", {"chit": "FLY M2", "box": 2})
+
+
 def test_it_accepts_a_fly_chit_strong_enough_for_the_heaviest_item_as_a_maneuver():
-    assert errors(knight_round(attack_play("Wolf", "FIGHT H6", 1, "Mace", {"chit": "FLY M2", "box": 2}))) == []
+    assert errors(knight_round(FLYING_DODGE)) == []
 
 
 def test_the_log_cites_the_ruling_and_shows_the_strength_against_the_heaviest_item():
-    result = resolve(knight_round(attack_play("Wolf", "FIGHT H6", 1, "Mace", {"chit": "FLY M2", "box": 2})), CALM)
+    result = resolve(knight_round(FLYING_DODGE), CALM)
     event = next(event for event in result.events if event.rule == "ruling" and "FLY" in event.text)
-    assert event.text == ("Black Knight maneuvers with FLY M2 in box 2 (Dodge), time 2: strength M ≥ weight M of "
-                          "Mace, the heaviest item carried")
+    assert event.text == ("Black Knight maneuvers with FLY M2 in box 2 (Dodge), time 2: strength M ≥ "
+                          "weight M of Mace, the heaviest item carried")
     assert event.rule_name.startswith("FLY chits as maneuvers")
 
 
@@ -52,11 +55,12 @@ def test_it_refuses_a_fly_chit_too_weak_to_carry_the_heaviest_item():
 def test_it_refuses_a_fly_chit_as_the_riders_own_maneuver():
     play = {"maneuver": {"horse": "galloping", "box": 1}, "rider_maneuver": {"chit": "FLY M2", "box": 2}}
     found = errors(knight_round(play, rules="optional-2e", horse="Warhorse"))
-    assert found == [("plays.Black Knight.rider_maneuver.chit",
-                      "FLY M2: the rider's own maneuver is a MOVE chit or Boots card (rule 5.2), not a FLY chit")]
+    assert found == [("plays.Black Knight.rider_maneuver.chit", "FLY M2: the rider's own maneuver is a "
+                      "MOVE chit or Boots card (rule 5.2), not a FLY chit")]
 
 
 def test_under_riding_horses_a_rider_cannot_fly_instead_of_playing_his_horse():
-    found = errors(knight_round({"maneuver": {"chit": "FLY M2", "box": 2}}, rules="optional-2e", horse="Warhorse"))
+    play = {"maneuver": {"chit": "FLY M2", "box": 2}}
+    found = errors(knight_round(play, rules="optional-2e", horse="Warhorse"))
     assert [path for path, _ in found] == ["plays.Black Knight.maneuver.chit"]
     assert "rule 5.2" in found[0][1]
