@@ -96,11 +96,11 @@ class PlaysForm(QuickLabels, forms.Form):
         if options.horse:
             maneuvers += [("horse:walking", f"{options.horse}, walking side"), ("horse:galloping", f"{options.horse}, galloping side")]
         f["maneuver"] = choice(NONE + maneuvers, "Maneuver")
-        f["maneuver"].widget.refused = options.too_weak
+        f["maneuver"].widget.refused = options.maneuver_refused
         f["maneuver_box"] = choice(NONE + MANEUVER_BOXES, "Maneuver box")
         if options.horse:
             f["rider_chit"] = choice(NONE + options.move_chits, "Rider's own maneuver")
-            f["rider_chit"].widget.refused = options.too_weak
+            f["rider_chit"].widget.refused = options.rider_refused
             f["rider_box"] = choice(NONE + MANEUVER_BOXES, "Rider's box")
         if options.has_shield:
             f["shield_box"] = choice(NONE + ATTACK_BOXES, "Shield box")

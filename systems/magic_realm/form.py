@@ -1,6 +1,6 @@
 """A Magic Realm character's plays form (systems/interface.py), from what `side_options.py` computes for the
-app's form: its fresh FIGHT and MOVE chits, its weapons, its targets (horse or rider, rule 5.3), its shield and
-the attackers on its sheet.
+app's form: its fresh FIGHT and MOVE (or FLY) chits, its weapons, its targets (horse or rider, rule 5.3), its
+shield and the attackers on its sheet.
 
 The effort limit (at most two asterisks a round) spans two fields: a maneuver chit is offered only beside an
 attack chit it stays within the limit with. A DUCK chit goes only in box 3. The spells a character knows are the
@@ -180,8 +180,9 @@ def spells_in_input(round_input: dict[str, Any], side: str) -> list[str]:
 
 
 def _maneuver_fields(round_input, side, move_chits, attack_chits, effort, key: str, spent: int) -> list[Field]:
-    """The MOVE or DUCK chit (the rider's own beside his horse), offered only beside an attack chit that keeps
-    the round within the effort limit, and its box (a DUCK chit in box 3 only)."""
+    """The MOVE, DUCK or FLY chit (the rider's own beside his horse: MOVE or DUCK, rule 5.2), offered only
+    beside an attack chit that keeps the round within the effort limit, and its box (a DUCK chit in box 3
+    only)."""
     chits = [chit for chit, _ in move_chits
              if _accepted(round_input, side, {key: {"chit": chit, "box": 3}}, f"{key}.chit")]
     ducks = tuple(chit for chit in chits if chit.startswith("DUCK"))

@@ -10,7 +10,13 @@ from typing import Any
 
 from systems.magic_realm.battle_state import character_entry
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.engine.melee_validation import heaviest_item, too_weak_to_carry
+from systems.magic_realm.engine.melee_validation import (
+    MANEUVER_ACTIONS,
+    RIDER_FLY_REFUSED,
+    RIDER_MUST_PLAY_HORSE,
+    heaviest_item,
+    too_weak_to_carry,
+)
 from systems.magic_realm.engine.model import ChitLabelError, parse_chit
 
 
@@ -31,8 +37,16 @@ class SideOptions:
     hireling_targets: list[tuple[str, str]]  # whom this side's hirelings may attack: the unhired denizens
     riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
     default_weapon: str = ""  # the weapon (or "spell:<name>") the form starts from (issue #14.5)
-    # The move chits the rules refuse as a maneuver now, each with why: too weak to carry the heaviest item.
+    # The MOVE, DUCK and FLY chits the rules refuse as a maneuver now, each with why: too weak to carry the
+    # heaviest item.
     too_weak: dict[str, str] = field(default_factory=dict)
+    # The chits refused as the maneuver itself: the too weak ones, and every chit of a character with an
+    # active horse under the Optional Combat Rules' riding horses (rule 5.2: the horse is the only piece he
+    # can play to move).
+    maneuver_refused: dict[str, str] = field(default_factory=dict)
+    # The chits refused as the rider's own maneuver beside his horse: the too weak ones, and every FLY chit
+    # (rule 5.2 names a MOVE chit or Boots card; docs/rulings.md, "FLY chits as maneuvers").
+    rider_refused: dict[str, str] = field(default_factory=dict)
 
 
 def _attack_spells(names: list[str]) -> list[tuple[str, str]]:
@@ -61,7 +75,8 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
     encounter step is done (`alerting`: the weapon this side alerts in it), its shield unless destroyed,
     and the weapon the form starts from: the one alerted this round, else last round's pick (`previous`:
     the side's plays of the round before), else the first it owns; "No weapon (dagger)" only when it owns
-    none. An attack aims at a rider apart from his horse only under rule 5.3 (`riders_apart`)."""
+    none. `riders_apart` is the rules' riding horses: an attack aims at a rider apart from his horse (rule
+    5.3), and a character with an active horse maneuvers with it, a chit only as his own beside it (5.2)."""
     state = battle_state.get("state", {})
     entry = character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
     fresh = [chit for chit in entry.get("chits", []) if chit.get("state", "fresh") == "fresh"]
@@ -70,7 +85,7 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
     fight = [(c["id"], c["id"]) for c in fresh
              if c["label"].split()[0] in {"FIGHT", "BERSERK"}
              or (c["label"].startswith("MAGIC") and _magic_type(c["label"]) in castable_types)]
-    fresh_moves = [c for c in fresh if c["label"].split()[0] in {"MOVE", "DUCK", "FLY"}]
+    fresh_moves = [c for c in fresh if c["label"].split()[0] in MANEUVER_ACTIONS]
     move = [(c["id"], c["id"]) for c in fresh_moves]
     owned = [w["name"] for w in entry.get("weapons", [])]
     weapons = [(w["name"], f"{w['name']} ({_weapon_state(w, alerting)})") for w in entry.get("weapons", [])]
@@ -97,13 +112,17 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
                     riders.append(denizen["id"])
             except LookupError:
                 pass
+    too_weak = _too_weak(entry, fresh_moves)
+    active_horse = horse.get("counter") if isinstance(horse, dict) and not horse.get("dead") else None
+    on_horse = active_horse and riders_apart
+    horse_only = {c["id"]: RIDER_MUST_PLAY_HORSE for c in fresh_moves} if on_horse else {}
     return SideOptions(
         character=character,
         fight_chits=fight,
         move_chits=move,
         weapons=weapons,
         spells=spells,
-        horse=(horse.get("counter") if isinstance(horse, dict) and not horse.get("dead") else None),
+        horse=active_horse,
         targets=targets,
         attackers=[a["combatant"] for a in attackers],
         has_shield=has_shield,
@@ -112,13 +131,17 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
                           if not d.get("hired_by") and not d.get("dead") and not d.get("fled")],
         riders=riders if riders_apart else [],
         default_weapon=_default_weapon(owned, [value for value, _ in spells], alerting, previous),
-        too_weak=_too_weak(entry, fresh_moves),
+        too_weak=too_weak,
+        maneuver_refused={**too_weak, **horse_only},
+        rider_refused={**too_weak, **{c["id"]: RIDER_FLY_REFUSED for c in fresh_moves
+                                      if c["label"].split()[0] == "FLY"}},
     )
 
 
 def _too_weak(entry: dict[str, Any], move_chits: list[dict[str, Any]]) -> dict[str, str]:
-    """The move chits that cannot carry the heaviest item the character carries, each with why (the
-    engine refuses them as a maneuver: a MOVE chit must be as strong as the heaviest item carried)."""
+    """The MOVE, DUCK and FLY chits that cannot carry the heaviest item the character carries, each with
+    why (the engine refuses them as a maneuver: such a chit must be as strong as the heaviest item
+    carried)."""
     heaviest = heaviest_item(get_catalogue(), [w["name"] for w in entry.get("weapons", [])],
                              [(a["name"], a.get("state", "intact")) for a in entry.get("armor", [])])
     weak = {}

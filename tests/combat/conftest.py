@@ -29,6 +29,19 @@ def battle(campaign):
 
 
 @pytest.fixture
+def riding_battle(gm, campaign, characters):
+    """The Black Knight on his Warhorse against a Wolf, under the bimr4 rules' riding horses (rule 5.2)."""
+    from combat import services
+
+    knight = characters["Black Knight"]
+    knight.state = {**knight.state, "horse": "Warhorse"}
+    knight.save()
+    setup = services.BattleSetup(name="Charge", clearing="Valley 2", character_ids=[knight.pk], monsters=["Wolf"],
+                                 attacks=[("Wolf", "Black Knight")])
+    return services.start_battle(gm, "test", setup)
+
+
+@pytest.fixture
 def first_round(battle):
     return battle.rounds.get(number=1)
 

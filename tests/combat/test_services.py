@@ -316,16 +316,6 @@ def test_a_round_stuck_resolving_after_a_dead_worker_can_be_claimed_again_with_i
     assert Round.objects.get(pk=first_round.pk).seed == seed
 
 
-@pytest.fixture
-def riding_battle(gm, campaign, characters):
-    knight = characters["Black Knight"]
-    knight.state = {**knight.state, "horse": "Warhorse"}
-    knight.save()
-    setup = services.BattleSetup(name="Charge", clearing="Valley 2", character_ids=[knight.pk], monsters=["Wolf"],
-                                 attacks=[("Wolf", "Black Knight")])
-    return services.start_battle(gm, "test", setup)
-
-
 @pytest.mark.django_db
 def test_a_rider_must_play_his_horse_to_move_under_the_optional_rules(gm, riding_battle, characters):
     knight = characters["Black Knight"]

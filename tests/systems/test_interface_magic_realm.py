@@ -66,6 +66,19 @@ def test_a_chit_too_weak_to_carry_the_heaviest_item_is_not_offered():
     assert "MOVE H6" in values(form, "maneuver_chit")
 
 
+def test_a_fly_chit_that_can_carry_the_heaviest_item_is_offered_as_a_maneuver():
+    # docs/rulings.md, "FLY chits as maneuvers": the Dwarf's Great Axe weighs H.
+    form = MAGIC_REALM.plays_form(dwarf_against_a_wolf(chits=["FIGHT H6", "FLY H3", "FLY M2"]), "Dwarf")
+    assert values(form, "maneuver_chit") == ["FLY H3"]
+
+
+def test_a_fly_chit_is_never_offered_as_the_riders_own_maneuver():
+    state = without_plays(example("rider-horse-and-rider"))
+    knight = next(c for c in state["state"]["characters"] if c["id"] == "White Knight")
+    knight["chits"] = ["FIGHT H6", "MOVE H6", "FLY T2"]
+    assert values(MAGIC_REALM.plays_form(state, "White Knight"), "maneuver_chit") == ["MOVE H6"]
+
+
 def test_a_fatigued_chit_is_not_offered():
     fresh = values(MAGIC_REALM.plays_form(dwarf_against_a_wolf(), "Dwarf"), "attack_chit")
     tired = MAGIC_REALM.plays_form(dwarf_against_a_wolf(chits=[{"label": "FIGHT H6", "state": "fatigued"}, "MOVE H6"]),

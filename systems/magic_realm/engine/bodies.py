@@ -3,6 +3,8 @@
 - Hamblen's ruling (optional-combat-rules.md, 5.4/1): every maneuver, and so every table modifier, is fixed
   before any harm (`fix_maneuvers`); a character's horse maneuvers for him, a native with his galloping
   horse and his own counter (5.2); no maneuver counts as time 8 (5.4/4).
+- FLY chits as maneuvers (docs/rulings.md): a FLY chit played as a maneuver is logged with its strength
+  against the heaviest item carried (`fly_maneuver_event`).
 - BERSERK (docs/rulings.md): a Berserker who played his BERSERK chit is Tremendous this round (`berserk`).
 - Which body an attack hits (rule 5.3, `choose_body`): the horse, unless a character aims at the rider or a
   red-side-up Tremendous monster attacks; a horse killed earlier this round passes the hit to its rider.
@@ -15,11 +17,12 @@ from dataclasses import dataclass
 
 from systems.magic_realm.engine import attackers as build
 from systems.magic_realm.engine.advantages import berserk_vulnerability
-from systems.magic_realm.engine.attack import Maneuver, Target
+from systems.magic_realm.engine.attack import BOX_MANEUVER_NAMES, Maneuver, Target
 from systems.magic_realm.engine.catalogue import Native
 from systems.magic_realm.engine.log import Event
 from systems.magic_realm.engine.lookups import find, lookup_horse
 from systems.magic_realm.engine.melee_log import rule_event
+from systems.magic_realm.engine.melee_validation import heaviest_item
 from systems.magic_realm.engine.model import CharacterState
 from systems.magic_realm.engine.round_state import RoundState
 from systems.magic_realm.engine.strikes import Strike
@@ -57,7 +60,10 @@ def fix_maneuvers(run: RoundState) -> dict[str, Body]:
             elif maneuver.boots:
                 body.maneuver = Maneuver(maneuver.box, maneuver.boots_time)
             else:
-                body.maneuver = Maneuver(maneuver.box, character.chit(maneuver.chit).time)
+                chit = character.chit(maneuver.chit)
+                body.maneuver = Maneuver(maneuver.box, chit.time)
+                if chit.action == "FLY":
+                    run.events.append(fly_maneuver_event(catalogue, character, chit, maneuver.box))
         if character.rides and (run.rules.riding_horses or (maneuver is not None and maneuver.horse)):
             horse = lookup_horse(catalogue, character.horse.counter)
             body.horse = f"{character.id}'s {horse.name}"
@@ -94,6 +100,21 @@ def fix_maneuvers(run: RoundState) -> dict[str, Body]:
         (),
     ))
     return bodies
+
+
+def fly_maneuver_event(catalogue, character: CharacterState, chit, box: int) -> Event:
+    """FLY chits as maneuvers (docs/rulings.md): the FLY chit maneuvers like a MOVE chit, its strength
+    against the heaviest item the character carries (validation refused it were it weaker)."""
+    heaviest = heaviest_item(catalogue, [weapon.name for weapon in character.weapons],
+                             [(armor.name, armor.state) for armor in character.armor])
+    carries = (f"strength {chit.strength} ≥ weight {heaviest[1]} of {heaviest[0]}, the heaviest item carried"
+               if heaviest else f"strength {chit.strength}, and nothing carried has a weight")
+    return rule_event(
+        "fly_maneuver", "setup",
+        f"{character.id} maneuvers with {chit.id} in box {box} ({BOX_MANEUVER_NAMES.get(box, box)}), time "
+        f"{chit.time}: {carries}",
+        (character.id,), chit=chit.id, strength=chit.strength, heaviest=list(heaviest) if heaviest else None,
+    )
 
 
 def berserk(run: RoundState) -> None:

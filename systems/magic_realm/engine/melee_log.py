@@ -31,6 +31,8 @@ RULES = {
     "combat_ends": (section("End of combat"), "Combat ends after two consecutive rounds without harm, fatigue or spellcasting, or when no character is left"),
     "riding": ("5.2", "Riding horses: the horse is the only piece he can play to move"),
     "weight": (section("Maneuvers"), "A MOVE chit must be as strong as the heaviest item carried"),
+    "fly_maneuver": ("ruling", "FLY chits as maneuvers: a FLY chit maneuvers like a MOVE chit, if it can "
+                               "carry the heaviest item carried"),
     # Community fixes a GM may turn on (optional-combat-rules.md, "Community fixes"); each is a RuleSet setting.
     "fiery_blast_single_target": ("community", "Fiery Blast may target only one individual"),
     "fiery_blast_no_riders": ("community", "Fiery Blast may not target riders (must target horses)"),

@@ -7,7 +7,8 @@ round, errors do (`blocking_errors`, `RoundInvalid`).
   spread over as many boxes as possible (systems.magic_realm.engine.denizens);
 - the plays: fresh chits of the right action, a weapon he has (a weapon heavier than its FIGHT chit: a
   warning, the attack is cancelled), an attack spell of the chit's magic type, maneuvers (a rider plays his
-  horse, rule 5.2; a DUCK chit in box 3; a MOVE chit as strong as the heaviest item carried), the effort
+  horse, rule 5.2; a DUCK chit in box 3; a MOVE or FLY chit as strong as the heaviest item carried; a FLY
+  chit not as the rider's own maneuver, docs/rulings.md "FLY chits as maneuvers"), the effort
   limit (systems.magic_realm.engine.effort), a shield to place, a living target on a sheet, horse or rider (rule 5.3),
   the community fixes on Fiery Blast's target (systems.magic_realm.engine.fiery_blast), and the GM's rulings on magic
   attacks (systems.magic_realm.engine.magic_attacks).
@@ -40,6 +41,11 @@ from systems.magic_realm.engine.model import (
 
 FIGHT_ACTIONS = ("FIGHT", "BERSERK")
 MOVE_ACTIONS = ("MOVE", "DUCK")
+# A FLY chit maneuvers as a MOVE chit does, on foot (docs/rulings.md, "FLY chits as maneuvers"); the rider's
+# own maneuver beside his horse is a MOVE chit or Boots card only (rule 5.2).
+MANEUVER_ACTIONS = (*MOVE_ACTIONS, "FLY")
+RIDER_MUST_PLAY_HORSE = "with an active horse, the horse is the only piece he can play to move (rule 5.2)"
+RIDER_FLY_REFUSED = "the rider's own maneuver is a MOVE chit or Boots card (rule 5.2), not a FLY chit"
 
 
 class RoundInvalid(ValueError):
@@ -76,7 +82,7 @@ def _maneuver_errors(
         errors.append(PlayError(f"{path}.box", f"box must be 1 Charge, 2 Dodge or 3 Duck, not {maneuver.box!r}"))
     pieces = [name for name, value in (("chit", maneuver.chit), ("boots", maneuver.boots), ("horse", maneuver.horse)) if value]
     if len(pieces) != 1:
-        errors.append(PlayError(path, "play exactly one of a MOVE chit, a Boots card or the horse"))
+        errors.append(PlayError(path, "play exactly one of a MOVE (or FLY) chit, a Boots card or the horse"))
         return errors, None
     if maneuver.horse:
         if rider:
@@ -97,9 +103,11 @@ def _maneuver_errors(
         if maneuver.boots_time is None or maneuver.boots_strength not in LEVELS:
             errors.append(PlayError(f"{path}.boots", f"the Boots card {maneuver.boots!r} needs its strength and time"))
         return errors, None
-    chit_errors, chit = _chit_errors(character, maneuver.chit, f"{path}.chit", MOVE_ACTIONS)
+    chit_errors, chit = _chit_errors(character, maneuver.chit, f"{path}.chit", MANEUVER_ACTIONS)
     errors.extend(chit_errors)
     if chit is not None and not chit_errors:
+        if chit.action == "FLY" and rider:
+            errors.append(PlayError(f"{path}.chit", f"{chit.id}: {RIDER_FLY_REFUSED}"))
         if chit.action == "DUCK" and maneuver.box != 3:
             errors.append(PlayError(f"{path}.box", f"{chit.id} can only be played in box 3 Duck"))
         heaviest = heaviest_item(catalogue, [weapon.name for weapon in character.weapons],
@@ -107,8 +115,8 @@ def _maneuver_errors(
         if too_weak_to_carry(chit, heaviest):
             errors.append(PlayError(
                 f"{path}.chit",
-                f"{chit.id} (strength {chit.strength}) cannot carry {heaviest[0]} (weight {heaviest[1]}): a MOVE "
-                "chit must be as strong as the heaviest item carried",
+                f"{chit.id} (strength {chit.strength}) cannot carry {heaviest[0]} (weight {heaviest[1]}): a "
+                f"{chit.action} chit must be as strong as the heaviest item carried",
             ))
     return errors, chit
 
@@ -116,7 +124,7 @@ def _maneuver_errors(
 def heaviest_item(catalogue, weapons: list[str], armor: list[tuple[str, str]]) -> tuple[str, str] | None:
     """The heaviest item a character carries, (name, weight): his weapons (by name) and his armor not
     destroyed ((name, state) pairs); None when nothing he carries has a weight. The plays form uses it too,
-    to offer only the MOVE chits that can carry it (systems.magic_realm.side_options)."""
+    to offer only the MOVE and FLY chits that can carry it (systems.magic_realm.side_options)."""
     catalogue = catalogue_or_default(catalogue)
     items: list[tuple[str, str]] = []
     for name in weapons:
@@ -136,7 +144,7 @@ def heaviest_item(catalogue, weapons: list[str], armor: list[tuple[str, str]]) -
 
 
 def too_weak_to_carry(chit: Chit, heaviest: tuple[str, str] | None) -> bool:
-    """A MOVE (or DUCK) chit must be as strong as the heaviest item carried to be played as a maneuver."""
+    """A MOVE, DUCK or FLY chit must be as strong as the heaviest item carried to be played as a maneuver."""
     return bool(heaviest) and chit.strength in LEVELS and LEVELS[chit.strength] < LEVELS[heaviest[1]]
 
 
