@@ -1,6 +1,7 @@
-"""Resolving a round file through the engine with a seed's dice, the round's waits (a player's encounter
-choice, the GM's ruling on a magic attack), and reading the outcome back: the battle's new state, each
-character's summary and the wounds and fatigue it owes, and the chits it records for them.
+"""Resolving a round file through its combat system's `resolve` (systems/interface.py) with a seed's dice,
+the round's waits (a player's encounter choice, the GM's ruling on a magic attack), and reading the outcome
+back: the battle's new state, each character's summary and the wounds and fatigue it owes, and the chits it
+records for them.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from combat.round_file import character_entry, sheets_for
-from systems.magic_realm.engine import round_format
-from systems.magic_realm.engine.dice import SeededDice
-from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
-from systems.magic_realm.engine.round_format import ruling_needed_to_json
+from systems import get_system, system_of
+from systems.errors import PlaysInvalid
+from systems.interface import Resolution
 
 
 @dataclass
@@ -34,7 +34,7 @@ class Waiting(Exception):
 
 class ChoicePending(Waiting):
     """The encounter step needs a player's choice (which hireling takes a denizen, 8.3.5a.3 and Watchful
-    Natives 1.3) before the round can be resolved; `choice` is the engine's ChoiceNeeded as JSON."""
+    Natives 1.3) before the round can be resolved; `choice` is the system's output's `choice_needed`."""
 
     def __init__(self, choice: dict[str, Any]):
         super().__init__(choice["message"])
@@ -45,7 +45,7 @@ class ChoicePending(Waiting):
 
 class RulingsPending(Waiting):
     """Magic attacks the sources give no table for (a Demon's Power of the Pit, the Imp's Curse) wait for the
-    GM's ruling (systems.magic_realm.engine.magic_attacks); `rulings` are the engine's RulingNeeded as JSON."""
+    GM's ruling; `rulings` are the system's output's `rulings_needed`."""
 
     def __init__(self, rulings: list[dict[str, Any]]):
         super().__init__("; ".join(ruling["message"] for ruling in rulings))
@@ -58,31 +58,34 @@ class RulingsPending(Waiting):
 WAITING_KEYS = ("choice_needed", "rulings_needed")
 
 
-def resolve(round_input: dict[str, Any], seed: int) -> Outcome:
-    """Resolve the round file with the seed's dice through the engine's `play_round`: the encounter step
-    first when the file has an `encounter` section, then the melee round, from ONE dice stream, so the
-    same seed replays the same round (and `manage.py resolve_round` replays it to the same log). Raise
-    ValueError naming every error when it is invalid, ChoicePending when the encounter needs a player's
-    choice and RulingsPending when a magic attack needs the GM's ruling."""
+def resolve(round_input: dict[str, Any], seed: int, system: str | None = None) -> Outcome:
+    """Resolve the round file with the seed's dice through its combat system's `resolve` (`system`: the
+    campaign's; by default the one the round file names, `systems.system_of`): the encounter step first when
+    the file has an `encounter` section, then the melee round, from ONE dice stream, so the same seed replays
+    the same round (and `manage.py resolve_round` replays it to the same log). Raise ValueError naming every
+    error when it is invalid, ChoicePending when the encounter needs a player's choice and RulingsPending
+    when a magic attack needs the GM's ruling (the system's output carries what it waits for)."""
 
-    round_file = round_format.read_round(round_input)
-    try:
-        played = play_round(round_file, SeededDice(seed))
-    except EncounterChoicePending as pending:
-        needed = pending.choice
-        raise ChoicePending({"path": needed.path, "denizen": needed.denizen, "character": needed.character,
-                             "options": list(needed.options), "rule": needed.rule, "message": needed.message})
-    except GmRulingPending as pending:
-        raise RulingsPending([ruling_needed_to_json(needed) for needed in pending.needed])
-    result_dict = round_format.result_to_json(played.result)
+    resolution = get_system(system or system_of(round_input)).resolve(round_input, seed=seed)
+    if resolution.waiting_for:
+        raise _waiting(resolution)
+    result_dict = dict(resolution.output)
     events = result_dict.pop("events")
-    if played.encounter is not None:
-        result_dict["encounter"] = played.encounter
     new_state = normalized_state(result_dict["state"])
-    new_state["round"] = played.result.round_number + 1
+    new_state["round"] = result_dict["round"] + 1
     result_dict["seed"] = seed
     battle_state = {"state": new_state, "sheets": sheets_for(new_state)}
-    return Outcome(result=result_dict, events=events, state=battle_state, combat_over=bool(played.result.combat_ends))
+    return Outcome(result=result_dict, events=events, state=battle_state, combat_over=bool(resolution.finished))
+
+
+def _waiting(resolution: Resolution) -> Exception:
+    """The wait the system's output names, with the very JSON the round's GM entries keep of it."""
+    output = resolution.output
+    if "choice_needed" in output:
+        return ChoicePending(output["choice_needed"])
+    if "rulings_needed" in output:
+        return RulingsPending(output["rulings_needed"])
+    return PlaysInvalid(list(resolution.waiting_for))  # a wait the round page has no way to ask about
 
 
 def normalized_state(state: dict[str, Any]) -> dict[str, Any]:

@@ -432,7 +432,7 @@ def resolve_round(round_id: int) -> Round | None:
             sides = list(round_.sides.select_related("character"))
             drafts = {side.character_id: side.plays for side in sides}
             round_input = rounds.build_input(battle, round_, drafts)
-            outcome = rounds.resolve(round_input, round_.seed)
+            outcome = rounds.resolve(round_input, round_.seed, campaign.system)
             round_.encounter = {key: value for key, value in (round_.encounter or {}).items() if key not in rounds.WAITING_KEYS}
 
             round_.input = round_input

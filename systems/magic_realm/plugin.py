@@ -19,9 +19,9 @@ from systems.magic_realm.checks import engine_file, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
 from systems.magic_realm.engine.melee import RoundInvalid
-from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
-from systems.magic_realm.engine.round_format import (read_round, result_to_json, schema, state_from_json,
-                                                     state_to_json)
+from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, RoundPending, play_round
+from systems.magic_realm.engine.round_format import (RoundFormatError, read_round, result_to_json, ruling_needed_to_json,
+                                                     schema, state_from_json, state_to_json)
 from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet,
                                                 RuleSetError, rules_from)
 from systems.magic_realm.form import plays_form
@@ -100,7 +100,7 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     waits for an encounter choice or the GM's ruling comes back unresolved, naming what it waits for."""
     errors = validate(round_input)
     if errors:
-        raise PlaysInvalid(errors)
+        raise PlaysInvalid(_engine_refusal(round_input, seed, dice) or errors)
     round_file = read_round(engine_file(round_input))
     if dice is None:
         dice = round_file.make_dice() if seed is None else SeededDice(seed)
@@ -112,13 +112,18 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     except DiceExhausted as error:
         raise PlaysInvalid([FieldError("dice", f"not enough dice in the file: {error}")]) from error
     except EncounterChoicePending as pending:
-        waiting = (FieldError(f"encounter.{pending.choice.path}", pending.choice.message),)
-        return _unresolved(round_input, names, waiting, {"waiting_for": [pending.choice.path]})
+        needed = pending.choice
+        waiting = (FieldError(f"encounter.{needed.path}", needed.message),)
+        # The whole choice, as the app's round page keeps it to ask the player (docs/encounter.md).
+        choice = {"path": needed.path, "denizen": needed.denizen, "character": needed.character,
+                  "options": list(needed.options), "rule": needed.rule, "message": needed.message}
+        return _unresolved(round_input, names, waiting, {"waiting_for": [needed.path], "choice_needed": choice})
     except GmRulingPending as pending:
         result = pending.played.result
         waiting = tuple(FieldError(needed.path, needed.message) for needed in result.rulings_needed)
-        return _unresolved(round_input, names, waiting, {"log": [str(event) for event in result.events]},
-                           [event.to_dict() for event in result.events])
+        output = {"log": [str(event) for event in result.events],
+                  "rulings_needed": [ruling_needed_to_json(needed) for needed in result.rulings_needed]}
+        return _unresolved(round_input, names, waiting, output, [event.to_dict() for event in result.events])
     output = result_to_json(played.result)
     if played.encounter is not None:
         output["encounter"] = played.encounter
@@ -135,6 +140,22 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     must_choose = {name: () if finished or name not in living else
                    (f"plays for round {output['state']['round']}: target, attack and maneuver",) for name in names}
     return Resolution(events, state, owes, must_choose, output, finished)
+
+
+def _engine_refusal(round_input: dict[str, Any], seed: int | None, dice: Any) -> list[FieldError]:
+    """The errors the engine itself stops a broken round at, in its own order (an encounter step's errors,
+    else the effort limit, else the melee's after the encounter step), which are what a Magic Realm round
+    that fails to resolve has always named; [] when the engine would not stop (a character who ran away in
+    the encounter step never plays his melee plays), and `validate`'s errors refuse the round instead."""
+    try:
+        round_file = read_round(engine_file(round_input))
+        play_round(round_file, dice if dice is not None else
+                   round_file.make_dice() if seed is None else SeededDice(seed))
+    except (RoundFormatError, RoundInvalid, EncounterInvalid) as error:
+        return [FieldError(e.path, e.message) for e in error.errors]
+    except (RoundPending, DiceExhausted):
+        return []
+    return []
 
 
 def _unresolved(round_input, names, waiting, output, events=()) -> Resolution:
