@@ -2,7 +2,7 @@
 pages and emails show, the round file that reveals the seed, and the check that `manage.py verify_round`
 and the public verify page run on such a file.
 
-The hashing itself is pure (systems/magic_realm/engine/commitment.py); the replay goes through `rounds.resolve`, the very
+The hashing itself is pure (systems/commitment.py); the replay goes through `rounds.resolve`, the very
 function the worker resolves with, so a verified file replays exactly as the round was resolved.
 """
 
@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from combat import rounds, system_rounds
 from systems import DEFAULT_SYSTEM, get_system, system_of
-from systems.magic_realm.engine.commitment import (
+from systems.commitment import (
     RoundIdentity,
     commitment,
     commitment_line,

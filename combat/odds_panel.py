@@ -1,15 +1,18 @@
 """The odds panel on a side's plays page: the `combat_odds` query (shared/spec/odds.md) for the side's
-planned attack and its hirelings' attacks, answered by the engine's `attack_odds`, and the outcomes'
-shares as whole percentages.
-"""
+planned attack and its hirelings' attacks, answered by the campaign's system's `odds` through the interface
+(the same function as `manage.py combat_odds`), and the outcomes' shares as whole percentages.
+
+Building the query reads the side's plays in Magic Realm's own form (a chit's label gives the attack's
+strength and time: `parse_chit`), as the rest of Magic Realm's round page does (docs/systems.md, "What is
+still to do for issue #11")."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from combat.round_file import character_entry, rules_dict
+from systems import get_system
 from systems.magic_realm.engine.model import ChitLabelError, parse_chit
-from systems.magic_realm.engine.odds import attack_odds
 
 
 def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: str, rules: dict[str, Any]) -> dict[str, Any] | None:
@@ -52,7 +55,7 @@ def odds_query(battle_state: dict[str, Any], plays: dict[str, Any], character: s
 
 def odds_for_plays(battle, plays: dict[str, Any], character: str) -> list[dict[str, Any]]:
     """The odds panel: for the side's planned attack and each of its hirelings' attacks, the chance to
-    kill or wound the target under the campaign's rules, from the same function as `combat_odds`."""
+    kill or wound the target under the campaign's rules, from the campaign's system's `odds`, as `combat_odds`."""
     rules = rules_dict(battle.campaign)
     queries: list[tuple[str, str | None, dict[str, Any] | None]] = []
     try:
@@ -66,12 +69,13 @@ def odds_for_plays(battle, plays: dict[str, Any], character: str) -> list[dict[s
             continue
         target = retargeted.get(denizen["id"]) or denizen.get("target")
         queries.append((denizen["id"], target, _denizen_odds_query(state, denizen, target, rules)))
+    system = get_system(battle.campaign.system)
     panel = []
     for attacker, target, query in queries:
         if query is None:
             continue
         try:
-            answer = attack_odds(query)
+            answer = system.odds(query)
         except Exception as error:  # the odds cannot answer a draft the engine would reject anyway
             panel.append({"attacker": attacker, "target": target, "error": str(error)})
             continue

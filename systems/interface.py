@@ -290,7 +290,8 @@ class Resolution:
     `state` is the round input the next round starts from, without plays or dice; `owes` and `must_choose` map
     a side to sentences (wounds or fatigue to take; the plays to send next). `waiting_for` is empty when the
     round resolved; otherwise it names what the GM or a side must supply first (the round is not resolved and
-    `state` is the input's)."""
+    `state` is the input's). `waits_for_gm` says that what it waits for is the GM's rulings, not a side's choice
+    (`manage.py resolve_round` then prints `output`, the rulings needed with the log so far, and exits 3)."""
 
     events: tuple[ResolvedEvent, ...]
     state: dict[str, Any]
@@ -299,6 +300,7 @@ class Resolution:
     output: dict[str, Any]
     finished: bool = False
     waiting_for: tuple[FieldError, ...] = ()
+    waits_for_gm: bool = False
 
     def events_for(self, side: str) -> tuple[ResolvedEvent, ...]:
         return tuple(event for event in self.events if event.seen_by(side))

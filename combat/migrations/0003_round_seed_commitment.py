@@ -7,7 +7,7 @@ from django.utils import timezone
 def commit_open_rounds(apps, schema_editor):
     """Rounds still open get their dice committed now (keeping a seed already drawn by a failed resolve);
     rounds resolved before committed dice existed stay without a commitment, and verify says so."""
-    from systems.magic_realm.engine.commitment import RoundIdentity, commitment, draw_salt, draw_seed
+    from systems.commitment import RoundIdentity, commitment, draw_salt, draw_seed
 
     Round = apps.get_model("combat", "Round")
     for round_ in Round.objects.exclude(status="resolved").filter(commitment="").select_related("battle__campaign"):

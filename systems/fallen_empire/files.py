@@ -1,5 +1,5 @@
 """Fallen Empire's round files: a `"kind": "melee"` round (round_file.py) or a `"kind": "joust"` pass
-(joust_file.py). `manage.py resolve_round` reaches `resolve_file` through the systems registry."""
+(joust_file.py). The plug-in's `resolve` (and so `manage.py resolve_round`) reaches `resolve_file`."""
 
 from __future__ import annotations
 

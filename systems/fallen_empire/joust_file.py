@@ -1,5 +1,5 @@
 """A joust pass as a JSON file (systems/fallen_empire/joust.schema.json): read it, resolve it, write the
-result. `manage.py resolve_round` calls `resolve_file` through the systems registry."""
+result. The plug-in's `resolve` (and so `manage.py resolve_round`) calls `resolve_file`."""
 
 from __future__ import annotations
 

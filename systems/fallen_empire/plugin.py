@@ -52,7 +52,7 @@ def _kind_error(round_input: Any) -> FieldError | None:
     if not isinstance(round_input, dict):
         return FieldError("(file)", "a round input is a JSON object")
     if round_input.get("kind") not in PLUGINS:
-        return FieldError("kind", f"must be one of {', '.join(KINDS)} (a melee round or a joust pass), "
+        return FieldError("kind", f"must be one of {', '.join(sorted(KINDS))} (a melee round or a joust pass), "
                                   f"not {round_input.get('kind')!r}")
     return None
 

@@ -19,9 +19,9 @@ from systems.magic_realm.checks import engine_file, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
 from systems.magic_realm.engine.melee import RoundInvalid
-from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, RoundPending, play_round
-from systems.magic_realm.engine.round_format import (RoundFormatError, read_round, result_to_json, ruling_needed_to_json,
-                                                     schema, state_from_json, state_to_json)
+from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
+from systems.magic_realm.engine.round_format import (RoundFormatError, read_round, result_to_json,
+                                                     ruling_needed_to_json, schema, state_from_json, state_to_json)
 from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet,
                                                 RuleSetError, rules_from)
 from systems.magic_realm.form import plays_form
@@ -96,12 +96,15 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
 
 
 def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any = None) -> Resolution:
-    """As `manage.py resolve_round`: the dice injected, else `seed`, else the file's list or seed. A round that
-    waits for an encounter choice or the GM's ruling comes back unresolved, naming what it waits for."""
-    errors = validate(round_input)
-    if errors:
-        raise PlaysInvalid(_engine_refusal(round_input, seed, dice) or errors)
-    round_file = read_round(engine_file(round_input))
+    """As `manage.py resolve_round`: the dice injected, else `seed`, else the file's list or seed. The engine
+    checks the file step by step as it plays it (the file's form, the encounter step, the effort, the melee),
+    so a broken file is refused with the errors of the first step that breaks. A round that waits for an
+    encounter choice comes back unresolved naming it; one that waits for the GM's rulings also
+    `waits_for_gm`, with `output` the rulings needed and the log so far."""
+    try:
+        round_file = read_round(engine_file(round_input) if isinstance(round_input, dict) else round_input)
+    except RoundFormatError as error:
+        raise PlaysInvalid([FieldError(e.path, e.message) for e in error.errors]) from error
     if dice is None:
         dice = round_file.make_dice() if seed is None else SeededDice(seed)
     names = sides(round_input)
@@ -121,9 +124,10 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     except GmRulingPending as pending:
         result = pending.played.result
         waiting = tuple(FieldError(needed.path, needed.message) for needed in result.rulings_needed)
-        output = {"log": [str(event) for event in result.events],
-                  "rulings_needed": [ruling_needed_to_json(needed) for needed in result.rulings_needed]}
-        return _unresolved(round_input, names, waiting, output, [event.to_dict() for event in result.events])
+        output = {"rulings_needed": [ruling_needed_to_json(needed) for needed in result.rulings_needed],
+                  "log": [str(event) for event in result.events]}
+        return _unresolved(round_input, names, waiting, output, [event.to_dict() for event in result.events],
+                           waits_for_gm=True)
     output = result_to_json(played.result)
     if played.encounter is not None:
         output["encounter"] = played.encounter
@@ -142,25 +146,9 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     return Resolution(events, state, owes, must_choose, output, finished)
 
 
-def _engine_refusal(round_input: dict[str, Any], seed: int | None, dice: Any) -> list[FieldError]:
-    """The errors the engine itself stops a broken round at, in its own order (an encounter step's errors,
-    else the effort limit, else the melee's after the encounter step), which are what a Magic Realm round
-    that fails to resolve has always named; [] when the engine would not stop (a character who ran away in
-    the encounter step never plays his melee plays), and `validate`'s errors refuse the round instead."""
-    try:
-        round_file = read_round(engine_file(round_input))
-        play_round(round_file, dice if dice is not None else
-                   round_file.make_dice() if seed is None else SeededDice(seed))
-    except (RoundFormatError, RoundInvalid, EncounterInvalid) as error:
-        return [FieldError(e.path, e.message) for e in error.errors]
-    except (RoundPending, DiceExhausted):
-        return []
-    return []
-
-
-def _unresolved(round_input, names, waiting, output, events=()) -> Resolution:
+def _unresolved(round_input, names, waiting, output, events=(), waits_for_gm=False) -> Resolution:
     return Resolution(tuple(resolved_event(event) for event in events), round_input, {name: () for name in names},
-                      {name: () for name in names}, output, waiting_for=waiting)
+                      {name: () for name in names}, output, waiting_for=waiting, waits_for_gm=waits_for_gm)
 
 
 def _owners(round_input: dict[str, Any]) -> dict[str, str]:

@@ -1,5 +1,5 @@
 """A Multiverse tick cycle as a JSON file (cycle.schema.json beside this file): read, resolve, write.
-`manage.py resolve_round` calls `resolve_file` through the systems registry."""
+The plug-in's `resolve` (and so `manage.py resolve_round`) calls `resolve_file`."""
 
 from __future__ import annotations
 

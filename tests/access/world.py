@@ -16,7 +16,7 @@ from combat import fairness
 from combat import services as combat_services
 from combat.catalogue.models import HouseCounter
 from combat.demo import create_demo_battle
-from systems.magic_realm.engine.commitment import commitment
+from systems.commitment import commitment
 from systems.magic_realm.engine.dice import ScriptedDice
 from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
 from tests.combat.test_services import WOUNDING_SEED

@@ -1,13 +1,17 @@
-"""`manage.py combat_odds` (spec/odds.md): a thin wrapper over systems.magic_realm.engine.odds.attack_odds."""
+"""`manage.py combat_odds` (spec/odds.md): a thin wrapper over the query's system's `odds` through the interface
+(Magic Realm's answers with the engine's attack_odds)."""
 
 import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
+
+import systems
 
 from systems.magic_realm.engine.odds import attack_odds
 
@@ -88,3 +92,14 @@ def test_rolls_report_the_harm_the_table_gives_before_armor():
                                capture_output=True, text=True, timeout=60, cwd=Path(__file__).resolve().parents[2])
     rolls = json.loads(completed.stdout)["rolls"]
     assert rolls[3]["table"] == "no change" and rolls[3]["harm"] == "T"
+
+
+@pytest.mark.parametrize("query, system", [({"system": "any-system", "x": 1}, "any-system"), ({"x": 1}, "magic-realm")])
+def test_it_prints_what_the_querys_system_answers_through_the_interface(tmp_path, monkeypatch, query, system):
+    def odds(asked):
+        return {"answered by": system, "query": asked}
+
+    monkeypatch.setattr(systems, "get_system", lambda name: SimpleNamespace(odds=odds) if name == system else None)
+    query_file = tmp_path / "query.json"
+    query_file.write_text(json.dumps(query))
+    assert run(query_file) == {"answered by": system, "query": query}

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from systems.magic_realm.engine.commitment import RoundIdentity, commitment
+from systems.commitment import RoundIdentity, commitment
 
 # The campaigns app as it is now (its later migrations do not depend on combat's), so that the historical
 # Campaign model has every column the table has.

@@ -1,14 +1,20 @@
-"""`manage.py resolve_round FILE`: resolve one round file, print the log and the new state as JSON; exit 2
-with errors naming the field for a file that breaks the rules, resolving nothing."""
+"""`manage.py resolve_round FILE`: resolve one round file through its system's `resolve` (docs/systems.md), print
+the log and the new state as JSON; exit 2 with errors naming the field for a file that breaks the rules,
+resolving nothing."""
 
 import io
 import json
 import subprocess
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from django.core.management import call_command
+
+from combat.management.commands import resolve_round
+from systems.interface import Resolution
+from tests.systems.test_magic_realm_spells_and_encounter_form import hidden_knight_with_two_hirelings
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "docs" / "examples"
@@ -139,3 +145,35 @@ def test_it_exits_2_when_the_run_and_the_melee_together_play_three_asterisks(tmp
     assert code == 2
     assert [error["path"] for error in output["errors"]] == ["plays.Amazon.attack.chit"]
     assert "at most two asterisks a round" in output["errors"][0]["message"]
+
+
+def test_it_prints_what_the_files_system_resolves_through_the_interface(tmp_path, monkeypatch):
+    asked = []
+
+    def resolve(data, *, seed=None, dice=None):
+        asked.append((data["system"], seed))
+        return Resolution((), data, {}, {}, {"resolved by": data["system"]})
+
+    monkeypatch.setattr(resolve_round, "get_system", lambda name: SimpleNamespace(resolve=resolve))
+    assert run(write(tmp_path, {"system": "any-system"}), "--seed", "4") == {"resolved by": "any-system"}
+    assert asked == [("any-system", 4)]
+
+
+def test_it_exits_2_naming_an_unknown_system(tmp_path):
+    code, output = run_failing(write(tmp_path, {"system": "chess"}))
+    assert code == 2 and [error["path"] for error in output["errors"]] == ["system"]
+
+
+def test_it_exits_2_naming_the_encounter_choice_the_round_waits_for(tmp_path):
+    code, output = run_failing(write(tmp_path, hidden_knight_with_two_hirelings()))
+    assert code == 2 and [error["path"] for error in output["errors"]] == ["encounter.choices.Wolf"]
+
+
+@pytest.mark.parametrize("name", ["black-knight-vs-wolf", "joust-first-pass", "multiverse-counterspell"])
+def test_text_prints_each_line_of_the_log_before_the_json(name):
+    out = io.StringIO()
+    call_command("resolve_round", str(EXAMPLES / f"{name}.json"), "--text", stdout=out)
+    golden = json.loads((EXAMPLES / f"{name}.result.json").read_text())
+    lines = out.getvalue().splitlines()
+    assert lines[:len(golden["events"])] == [event["line"] for event in golden["events"]]
+    assert json.loads(out.getvalue()[out.getvalue().index("\n{") + 1:]) == golden

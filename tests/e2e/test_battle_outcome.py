@@ -17,7 +17,7 @@ def troll_battle(gm_user):
     from combat import services
     from combat.fairness import identity_of
     from combat.models import Round
-    from systems.magic_realm.engine.commitment import commitment
+    from systems.commitment import commitment
     from tests.combat.outcome_battles import TROLL_PLAYS, troll_on_the_amazon
 
     campaign = gm_user.campaign

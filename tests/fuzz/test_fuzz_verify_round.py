@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import given
 
 from combat import fairness, rounds
-from systems.magic_realm.engine.commitment import RoundIdentity, commitment
+from systems.commitment import RoundIdentity, commitment
 from tests.fuzz.mutate import FUZZ_SETTINGS, mutated
 
 EXAMPLE = Path(__file__).parents[2] / "docs" / "examples" / "black-knight-vs-wolf.json"

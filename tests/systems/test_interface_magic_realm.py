@@ -1,7 +1,10 @@
 """Magic Realm behind the interface (systems/magic_realm): the options are the engine's rule sets, the plays form
 offers only chits the engine accepts, and what a character keeps in his own hands is seen only by him."""
 
+import pytest
+
 from systems import get_system
+from systems.errors import PlaysInvalid
 from systems.interface import ALL, choices_open, fill
 from systems.magic_realm.engine.ruleset import PRESETS
 from tests.systems.interface_examples import EXAMPLES, load, without_plays
@@ -127,6 +130,21 @@ def test_a_round_that_waits_for_the_gms_ruling_comes_back_unresolved_naming_it()
     assert resolution.waiting_for and all(error.path.startswith("gm_rulings.") for error in resolution.waiting_for)
     assert resolution.state == data and not resolution.finished
     assert all("the round waits" in summary.lines[0] for summary in MAGIC_REALM.summaries(data, resolution))
+    assert resolution.waits_for_gm
+    needed = resolution.output["rulings_needed"]
+    assert [ruling["path"] for ruling in needed] == [error.path for error in resolution.waiting_for]
+    assert resolution.output["log"] == [event.line for event in resolution.events]
+
+
+def test_a_broken_file_is_refused_with_the_errors_of_the_step_that_breaks_as_the_command_refuses_it():
+    data = example("encounter-stumble")
+    data["state"]["characters"][0]["chits"] = ["MOVE M3**", "MOVE M4", "FIGHT L2*", "FIGHT M5"]
+    data["encounter"]["actions"][0]["run"]["chit"] = "MOVE M3**"
+    data["plays"]["Amazon"]["attack"]["chit"] = "FIGHT L2*"
+    data["plays"]["Amazon"]["maneuver"]["chit"] = "MOVE M4"
+    with pytest.raises(PlaysInvalid) as raised:
+        MAGIC_REALM.resolve(data)
+    assert [error.path for error in raised.value.errors] == ["plays.Amazon.attack.chit"]
 
 
 def test_the_next_round_starts_with_the_sheets_of_who_attacks_whom():

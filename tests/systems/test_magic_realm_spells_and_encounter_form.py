@@ -96,7 +96,9 @@ def test_an_unhidden_character_takes_the_denizen_himself_and_has_no_encounter_ch
 
 def test_the_encounter_choice_from_the_form_is_valid_and_the_round_no_longer_waits_for_it():
     state = hidden_knight_with_two_hirelings()
-    assert [error.path for error in MAGIC_REALM.resolve(state).waiting_for] == ["encounter.choices.Wolf"]
+    waiting = MAGIC_REALM.resolve(state)
+    assert [error.path for error in waiting.waiting_for] == ["encounter.choices.Wolf"]
+    assert not waiting.waits_for_gm  # a player's choice, which the command reports as the file's missing field
     form = MAGIC_REALM.plays_form(state, "Black Knight")
     chosen = fill(state, form, {"encounter_choice": "Soldier 2"})
     assert chosen["encounter"]["choices"] == {"Wolf": "Soldier 2"} and MAGIC_REALM.validate(chosen) == []

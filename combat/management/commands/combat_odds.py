@@ -2,8 +2,9 @@
 combat systems spec/odds-systems.md (a query with a "system" key).
 
 Prints one JSON object and exits 0; a query it cannot answer prints {"error": "..."} naming the field
-and exits 2. The work is done by the system's own odds (`systems.system_odds` finds it); Magic Realm's is
-`systems.magic_realm.engine.odds.attack_odds`, which the web odds panel calls too.
+and exits 2. Every query is answered by its system's `odds` through the interface
+(`systems.system_odds`: `get_system(system_of(query)).odds(query)`, Magic Realm's for a query without a
+"system" key), the same function the odds panel of a Magic Realm round page calls.
 """
 
 from __future__ import annotations

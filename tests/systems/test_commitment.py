@@ -5,7 +5,7 @@ import hashlib
 from hypothesis import given
 from hypothesis import strategies as st
 
-from systems.magic_realm.engine.commitment import (
+from systems.commitment import (
     RoundIdentity,
     commitment,
     committed_text,
