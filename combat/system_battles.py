@@ -59,13 +59,15 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
 
 def open_round(battle: Battle, number: int, user=None) -> Round:
     """A round of the battle open for plays: its dice drawn and committed (docs/fair-dice.md), its input the
-    battle's state with the campaign's options, one side for each of the system's sides. A side with nothing
-    to choose (down, or waiting for nothing) is locked at once, with no plays."""
+    battle's state with the campaign's options, those options recorded as its rules (the round is resolved
+    under them, whatever the GM changes while it is open), one side for each of the system's sides. A side
+    with nothing to choose (down, or waiting for nothing) is locked at once, with no plays."""
     campaign = battle.campaign
     system = campaign.combat_system
     dice = fairness.new_dice(campaign.slug, battle.pk, number)
-    round_input = system.with_options(dict(battle.state), campaign.system_options or {})
-    round_ = Round.objects.create(battle=battle, number=number, input=round_input, **dice)
+    rules = dict(campaign.system_options or {})
+    round_input = system.with_options(dict(battle.state), rules)
+    round_ = Round.objects.create(battle=battle, number=number, input=round_input, rules=rules, **dice)
     characters = {c.catalogue_name: c for c in battle.characters.all()}
     by = user if getattr(user, "pk", None) else None
     for side in system.sides(round_input):
@@ -163,8 +165,7 @@ def resolve_locked(round_: Round) -> None:
     resolution = system.resolve(round_input, seed=round_.seed)
     if resolution.waiting_for:
         raise PlaysInvalid(list(resolution.waiting_for))
-    round_.input = round_input
-    round_.rules = dict(battle.campaign.system_options or {})
+    round_.input = round_input  # its rules stay those recorded when it opened: the options its input holds
     round_.result = system_rounds.stored_result(system, round_input, resolution)
     round_.log = system_rounds.event_rows(resolution)
     round_.status = Round.Status.RESOLVED

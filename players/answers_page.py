@@ -37,6 +37,7 @@ def _field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], 
     return {
         "name": form_field.name, "kind": form_field.kind, "label": form_field.label, "help": form_field.help,
         "required": form_field.required, "minimum": form_field.minimum, "maximum": form_field.maximum,
+        "pattern": form_field.pattern or "",
         "value": "" if value is None or form_field.choices else value,
         "hidden": not applies(form_field.shown_when, kept), "shown_when": _condition(form, form_field.shown_when),
         "error": errors.get(form_field.name, ""),

@@ -152,7 +152,9 @@ class Field:
     "text". `path` is where the answer goes in the round input ("plays.Aldric.attack.target"); None for a
     question that only steers the form (which action?) and is not written. `shown_when` (field name, values):
     the field applies only when that other field has one of those values; a field that does not apply is
-    neither asked nor written."""
+    neither asked nor written. `pattern` (a "text" field): a regular expression the whole answer must match,
+    written in what Python's `re` and a browser's `pattern` attribute both read (no anchors); the page puts it
+    on the input, and the system's `validate` gives the error in words when it does not match."""
 
     name: str
     kind: Literal["choice", "multi-choice", "number", "text"]
@@ -164,6 +166,7 @@ class Field:
     minimum: int | None = None
     maximum: int | None = None
     shown_when: tuple[str, tuple[Any, ...]] | None = None
+    pattern: str | None = None
 
 
 @dataclass(frozen=True)

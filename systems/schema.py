@@ -21,7 +21,14 @@ def check_against_schema(data: object, schema_path: Path) -> None:
         raise RoundFileError([("(file)", "a round file is a JSON object")])
     errors = sorted(_validator(schema_path).iter_errors(data), key=lambda error: list(error.absolute_path))
     if errors:
-        raise RoundFileError([(".".join(map(str, error.absolute_path)) or "(file)", error.message) for error in errors])
+        raise RoundFileError([(".".join(map(str, error.absolute_path)) or "(file)", _message(error)) for error in errors])
+
+
+def _message(error: jsonschema.ValidationError) -> str:
+    """The error in the schema's own words where it has them: a `pattern` beside a `patternError` ("write
+    dice like 2d6 or 1d8+1") says what to write instead of quoting the regular expression."""
+    says = error.schema.get("patternError") if error.validator == "pattern" and isinstance(error.schema, dict) else None
+    return f"{says}, not {error.instance!r}" if says else error.message
 
 
 def schema_errors(data: object, schema_path: Path) -> list[FieldError]:

@@ -32,7 +32,7 @@ def parse_damage(text: str) -> tuple[int, int, int]:
     """"2d6+1" -> (2, 6, 1)."""
     match = DAMAGE_PATTERN.match(text)
     if not match:
-        raise ValueError(f"damage is written like 1d6, 1d8+1 or 2d4-1, not {text!r}")
+        raise ValueError(f"write dice like 2d6 or 1d8+1, not {text!r}")
     return int(match[1]), int(match[2]), int(match[3] or 0)
 
 

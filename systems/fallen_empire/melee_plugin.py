@@ -22,6 +22,7 @@ LABELS = {"withdraw": "Fighting withdrawal", "surrender": "Surrender", "move": "
           "charge": "Charge", "missile": "Missile fire", "melee": "Melee attack", "set_spear": "Set spear",
           "spell": "Cast a spell", "bandage": "Bandage", "other": "Something else", "none": "Nothing"}
 TARGETED = {"melee": "target", "charge": "target", "missile": "target", "spell": "target", "bandage": "patient"}
+DICE = schema_of(SCHEMA_PATH)["$defs"]["damage"]  # the pattern the round file checks a spell's damage with
 
 
 def input_schema() -> dict[str, Any]:
@@ -100,11 +101,22 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
                                  required=False, minimum=0, maximum=me.move, shown_when=("action", ("move",))))
     if "spell" in actions:
         form_fields.append(Field("spell", "text", "Spell", f"{path}.spell", shown_when=("action", ("spell",))))
+        if targets_of["spell"]:
+            form_fields.append(spell_damage(targets_of["spell"], path))
     if "other" in actions:
         form_fields.append(Field("text", "text", "What is done", f"{path}.text", "FE 10.1",
                                  shown_when=("action", ("other",))))
     form_fields += flag_fields(parsed, me, actions, targets_of, round_input.get("plays", {}), path)
     return PlaysForm(side, title, tuple(form_fields))
+
+
+def spell_damage(targets: list[str], path: str) -> Field:
+    """FE 9.1: the damage a spell deals its target without a roll, in dice (empty: the effect is the GM's),
+    checked against the round file's dice pattern as it is typed."""
+    return Field("spell_damage", "text", "Spell damage", f"{path}.damage",
+                 f"FE 9.1: the dice the spell deals its target, no attack roll; {DICE['patternError']} (empty: "
+                 "its effect is the GM's)", required=False, shown_when=("spell_target", tuple(targets)),
+                 pattern=DICE["pattern"].removeprefix("^").removesuffix("$"))
 
 
 def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]:

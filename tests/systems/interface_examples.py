@@ -2,6 +2,7 @@
 states a plays form is built from (an example without its plays, and the state its resolution leaves)."""
 
 import json
+import re
 from pathlib import Path
 
 from systems import SYSTEMS, get_system, system_of
@@ -50,8 +51,11 @@ def filler(form_field, pick: int = 0):
         high = form_field.maximum if form_field.maximum is not None else low
         return low if pick == 0 else high
     if form_field.kind == "text":
-        return "as the player wrote it"
+        return next(text for text in TEXTS if form_field.pattern is None or re.fullmatch(form_field.pattern, text))
     return None
+
+
+TEXTS = ("as the player wrote it", "2d6+1")  # the first that a text field's `pattern` takes (dice: FE 9.1)
 
 
 def answer(form: PlaysForm, overrides: dict | None = None, pick: int = 0) -> dict:

@@ -31,7 +31,8 @@ def draw_answers(data, form) -> dict:
         elif form_field.kind == "number":
             answers[form_field.name] = data.draw(st.integers(form_field.minimum, form_field.maximum))
         elif form_field.kind == "text":
-            answers[form_field.name] = data.draw(WORDS)
+            answers[form_field.name] = data.draw(
+                WORDS if form_field.pattern is None else st.from_regex(form_field.pattern, fullmatch=True))
         answers = answers_that_apply(form, answers)
     return answers
 

@@ -127,3 +127,13 @@ def test_it_draws_a_multi_choice_as_check_boxes_with_the_saved_ones_ticked(clien
     storm = body[body.index('name="spells" value="2"') - 200:body.index('name="spells" value="2"') + 40]
     assert '&quot;field&quot;: &quot;school&quot;, &quot;values&quot;: [&quot;0&quot;]}" hidden>' in storm
     assert "disabled" in storm  # not offered with Ice: neither shown nor posted
+
+
+def test_a_text_question_with_a_pattern_carries_it_on_its_input(client, ambush, monkeypatch):
+    from combat import system_battles
+    from systems.interface import Field, PlaysForm
+
+    dice = PlaysForm("Aldric", "Aldric", (Field("damage", "text", "Damage", None, required=False, pattern="[0-9]d[0-9]"),))
+    monkeypatch.setattr(system_battles, "form_of", lambda side: dice if side.side == "Aldric" else PlaysForm(side.side, ""))
+    body = page(client, ambush, "Alice").content.decode()
+    assert 'type="text" name="damage"' in body and 'pattern="[0-9]d[0-9]"' in body

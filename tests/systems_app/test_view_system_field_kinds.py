@@ -14,6 +14,7 @@ FORM = PlaysForm("Astaroth", "Astaroth, cycle 1", fields=(
     Field("tricks", "multi-choice", "Tricks", None, help="any of them", required=False, choices=(
         Choice("feint", "Feint"), Choice("shout", "Shout", shown_when=("stance", ("bold",))))),
     Field("note", "text", "Note", None, required=False),
+    Field("damage", "text", "Damage", None, required=False, pattern="[0-9]d[0-9]"),
 ), notes=("Stands in for a system's form.",))
 
 
@@ -42,3 +43,9 @@ def test_the_posted_checkboxes_are_saved_as_the_choices_values(gm_client, side):
     page = gm_client.get(round_url(side.round.battle)).content.decode()
     assert 'name="tricks" value="1" data-value="&quot;shout&quot;" checked' in page
     assert 'name="note" value="quietly"' in page
+
+
+def test_a_text_field_with_a_pattern_carries_it_on_its_input(gm_client, side):
+    page = gm_client.get(round_url(side.round.battle)).content.decode()
+    assert 'name="damage" value="" pattern="[0-9]d[0-9]"' in page
+    assert 'name="note" value=""' in page and 'name="note" value="" pattern' not in page
