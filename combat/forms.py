@@ -14,8 +14,8 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import mark_safe
 
 from campaigns.names import validate_one_line
-from combat import encounter_options, round_file
-from systems.magic_realm import side_options
+from combat import round_file
+from systems.magic_realm import encounter_options, side_options
 
 
 class QuickSelect(forms.Select):

@@ -1,14 +1,13 @@
 """The bridge between the battle records and the engine, as one name to import: it re-exports the
 modules that build the round file (`combat.round_file`), check the sides' plays (`combat.play_checks`),
 resolve it and read the outcome back (`combat.resolution`), and offer the side's plays form
-(`systems.magic_realm.side_options`), odds panel (`combat.odds_panel`) and encounter form (`combat.encounter_options`).
+(`systems.magic_realm.side_options`), odds panel (`combat.odds_panel`) and encounter form (`systems.magic_realm.encounter_options`).
 
 Callers that use `rounds.resolve` (services, fairness) look it up here, so a test may patch it here.
 """
 
 from __future__ import annotations
 
-from combat.encounter_options import encounter_options
 from combat.odds_panel import odds_for_plays
 from combat.play_checks import (
     ROUND_FIELD,
@@ -39,6 +38,7 @@ from combat.round_file import (
     sheets_for,
     unique_ids,
 )
+from systems.magic_realm.encounter_options import encounter_options
 from systems.magic_realm.side_options import SideOptions, side_options
 
 __all__ = [

@@ -10,8 +10,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import (encounter_options, fairness, odds_panel, resolution, round_fragments, services,
-                    system_views, void)
+from combat import fairness, odds_panel, resolution, round_fragments, services, system_views, void
 from combat.battle_panel import battle_panel, drawn_sheets
 from combat.forms import (
     ChitRecordForm,
@@ -28,7 +27,7 @@ from combat.round_file import character_entry, character_id, living_character_id
 from combat.ruling_page import rulings_context
 from config import confirm, fragments
 from config.page_cache import cached_on_snapshot
-from systems.magic_realm import side_options
+from systems.magic_realm import encounter_options, side_options
 
 
 @login_required

@@ -229,20 +229,15 @@ KEYED = re.compile(r"(?P<name>[^\[\]]+)\[(?P<key>\w+)=(?P<value>[^\[\]]+)\]")
 def set_path(data: dict[str, Any], path: str, value: Any) -> None:
     """Write `value` at a dotted path, making objects and lists on the way ("actions.Ash.0.kind"). A part
     `name[key=value]` is the entry of the list `name` whose `key` is `value`, appended when there is none
-    ("encounter.deployments[hireling=Rogue 6].target"): sides that share a list each write their own entry."""
+    ("encounter.deployments[hireling=Rogue 6].target"): sides that share a list each write their own entry.
+    As the last part it takes a dict value, merged into that entry ("encounter.charges[character=Amazon]"
+    with {"chit": "MOVE M3"} or {"horse": "galloping"}: one answer that is either of two keys)."""
     parts = path.split(".")
     node: Any = data
     for part, following in zip(parts, parts[1:]):
         keyed = KEYED.fullmatch(part)
         if keyed and isinstance(node, dict):
-            entries = node.get(keyed["name"])
-            if not isinstance(entries, list):
-                entries = node[keyed["name"]] = []
-            node = next((entry for entry in entries
-                         if isinstance(entry, dict) and entry.get(keyed["key"]) == keyed["value"]), None)
-            if node is None:
-                node = {keyed["key"]: keyed["value"]}
-                entries.append(node)
+            node = _keyed_entry(node, keyed)
             continue
         key: Any = int(part) if isinstance(node, list) else part
         if isinstance(node, list):
@@ -255,6 +250,10 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
             child = [] if following.isdigit() else {}
             node[key] = child
         node = child
+    keyed = KEYED.fullmatch(parts[-1])
+    if keyed and isinstance(node, dict) and isinstance(value, dict):
+        _keyed_entry(node, keyed).update(value)
+        return
     last: Any = int(parts[-1]) if isinstance(node, list) else parts[-1]
     if isinstance(node, list):
         while len(node) <= last:
@@ -263,6 +262,19 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
         node[last].update(value)
     else:
         node[last] = value
+
+
+def _keyed_entry(node: dict[str, Any], keyed: re.Match) -> dict[str, Any]:
+    """The entry of the list `keyed["name"]` whose `key` is `value`, appended (and the list made) when there is none."""
+    entries = node.get(keyed["name"])
+    if not isinstance(entries, list):
+        entries = node[keyed["name"]] = []
+    entry = next((entry for entry in entries
+                  if isinstance(entry, dict) and entry.get(keyed["key"]) == keyed["value"]), None)
+    if entry is None:
+        entry = {keyed["key"]: keyed["value"]}
+        entries.append(entry)
+    return entry
 
 
 # --- the resolution ------------------------------------------------------------------------------------

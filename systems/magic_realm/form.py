@@ -6,24 +6,24 @@ The effort limit (at most two asterisks a round) spans two fields: a maneuver ch
 attack chit it stays within the limit with. A DUCK chit goes only in box 3. The spells a character knows are the
 campaign's record, not the round file's: the form offers the attack spells the round input itself names for the
 character (cast in its encounter step, or already in his plays), each with the MAGIC chits of its type the engine
-accepts it from (docs/round-format.md, `attack.spell`)."""
+accepts it from (docs/round-format.md, `attack.spell`). The encounter step's fields follow the melee's
+(`encounter_form.py`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from systems.interface import Choice, Field, PlaysForm
-from systems.magic_realm.checks import engine_file, validate
-from systems.magic_realm.engine.dice import DiceExhausted
-from systems.magic_realm.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
+from systems.magic_realm.checks import validate
+from systems.magic_realm.encounter_form import (EFFORT_LIMIT, MeleeChits, encounter_choice_fields,
+                                                encounter_step_fields, spells_in_input)
 from systems.magic_realm.engine.play import _encounter_chits
-from systems.magic_realm.engine.round_format import RoundFormatError, read_round, state_from_json, state_to_json
+from systems.magic_realm.engine.round_format import state_from_json, state_to_json
 from systems.magic_realm.engine.ruleset import rules_from
 from systems.magic_realm.side_options import side_options
 
 ATTACK_BOXES = (Choice(1, "Thrust"), Choice(2, "Swing"), Choice(3, "Smash"))
 MANEUVER_BOXES = ("Charge", "Dodge", "Duck")
-EFFORT_LIMIT = 2
 
 
 def battle_state(round_input: dict[str, Any]) -> dict[str, Any]:
@@ -55,7 +55,8 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
         return PlaysForm(side, title, notes=(f"{side} is {'dead' if me.dead else 'gone'} and cannot play",))
     rules = rules_from(round_input.get("rules", "standard"))
     battle = battle_state(round_input)
-    options = side_options(battle, side, spells_in_input(round_input, side), riders_apart=rules.riding_horses)
+    named_spells = spells_in_input(round_input, side)
+    options = side_options(battle, side, named_spells, riders_apart=rules.riding_horses)
     effort = {chit.id: chit.effort for chit in me.chits}
     # chits the side plays in the encounter step count towards the same effort limit (play.effort_errors)
     spent = sum(me.chit(label).effort for _, label in _encounter_chits(round_input.get("encounter") or {}).get(side, ())
@@ -106,85 +107,47 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
             Field("horse_box", "choice", "Its maneuver", f"{path}.maneuver.box", "",
                   tuple(Choice(box, name) for box, name in enumerate(MANEUVER_BOXES, start=1))),
         ]
-    fields += _maneuver_fields(round_input, side, options.move_chits, attack_chits, effort,
-                               "rider_maneuver" if on_horse else "maneuver", spent)
+    key = "rider_maneuver" if on_horse else "maneuver"
+    maneuver_chits = [chit for chit, _ in options.move_chits
+                      if _accepted(round_input, side, {key: {"chit": chit, "box": 3}}, f"{key}.chit")]
+    fields += _maneuver_fields(side, maneuver_chits, attack_chits, effort, key, spent)
     if options.has_shield:
         fields.append(Field("shield_box", "choice", "Shield", f"{path}.shield_box", "the box your shield guards",
                             ATTACK_BOXES, required=False))
-    fields += hireling_fields(round_input, side, options.hirelings)
+    fields += position_fields(round_input, side)
+    melee = MeleeChits(tuple(attack_chits), tuple(maneuver_chits), effort, spent)
+    fields += encounter_step_fields(round_input, side, battle, named_spells, melee)
     fields += encounter_choice_fields(round_input, side)
     return PlaysForm(side, title, tuple(fields))
 
 
-def hireling_fields(round_input: dict[str, Any], side: str, hirelings: list[str]) -> list[Field]:
-    """Where the round has an encounter step (its `encounter` section), each of the side's hirelings that no
-    denizen attacks yet may be deployed (8.3, docs/encounter.md "Deployment"): against an unhired denizen,
-    another character or another character's hireling, whichever the engine accepts. Written as that
-    hireling's own entry of `encounter.deployments`."""
-    if "encounter" not in round_input or not hirelings:
+def position_fields(round_input: dict[str, Any], side: str) -> list[Field]:
+    """Where the attackers on the side's own sheet are not placed yet (no box given), the side places them
+    (docs/round-format.md, `sheets`): the first two, in different boxes; the engine places the rest, each in the
+    emptiest box, so the attackers stay spread over as many boxes as possible. (Placing a third would need a
+    condition on two answers: the box neither of the first two took.) Written at that attacker's own entry of
+    the sheet, so an attacker written as a bare id is left to the engine."""
+    sheet = next((s for s in round_input.get("sheets", []) if s.get("owner") == side), None)
+    attackers = (sheet or {}).get("attackers", [])
+    if any(isinstance(a, dict) and any(a.get(box) is not None for box in ("box", "weapon_box", "horse_box"))
+           for a in attackers):
         return []
-    state = round_input["state"]
-    attacked = {d.get("target") for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
-    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side
-                  and not d.get("dead") and not d.get("fled")]
-    candidates += [c["id"] for c in state["characters"] if c["id"] != side and not c.get("dead") and not c.get("fled")]
-    section = round_input["encounter"] or {}
+    placed = [a["combatant"] for a in attackers if isinstance(a, dict)][:2]
     fields = []
-    for index, hireling in enumerate(h for h in hirelings if h not in attacked):
-        path = f"encounter.deployments[hireling={hireling}]"
-        others = [entry for entry in section.get("deployments", []) if entry.get("hireling") != hireling]
-        targets = tuple(Choice(target, target) for target in candidates if not [
-            error for error in validate({**round_input, "encounter": {
-                **section, "deployments": [*others, {"hireling": hireling, "target": target}]}})
-            if error.path.startswith("encounter.deployments")])
-        if targets:
-            fields.append(Field(f"hireling_{index}", "choice", f"{hireling} (your hireling) attacks", f"{path}.target",
-                                "8.3: deployed in the encounter step; left empty, it keeps to its own",
-                                targets, required=False))
+    for index, attacker in enumerate(placed):
+        def other(box: int) -> tuple[str, tuple] | None:
+            return None if index == 0 else ("position_0", tuple(b for b in (None, 1, 2, 3) if b != box))
+        fields.append(Field(f"position_{index}", "choice", f"{attacker} stands in",
+                            f"sheets[owner={side}].attackers[combatant={attacker}].box",
+                            "its attack and maneuver box; left empty, the engine places it",
+                            tuple(Choice(box, f"box {box}", other(box)) for box in (1, 2, 3)), required=False))
     return fields
 
 
-def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:
-    """The encounter step's choice that is this side's player's to make, where the step stops for it with the
-    round's own dice (docs/encounter.md, "The player's choices"): which of his unhidden hirelings takes a
-    denizen (8.3.5a.3, Watchful Natives 1.3), written at `encounter.choices.<denizen>`, or whether to take the
-    "2" result of an Expanded Meeting Table opportunity, at `encounter.meetings.<i>.take_row_two`. The step
-    replays identically up to the choice, so the choice asked is the one the resolution will wait for."""
-    if "encounter" not in round_input:
-        return []
-    try:
-        round_file = read_round(engine_file({key: value for key, value in round_input.items() if key != "plays"}))
-        encounter = encounter_from_round(round_file.round_input, round_file.encounter or {})
-        needed = resolve_encounter(encounter, round_file.make_dice()).choice_needed
-    except (RoundFormatError, EncounterInvalid, DiceExhausted):
-        return []  # a broken input: validate names what is wrong
-    if needed is None or needed.character != side:
-        return []
-    if needed.path.startswith("meetings["):
-        index = needed.path.removeprefix("meetings[").split("]")[0]
-        return [Field("take_row_two", "choice", f"Opportunity against the {needed.denizen}",
-                      f"encounter.meetings.{index}.take_row_two", f"{needed.rule}: {needed.message}",
-                      (Choice(True, 'Take the "2" result of the same column'), Choice(False, "Keep the roll")))]
-    return [Field("encounter_choice", "choice", f"Which hireling takes {needed.denizen}",
-                  f"encounter.{needed.path}", f"rule {needed.rule}: {side} is hidden or absent",
-                  tuple(Choice(hireling, hireling) for hireling in needed.options))]
-
-
-def spells_in_input(round_input: dict[str, Any], side: str) -> list[str]:
-    """The spells the round input names for `side`: cast in its encounter step, or his plays' attack spell."""
-    encounter = round_input.get("encounter") or {}
-    named = [action["cast"] for action in encounter.get("actions", [])
-             if action.get("character") == side and action.get("cast")]
-    attack = ((round_input.get("plays") or {}).get(side) or {}).get("attack") or {}
-    return list(dict.fromkeys(named + ([attack["spell"]] if attack.get("spell") else [])))
-
-
-def _maneuver_fields(round_input, side, move_chits, attack_chits, effort, key: str, spent: int) -> list[Field]:
-    """The MOVE, DUCK or FLY chit (the rider's own beside his horse: MOVE or DUCK, rule 5.2), offered only
-    beside an attack chit that keeps the round within the effort limit, and its box (a DUCK chit in box 3
-    only)."""
-    chits = [chit for chit, _ in move_chits
-             if _accepted(round_input, side, {key: {"chit": chit, "box": 3}}, f"{key}.chit")]
+def _maneuver_fields(side, chits, attack_chits, effort, key: str, spent: int) -> list[Field]:
+    """The MOVE, DUCK or FLY chit the engine accepts (the rider's own beside his horse: MOVE or DUCK, rule 5.2),
+    offered only beside an attack chit that keeps the round within the effort limit, and its box (a DUCK chit
+    in box 3 only)."""
     ducks = tuple(chit for chit in chits if chit.startswith("DUCK"))
     def beside(chit: str) -> tuple:
         """The attack chits (or none) this maneuver chit keeps within the effort limit."""

@@ -15,7 +15,7 @@ from typing import Any
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import ALL, Constraint, Option, Options, Preset, Resolution, SideSummary, resolved_event
 from systems.magic_realm.battle_state import sheets_for
-from systems.magic_realm.checks import engine_file, validate
+from systems.magic_realm.checks import engine_file, in_round_input, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
 from systems.magic_realm.engine.melee import RoundInvalid
@@ -111,7 +111,7 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     try:
         played = play_round(round_file, dice)
     except (RoundInvalid, EncounterInvalid) as error:
-        raise PlaysInvalid([FieldError(e.path, e.message) for e in error.errors]) from error
+        raise PlaysInvalid([FieldError(in_round_input(e.path), e.message) for e in error.errors]) from error
     except DiceExhausted as error:
         raise PlaysInvalid([FieldError("dice", f"not enough dice in the file: {error}")]) from error
     except EncounterChoicePending as pending:

@@ -83,6 +83,15 @@ def test_set_path_writes_a_keyed_part_into_that_entry_of_the_list_or_appends_it(
     assert data["encounter"]["lures"] == [{"lurer": "Amazon", "denizen": "Wolf"}]
 
 
+def test_set_path_merges_a_dict_into_the_entry_a_keyed_last_part_names():
+    data: dict = {"encounter": {"charges": [{"character": "Captain", "target": "Amazon", "horse": "walking"}]}}
+    set_path(data, "encounter.charges[character=Amazon].target", "Captain")
+    set_path(data, "encounter.charges[character=Amazon]", {"chit": "MOVE M3"})
+    set_path(data, "encounter.charges[character=Captain]", {"horse": "galloping"})
+    assert data["encounter"]["charges"] == [{"character": "Captain", "target": "Amazon", "horse": "galloping"},
+                                            {"character": "Amazon", "target": "Captain", "chit": "MOVE M3"}]
+
+
 def test_a_side_is_shown_only_the_errors_of_its_own_plays():
     errors = [FieldError("plays.Ash.attack.target", "gone"), FieldError("plays.Bryn", "missing"),
               FieldError("plays.Ashley.attack", "not Ash's")]

@@ -129,9 +129,12 @@ def test_a_characters_hirelings_may_be_deployed_against_anyone_but_him_and_his_o
     assert [f.label for f in amazon.fields if f.name.startswith("hireling")] == ["Rogue 6 (your hireling) attacks"]
 
 
-def test_without_an_encounter_step_a_hireling_keeps_the_place_the_gm_gave_it():
-    form = MAGIC_REALM.plays_form(knight_and_amazon_with_hirelings(encounter=False), "Black Knight")
-    assert not [name for name in names(form) if name.startswith("hireling")]
+def test_without_an_encounter_step_a_hireling_is_deployed_as_well_which_gives_the_round_one():
+    state = knight_and_amazon_with_hirelings(encounter=False)
+    form = MAGIC_REALM.plays_form(state, "Black Knight")
+    assert values(form, "hireling_0") == ["Wolf", "Rogue 6", "Amazon"]
+    assert fill(state, form, {"hireling_0": "Wolf"})["encounter"] == {
+        "deployments": [{"hireling": "Soldier 1", "target": "Wolf"}]}
 
 
 def test_a_hireling_a_denizen_already_attacks_is_not_offered_to_deploy():

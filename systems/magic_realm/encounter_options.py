@@ -1,5 +1,6 @@
-"""What a side may do in the encounter step (docs/encounter.md), for its encounter form
-(`combat.forms.EncounterForm`), and the native groups the GM's 'who battles whom' entry offers.
+"""What a side may do in the encounter step (docs/encounter.md), for the battle app's encounter form
+(`combat.forms.EncounterForm`) and the plug-in's plays form (`encounter_form.py`), and the native groups the
+GM's 'who battles whom' entry offers. Pure: it reads a battle's state in the round-file format.
 """
 
 from __future__ import annotations
@@ -7,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combat.round_file import _catalogue, character_entry
+from systems.magic_realm.battle_state import character_entry
+from systems.magic_realm.engine.catalogue_data import get_catalogue
 
 
 @dataclass
@@ -40,7 +42,7 @@ def encounter_options(battle_state: dict[str, Any], character: str, recorded_spe
     for denizen in active:
         if denizen.get("hired_by"):
             continue
-        if denizen.get("side") == "dark" and _pins(denizen["counter"]):
+        if denizen.get("side") == "dark" and _pins(denizen.get("counter", denizen["id"])):  # a round file's counter defaults to the id
             not_lurable.append((denizen["id"], "red side up"))
         elif denizen.get("target"):
             not_lurable.append((denizen["id"], f"already attacks {denizen['target']}"))
@@ -69,7 +71,7 @@ def encounter_options(battle_state: dict[str, Any], character: str, recorded_spe
 
 def _pins(counter_name: str) -> bool:
     try:
-        counter = _catalogue().denizen(counter_name)
+        counter = get_catalogue().denizen(counter_name)
     except LookupError:
         return False
     return bool(getattr(getattr(counter, "dark", None), "pins", False))

@@ -1,0 +1,260 @@
+"""The encounter step in a Magic Realm character's plays form (docs/encounter.md), from the choices the battle
+app's encounter form offers (`encounter_options.py`), each kept only where the engine accepts it:
+
+- the denizens he lures onto his sheet (8.3.4), one field each, written as that denizen's entry of
+  `encounter.lures` (a denizen is lured once);
+- his hirelings' deployments (8.3), also in a round without an encounter step: a hireling's target for the round
+  is written as its deployment, which gives the round an encounter step (the engine treats a hireling's melee-step
+  target as a deployment, docs/encounter.md "The melee step's targets");
+- one encounter play: charge another character (8.3), or the encounter action, run away, alert a weapon or cast
+  a spell. A side whose charge or action the round input already holds is not asked again (a form only writes).
+- the encounter step's choice that is his player's to make (which hireling takes a denizen, 8.3.5a.3, or the
+  Expanded Meeting Table's "2" result).
+
+The effort limit (two asterisks a round) counts the encounter step's chit with the melee's attack and maneuver
+chits, and a chit is played once a round. A choice's condition names one other answer, so an encounter chit is
+offered beside the melee chit of its own kind (a MOVE chit beside the maneuver chit, a FIGHT or MAGIC chit beside
+the attack chit) when it keeps the limit with that chit and with the heaviest chit of the other kind the form
+offers beside it. That is why the form offers one encounter play, not a charge and an action together."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from systems.interface import Choice, Field
+from systems.magic_realm.checks import engine_file, validate
+from systems.magic_realm.encounter_options import EncounterOptions, encounter_options
+from systems.magic_realm.engine.dice import DiceExhausted
+from systems.magic_realm.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
+from systems.magic_realm.engine.round_format import RoundFormatError, read_round
+
+EFFORT_LIMIT = 2
+HORSE_SIDES = ("walking", "galloping")
+
+
+@dataclass(frozen=True)
+class MeleeChits:
+    """What the form's melee fields offer, for the encounter chits to keep the effort limit with: the attack
+    chits, the maneuver chits, each chit's asterisks, and the asterisks the round input already spends."""
+
+    attack: tuple[str, ...]
+    maneuver: tuple[str, ...]
+    effort: dict[str, int]
+    spent: int
+
+    def left(self, *chits: str | None) -> int:
+        return EFFORT_LIMIT - self.spent - sum(self.effort.get(chit, 0) for chit in chits if chit)
+
+    def heaviest_attack_beside(self, maneuver: str | None) -> int:
+        return max((self.effort[a] for a in self.attack if self.effort[a] <= self.left(maneuver)), default=0)
+
+    def heaviest_maneuver_beside(self, attack: str | None) -> int:
+        return max((self.effort[m] for m in self.maneuver if self.effort[m] <= self.left(attack)), default=0)
+
+    def beside(self, chit: str, kind: str) -> tuple[str, tuple]:
+        """The condition for an encounter chit: the melee answers of its kind it keeps the limit with."""
+        if kind == "maneuver":
+            return "maneuver_chit", tuple(m for m in (None, *self.maneuver) if m != chit and self.effort.get(chit, 0)
+                                          + self.heaviest_attack_beside(m) <= self.left(m))
+        return "attack_chit", tuple(a for a in (None, *self.attack) if a != chit and self.effort.get(chit, 0)
+                                    + self.heaviest_maneuver_beside(a) <= self.left(a))
+
+
+def encounter_step_fields(round_input: dict[str, Any], side: str, battle: dict[str, Any], spells: list[str],
+                          melee: MeleeChits) -> list[Field]:
+    """Every field of the encounter step this side plays, in the step's order (docs/encounter.md)."""
+    options = encounter_options(battle, side, spells)
+    fields = hireling_fields(round_input, side, options.hirelings)
+    if "encounter" not in round_input:
+        return fields
+    section = round_input["encounter"] or {}
+    return fields + lure_fields(round_input, side, options, section) + play_fields(round_input, side, options,
+                                                                                   section, melee)
+
+
+def _accepts(round_input: dict[str, Any], key: str, entry: dict[str, Any], mine) -> bool:
+    """Whether the engine finds nothing wrong in `encounter.<key>` with `entry` in place of this side's own."""
+    section = dict(round_input.get("encounter") or {})
+    section[key] = [*(e for e in section.get(key, []) if not mine(e)), entry]
+    return not [error for error in validate({**round_input, "encounter": section})
+                if error.path.startswith(f"encounter.{key}")]
+
+
+def _nobody(entry: dict[str, Any]) -> bool:
+    return False
+
+
+def hireling_fields(round_input: dict[str, Any], side: str, hirelings: list[str]) -> list[Field]:
+    """Each of the side's hirelings that no denizen attacks may be deployed (8.3, docs/encounter.md
+    "Deployment"): against an unhired denizen, another character or another character's hireling, whichever the
+    engine accepts. Written as that hireling's own entry of `encounter.deployments`."""
+    state = round_input["state"]
+    attacked = {d.get("target") for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
+    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side
+                  and not d.get("dead") and not d.get("fled")]
+    candidates += [c["id"] for c in state["characters"] if c["id"] != side and not c.get("dead") and not c.get("fled")]
+    fields = []
+    for index, hireling in enumerate(h for h in hirelings if h not in attacked):
+        path = f"encounter.deployments[hireling={hireling}]"
+        targets = tuple(Choice(target, target) for target in candidates if _accepts(
+            round_input, "deployments", {"hireling": hireling, "target": target},
+            lambda entry, hireling=hireling: entry.get("hireling") == hireling))
+        if targets:
+            fields.append(Field(f"hireling_{index}", "choice", f"{hireling} (your hireling) attacks", f"{path}.target",
+                                "8.3: deployed in the encounter step; left empty, it keeps to its own",
+                                targets, required=False))
+    return fields
+
+
+def lure_fields(round_input: dict[str, Any], side: str, options: EncounterOptions,
+                section: dict[str, Any]) -> list[Field]:
+    """Each unassigned denizen nobody lures yet (8.3.4: not a red-side-up Tremendous monster, not one that
+    already attacks someone), that the engine lets this side lure."""
+    lured = {entry.get("denizen") for entry in section.get("lures", [])}
+    fields = []
+    for index, denizen in enumerate(d for d in options.lurable if d not in lured):
+        if _accepts(round_input, "lures", {"lurer": side, "denizen": denizen}, _nobody):
+            fields.append(Field(f"lure_{index}", "choice", f"Lure {denizen}",
+                                f"encounter.lures[denizen={denizen}].lurer",
+                                "8.3.4: onto your own sheet; you become unhidden",
+                                (Choice(side, "onto your sheet"),), required=False))
+    return fields
+
+
+def play_fields(round_input: dict[str, Any], side: str, options: EncounterOptions, section: dict[str, Any],
+                melee: MeleeChits) -> list[Field]:
+    """One encounter play (a charge, or the action: run, alert or cast), each with what it needs, offered where
+    the engine accepts it and the effort limit holds with the melee chits beside it."""
+    if any(entry.get("character") == side for key in ("charges", "actions") for entry in section.get(key, [])):
+        return []
+    mine = _nobody  # the side has no entry yet: the trial adds one beside the others'
+    movers = [*({"chit": chit} for chit in options.move_chits),
+              *({"horse": horse_side} for horse_side in (HORSE_SIDES if options.horse else ()))]
+    charges = [(target, mover) for target in options.charge_targets for mover in movers
+               if _accepts(round_input, "charges", {"character": side, "target": target, **mover}, mine)]
+    runs = [mover for mover in movers if _accepts(round_input, "actions", {"character": side, "run": mover}, mine)]
+    alerts = [(weapon, chit) for weapon in options.weapons_to_alert for chit in options.fight_chits
+              if _accepts(round_input, "actions", {"character": side, "alert": weapon, "chit": chit}, mine)]
+    casts = [(spell, chit) for spell in options.spells for chit in options.magic_chits
+             if _accepts(round_input, "actions", {"character": side, "cast": spell, "chit": chit}, mine)]
+    targets, charge_with = _with_every([(target, _key(mover)) for target, mover in charges])
+    charge_movers = _mover_choices(charge_with, melee)
+    run_movers = _mover_choices([_key(m) for m in runs], melee)
+    weapons, alert_with = _with_every(alerts)
+    alert_chits = _chit_choices(alert_with, melee)
+    spells, cast_with = _with_every(casts)
+    cast_chits = _chit_choices(cast_with, melee)
+    plays = [Choice("none", "No charge and no encounter action")]
+    for value, label, choices in (("charge", "Charge", charge_movers), ("run", "Run away", run_movers),
+                                  ("alert", "Alert a weapon", alert_chits), ("cast", "Cast a spell", cast_chits)):
+        if choices:
+            plays.append(Choice(value, label, _either(choices)))
+    if len(plays) == 1:
+        return []
+    action = f"encounter.actions[character={side}]"
+    fields = [Field("encounter_play", "choice", "In the encounter step", None,
+                    "8.3: charge, or one encounter action (run away, alert a weapon or cast a spell)", tuple(plays))]
+    if charge_movers:
+        when = ("encounter_play", ("charge",))
+        fields += [Field("charge_target", "choice", "Charge", f"encounter.charges[character={side}].target",
+                         "a charge puts the chit's move time on his sheet; you cannot run away this round",
+                         tuple(Choice(t, t) for t in targets), shown_when=when),
+                   Field("charge_with", "choice", "Charge with", f"encounter.charges[character={side}]", "",
+                         charge_movers, shown_when=when)]
+    if run_movers:
+        fields.append(Field("run_with", "choice", "Run away with", f"{action}.run",
+                            "5.1: a MOVE chit or your horse, against the attackers on your sheet", run_movers,
+                            shown_when=("encounter_play", ("run",))))
+    fields += _action_with_chit("alert", "Alert the weapon", "Alert it with", "a FIGHT chit", action, weapons,
+                                alert_chits)
+    fields += _action_with_chit("cast", "Cast the spell", "Cast it with", "a MAGIC chit", action, spells,
+                                cast_chits)
+    return fields
+
+
+def _with_every(pairs: list[tuple[Any, Any]]) -> tuple[list, list]:
+    """The firsts of the accepted pairs (the targets, weapons or spells) and the seconds (the chits or horse
+    sides) accepted with every one of them: the two are separate answers, so any two picked must go together."""
+    firsts = list(dict.fromkeys(first for first, _ in pairs))
+    seconds = [second for second in dict.fromkeys(second for _, second in pairs)
+               if all((first, second) in pairs for first in firsts)]
+    return firsts, seconds
+
+
+def _action_with_chit(play: str, label: str, chit_label: str, chit_help: str, action: str, names: list[str],
+                      chits: tuple[Choice, ...]) -> list[Field]:
+    """The weapon to alert (or the spell to cast) and the chit it is played with, asked when that is the play."""
+    if not chits:
+        return []
+    when = ("encounter_play", (play,))
+    return [Field(f"{play}_{'weapon' if play == 'alert' else 'spell'}", "choice", label, f"{action}.{play}", "",
+                  tuple(Choice(name, name) for name in names), shown_when=when),
+            Field(f"{play}_chit", "choice", chit_label, f"{action}.chit", chit_help, chits, shown_when=when)]
+
+
+def _key(mover: dict[str, str]) -> tuple[str, str]:
+    return next(iter(mover.items()))
+
+
+def _mover_choices(movers, melee: MeleeChits) -> tuple[Choice, ...]:
+    """A MOVE chit beside the maneuver chits it keeps the limit with (a horse needs no chit), or none."""
+    choices = []
+    for kind, value in movers:
+        if kind == "horse":
+            choices.append(Choice({"horse": value}, f"your horse, {value}"))
+            continue
+        condition = melee.beside(value, "maneuver")
+        if condition[1]:
+            choices.append(Choice({"chit": value}, value, condition))
+    return tuple(choices)
+
+
+def _chit_choices(chits, melee: MeleeChits) -> tuple[Choice, ...]:
+    """A FIGHT or MAGIC chit beside the attack chits it keeps the limit with, or none."""
+    return tuple(Choice(chit, chit, condition) for chit in chits
+                 if (condition := melee.beside(chit, "attack"))[1])
+
+
+def _either(choices: tuple[Choice, ...]) -> tuple[str, tuple] | None:
+    """The condition for an encounter play: some choice of it is open. Its choices follow one melee field each;
+    a choice without a condition (a horse) is always open."""
+    if any(choice.shown_when is None for choice in choices):
+        return None
+    field = choices[0].shown_when[0]
+    return field, tuple(dict.fromkeys(value for choice in choices for value in choice.shown_when[1]))
+
+
+def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:
+    """The encounter step's choice that is this side's player's to make, where the step stops for it with the
+    round's own dice (docs/encounter.md, "The player's choices"): which of his unhidden hirelings takes a
+    denizen (8.3.5a.3, Watchful Natives 1.3), written at `encounter.choices.<denizen>`, or whether to take the
+    "2" result of an Expanded Meeting Table opportunity, at `encounter.meetings.<i>.take_row_two`. The step
+    replays identically up to the choice, so the choice asked is the one the resolution will wait for."""
+    if "encounter" not in round_input:
+        return []
+    try:
+        round_file = read_round(engine_file({key: value for key, value in round_input.items() if key != "plays"}))
+        encounter = encounter_from_round(round_file.round_input, round_file.encounter or {})
+        needed = resolve_encounter(encounter, round_file.make_dice()).choice_needed
+    except (RoundFormatError, EncounterInvalid, DiceExhausted):
+        return []  # a broken input: validate names what is wrong
+    if needed is None or needed.character != side:
+        return []
+    if needed.path.startswith("meetings["):
+        index = needed.path.removeprefix("meetings[").split("]")[0]
+        return [Field("take_row_two", "choice", f"Opportunity against the {needed.denizen}",
+                      f"encounter.meetings.{index}.take_row_two", f"{needed.rule}: {needed.message}",
+                      (Choice(True, 'Take the "2" result of the same column'), Choice(False, "Keep the roll")))]
+    return [Field("encounter_choice", "choice", f"Which hireling takes {needed.denizen}",
+                  f"encounter.{needed.path}", f"rule {needed.rule}: {side} is hidden or absent",
+                  tuple(Choice(hireling, hireling) for hireling in needed.options))]
+
+
+def spells_in_input(round_input: dict[str, Any], side: str) -> list[str]:
+    """The spells the round input names for `side`: cast in its encounter step, or his plays' attack spell."""
+    encounter = round_input.get("encounter") or {}
+    named = [action["cast"] for action in encounter.get("actions", [])
+             if action.get("character") == side and action.get("cast")]
+    attack = ((round_input.get("plays") or {}).get(side) or {}).get("attack") or {}
+    return list(dict.fromkeys(named + ([attack["spell"]] if attack.get("spell") else [])))
