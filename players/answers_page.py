@@ -18,7 +18,7 @@ from systems.interface import Field, PlaysForm, answers_that_apply, applies
 
 def _condition(form: PlaysForm, shown_when) -> str:
     """A `shown_when` for the page's script: the field it depends on and the posted values that show it (a
-    choice is posted as its index)."""
+    choice is posted as its index; no answer, None, as "")."""
     if shown_when is None:
         return ""
     name, values = shown_when
@@ -26,7 +26,9 @@ def _condition(form: PlaysForm, shown_when) -> str:
     if other is not None and other.choices:
         posted = [str(i) for i, choice in enumerate(other.choices) if choice.value in values]
     else:
-        posted = [str(value) for value in values]
+        posted = [str(value) for value in values if value is not None]
+    if None in values:
+        posted.append("")  # the question not answered: the script reads it as ""
     return json.dumps({"field": name, "values": posted})
 
 

@@ -29,10 +29,13 @@
 
   function same(a, b) { return JSON.stringify(a) === JSON.stringify(b); }
 
+  // As the server's `applies`: a question not answered (or not shown) reads as null, so a choice offered
+  // "beside no attack chit" (null among its values) is shown until that question is answered.
   function appliesTo(when, kept) {
     if (!when) return true;
     var rule = JSON.parse(when);
-    return Object.prototype.hasOwnProperty.call(kept, rule[0]) && rule[1].some(function (v) { return same(v, kept[rule[0]]); });
+    var answer = Object.prototype.hasOwnProperty.call(kept, rule[0]) ? kept[rule[0]] : null;
+    return rule[1].some(function (v) { return same(v, answer); });
   }
 
   function answerOf(wrapper) {

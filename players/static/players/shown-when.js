@@ -14,9 +14,13 @@
     }).map(function (el) { return el.value; });
   }
 
+  // As the server's `applies`: a question not answered (nothing posted, or only "") reads as "", which the
+  // page lists among the values when the question's condition takes no answer (players/answers_page.py).
   function follows(form, el, shown) {
     var rule = JSON.parse(el.dataset.shownWhen);
-    return posted(form, rule.field, shown).some(function (value) { return rule.values.indexOf(value) >= 0; });
+    var values = posted(form, rule.field, shown).filter(function (value) { return value !== ""; });
+    if (values.length === 0) values = [""];
+    return values.some(function (value) { return rule.values.indexOf(value) >= 0; });
   }
 
   function update(form) {

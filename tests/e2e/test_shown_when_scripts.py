@@ -1,0 +1,49 @@
+"""The two scripts that follow a plays form's `shown_when` in the browser (static/combat/system-forms.js on
+the GM's round page, players/static/players/shown-when.js on a player's page) read a question not answered
+as the server's `applies` does (systems/interface.py): as no answer, so a choice offered "beside no attack
+chit" shows until an attack chit is picked. Each script runs on a bare form here, as the pages draw it."""
+
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+
+GM_FORM = """<form data-plays-form>
+  <div class="field" data-field="attack_chit"><select name="attack_chit">
+    <option value="">—</option><option value="0" data-value='"FIGHT M4"'>FIGHT M4</option></select></div>
+  <div class="field" data-field="maneuver_chit"><select name="maneuver_chit">
+    <option value="">—</option>
+    <option id="beside-any" value="0" data-value='"MOVE M4"' data-shown-when='["attack_chit", [null, "FIGHT M4"]]'>MOVE M4</option>
+    <option id="beside-none" value="1" data-value='"MOVE L2**"' data-shown-when='["attack_chit", [null]]'>MOVE L2**</option>
+  </select></div>
+</form>"""
+
+PLAYER_FORM = """<form data-shown-when-form>
+  <div data-field="attack_chit"><select name="attack_chit"><option value="">Choose…</option><option value="0">FIGHT M4</option></select></div>
+  <div data-field="maneuver_chit"><select name="maneuver_chit"><option value="">Choose…</option>
+    <option id="beside-any" value="0" data-shown-when='{"field": "attack_chit", "values": ["", "0"]}'>MOVE M4</option>
+    <option id="beside-none" value="1" data-shown-when='{"field": "attack_chit", "values": [""]}'>MOVE L2**</option>
+  </select></div>
+</form>"""
+
+
+def offered(page, option_id: str) -> bool:
+    return page.eval_on_selector(f"#{option_id}", "o => !o.hidden && !o.disabled")
+
+
+@pytest.mark.parametrize("form, script", [(GM_FORM, "static/combat/system-forms.js"),
+                                          (PLAYER_FORM, "players/static/players/shown-when.js")])
+def test_a_choice_beside_no_answer_shows_until_the_question_is_answered(page, form, script):
+    page.set_content(f"<!doctype html><html><body>{form}</body></html>")
+    page.add_script_tag(path=str(ROOT / script))
+    page.dispatch_event("select[name=attack_chit]", "change")  # the page's own first pass
+    assert offered(page, "beside-any") and offered(page, "beside-none")
+
+    page.select_option("select[name=attack_chit]", label="FIGHT M4")
+    assert offered(page, "beside-any") and not offered(page, "beside-none")
+
+    page.select_option("select[name=attack_chit]", index=0)  # back to no answer
+    assert offered(page, "beside-any") and offered(page, "beside-none")
