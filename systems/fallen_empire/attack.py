@@ -10,7 +10,7 @@ from systems.fallen_empire.fight import Fight
 from systems.fallen_empire.harm import harm
 from systems.fallen_empire.model import SHIELDMATES, Weapon
 
-DAMAGE_PATTERN = re.compile(r"^(\d{1,2})d(\d{1,3})([+-]\d{1,3})?$")
+DAMAGE_PATTERN = re.compile(r"^([1-9]\d?)d([1-9]\d{0,2})([+-]\d{1,3})?$")  # as round.schema.json: no 0d6, no 1d0
 HIT_BASE = 19  # FE 5.1, ruling R11: d20 + bonuses >= 19 - AC (AC 9 needs 10, AC 2 needs 17)
 MIN_DAMAGE = 1  # ruling R12
 

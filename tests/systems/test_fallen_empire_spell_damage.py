@@ -45,7 +45,8 @@ def test_the_form_asks_a_spells_damage_once_it_has_a_target_carrying_the_round_f
 
 @pytest.mark.parametrize("dice, fits", [("2d6", True), ("1d8+1", True), ("2d4-1", True), ("10d100+100", True),
                                         ("lots", False), ("d6", False), ("2d6+", False), ("2 d6", False),
-                                        ("1d8+1 fire", False), ("1d6*2", False)])
+                                        ("1d8+1 fire", False), ("1d6*2", False),
+                                        ("0d6", False), ("1d0", False), ("1d0+3", False)])  # no die to throw
 def test_the_fields_pattern_takes_the_dice_the_round_file_takes(dice, fits):
     field = FALLEN.plays_form(spell_round(), "Mia").field("spell_damage")
     assert bool(re.fullmatch(field.pattern, dice)) is fits
