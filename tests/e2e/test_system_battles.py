@@ -16,7 +16,7 @@ from tests.systems_app.conftest import system_campaign
 
 pytestmark = pytest.mark.e2e
 
-SHOTS = Path("/tmp/shots")
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"  # beside every other page's
 MAX_PASSES = 12
 
 
