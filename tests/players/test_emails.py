@@ -42,6 +42,16 @@ def test_the_result_email_opens_with_the_summary_then_what_comes_next_then_the_f
             < html.index("The full log of what your characters saw") < html.index("<h3"))
 
 
+def test_the_result_email_ends_with_the_next_step_in_one_line(resolved, characters):
+    email = OutboxMessage.objects.get(idempotency_key=f"combat/round-{resolved.pk}/player-{characters['Black Knight'].player_id}")
+    link = links.url_for(PlayerLink.objects.get(battle=resolved.battle, player__name="Alice", revoked_at__isnull=True))
+    last = email.text.rstrip().split("\n-- Herald")[0].rstrip().splitlines()[-1]
+    assert last.startswith("Next step: send your round 2 plays by ") and last.endswith(f": {link}")
+    assert email.text.index("The full log of what your characters saw") < email.text.index("Next step:")
+    assert email.html.rindex("<p>") == email.html.index("<p><strong>Next step:</strong> send your round 2 plays by")
+    assert f'<a href="{link}">your page</a></p>' in email.html
+
+
 def test_a_player_who_owes_wounds_is_told_what_hit_them_and_how_to_choose_the_chits(resolved, characters):
     email = OutboxMessage.objects.get(idempotency_key=f"combat/round-{resolved.pk}/player-{characters['Amazon'].player_id}")
     summary = email.text[:email.text.index("What comes next")]

@@ -37,6 +37,8 @@ def test_it_resolves_a_round_and_mails_each_player_what_their_side_saw(gm, make_
     assert {c.player.email for c in campaign.characters.select_related("player")} | {"gm@example.com"} == recipients
     player_mail = mails.exclude(recipient="gm@example.com").first()
     assert player_mail.text.index("Dear") < player_mail.text.index("What comes next") < player_mail.text.index("saw this round")
+    last = player_mail.text.rstrip().split("\n-- Herald")[0].rstrip().splitlines()[-1]
+    assert last.startswith("Next step: ") and player_mail.text.index("saw this round") < player_mail.text.index(last)
 
 
 def test_it_refuses_a_campaign_with_an_unknown_option(gm):
