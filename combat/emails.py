@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.template.loader import render_to_string
+from django.urls import reverse
 
 from combat import fairness, resolution, round_file
 
@@ -62,6 +64,19 @@ def next_steps(round_, player, characters):
     from players.emails import next_steps
 
     return next_steps(round_, player, characters)
+
+
+def gm_next_step(round_) -> dict[str, str]:
+    """The GM's email's last line: the next round's page, open for plays, or the battle's page once the
+    battle is over (an absolute address from HERALD_BASE_URL, else the path alone)."""
+    battle = round_.battle
+    following = battle.rounds.filter(number=round_.number + 1).first()
+    if following is not None:
+        text = f"round {following.number} is open for plays; lock each side, or wait for the players, then resolve it"
+        path = reverse("combat:round", args=[battle.campaign.slug, battle.pk, following.number])
+    else:
+        text, path = "the battle is over; its page keeps every round", reverse("combat:battle", args=[battle.campaign.slug, battle.pk])
+    return {"text": text, "url": f"{getattr(settings, 'HERALD_BASE_URL', '').rstrip('/')}{path}"}
 
 
 def rulings_of(round_):
@@ -117,7 +132,7 @@ def queue_round_emails(round_, outcome: resolution.Outcome) -> list:
             )
         )
     gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", []),
-                  "next": {"rulings": rulings_of(round_)}}
+                  "next": {"rulings": rulings_of(round_), "gm_step": gm_next_step(round_)}}
     for gm in campaign.gms.exclude(email=""):
         queued.append(
             queue_email(

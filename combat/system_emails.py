@@ -43,7 +43,8 @@ def queue_round_emails(round_) -> list:
             campaign=campaign, idempotency_key=emails.player_key(round_, player), thread_key=emails.thread_key(battle),
         ))
     gm_context = {**base, "events": round_.log, "summaries": result.get("summaries", {}),
-                  "finished": result.get("finished", False), "next": {"rulings": emails.rulings_of(round_)}}
+                  "finished": result.get("finished", False), "next": {"rulings": emails.rulings_of(round_),
+                                                                       "gm_step": emails.gm_next_step(round_)}}
     for gm in campaign.gms.exclude(email=""):
         queued.append(queue_email(
             to=gm.email, subject=f"{emails.subject(round_)} (GM log)",

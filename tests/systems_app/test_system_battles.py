@@ -55,3 +55,20 @@ def test_it_refuses_a_starting_state_of_another_system(gm, make_campaign):
     with pytest.raises(services.BattleError) as error:
         system_battles.start_battle(gm, campaign.slug, "x", "y", {**starter.round_input, "system": "enchanted-realms"})
     assert "state" in error.value.errors
+
+
+def test_the_gms_copy_ends_with_the_next_rounds_page(gm, make_campaign, settings):
+    settings.HERALD_BASE_URL = "https://herald.example"
+    campaign = make_campaign("fallen-empire")
+    battle = start(gm, campaign, "joust-first-pass")
+    round_ = battle.rounds.get(number=1)
+    for side in round_.sides.all():
+        system_battles.save_answers(gm, campaign.slug, battle.pk, 1, side.pk, {"dice": 2})
+        system_battles.lock(gm, campaign.slug, battle.pk, 1, side.pk)
+    assert services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    services.resolve_round(round_.pk)
+    assert Round.objects.filter(battle=battle, number=2).exists()  # the known seed: the joust goes on
+    copy = OutboxMessage.objects.get(campaign=campaign, recipient="gm@example.com", subject__endswith="(GM log)")
+    last = copy.text.rstrip().split("\n-- Herald")[0].rstrip().splitlines()[-1]
+    assert last == ("Next step: round 2 is open for plays; lock each side, or wait for the players, then resolve it: "
+                    f"https://herald.example/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/2/")
