@@ -51,7 +51,8 @@ def with_options(round_input: dict[str, Any], values: dict[str, Any]) -> dict[st
 def _kind_error(round_input: Any) -> FieldError | None:
     if not isinstance(round_input, dict):
         return FieldError("(file)", "a round input is a JSON object")
-    if round_input.get("kind") not in PLUGINS:
+    kind = round_input.get("kind")
+    if not isinstance(kind, str) or kind not in PLUGINS:  # a list or an object is no kind (and not hashable)
         return FieldError("kind", f"must be one of {', '.join(sorted(KINDS))} (a melee round or a joust pass), "
                                   f"not {round_input.get('kind')!r}")
     return None

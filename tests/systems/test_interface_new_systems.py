@@ -127,6 +127,13 @@ def test_a_round_input_of_no_known_kind_is_refused_naming_kind():
         FALLEN.resolve({"system": "fallen-empire"})
 
 
+@pytest.mark.parametrize("kind", [["joust"], {"joust": True}, 3, None])
+def test_a_kind_that_is_not_a_name_is_refused_naming_kind_not_a_crash(kind):
+    assert [error.path for error in FALLEN.validate({"system": "fallen-empire", "kind": kind})] == ["kind"]
+    with pytest.raises(PlaysInvalid):
+        FALLEN.resolve({"system": "fallen-empire", "kind": kind})
+
+
 def test_the_fallen_empire_presets_set_the_phase_order_and_the_rides():
     assert FALLEN.options().values({"preset": "earlier-order"})["magic_before_melee"] is True
     assert FALLEN.options().values({"preset": "three-rides"})["joust_max_passes"] == 3
