@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from combat import fairness, resolution, round_file
+from config.absolute_url import absolute_url
 
 
 def thread_key(battle) -> str:
@@ -76,7 +76,7 @@ def gm_next_step(round_) -> dict[str, str]:
         path = reverse("combat:round", args=[battle.campaign.slug, battle.pk, following.number])
     else:
         text, path = "the battle is over; its page keeps every round", reverse("combat:battle", args=[battle.campaign.slug, battle.pk])
-    return {"text": text, "url": f"{getattr(settings, 'HERALD_BASE_URL', '').rstrip('/')}{path}"}
+    return {"text": text, "url": absolute_url(path)}
 
 
 def rulings_of(round_):

@@ -24,6 +24,7 @@ from datetime import datetime, timedelta
 
 from django.utils import timezone
 
+from config.absolute_url import absolute_url
 from players.models import PlayerLink
 
 # How long after combat ends (the last round resolved) the players' links keep opening their page.
@@ -44,7 +45,7 @@ def token_hash(token: str) -> str:
 def url_for(link: PlayerLink) -> str:
     """The link's absolute address, for emails (HERALD_BASE_URL, else the path alone)."""
     path = reverse("players:page", kwargs={"token": token_for(link)})
-    return f"{getattr(settings, 'HERALD_BASE_URL', '').rstrip('/')}{path}"
+    return absolute_url(path)
 
 
 def issue(battle, player) -> PlayerLink:
