@@ -27,6 +27,7 @@ from combat.round_file import character_entry, character_id, living_character_id
 from combat.ruling_page import rulings_context
 from config import confirm, fragments
 from config.page_cache import cached_on_snapshot
+from players import services as player_services
 from systems.magic_realm import encounter_options, side_options
 
 
@@ -186,6 +187,8 @@ def _round_context(round_, bound_chits=None):
         # Worked out only when the plays layout is drawn, not when its cached fragment is used.
         "sides": fragments.Lazy(side_contexts) if round_.status != Round.Status.RESOLVED else [],
         "side_list": sides,
+        # One reading of the sides' submissions for the Sides card and the players' card alike.
+        "side_statuses": fragments.Lazy(lambda: player_services.side_statuses(round_, sides)),
         "all_locked": bool(sides) and all(side.locked for side in sides),
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
         "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status"),  # not their logs
@@ -412,6 +415,7 @@ def _sides_card_context(round_):
         "battle": round_.battle,
         "campaign": round_.battle.campaign,
         "side_list": sides,
+        "side_statuses": fragments.Lazy(lambda: player_services.side_statuses(round_, sides)),
         "panel": battle_panel(round_, sides),
         "all_locked": bool(sides) and all(side.locked for side in sides),
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],

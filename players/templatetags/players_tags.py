@@ -17,9 +17,10 @@ register = template.Library()
 
 
 @register.inclusion_tag("players/_gm_round.html", takes_context=True)
-def players_round_panel(context, round_, oob=False, sides=None):
+def players_round_panel(context, round_, oob=False, sides=None, statuses=None):
     """`oob`: drawn into an htmx answer for the round's status, to replace the card already on the page.
-    `sides`: the round's sides with their characters and players, when the page has read them already.
+    `sides`: the round's sides with their characters and players, when the page has read them already;
+    `statuses`: their statuses (players.services.side_statuses), when the page has worked them out already.
     The card is a cached fragment (config.fragments) keyed by every row it shows: the rows are read on
     every view, the forms are built and the card drawn only when one of them changed."""
     battle = round_.battle
@@ -29,7 +30,7 @@ def players_round_panel(context, round_, oob=False, sides=None):
     for character in battle.characters.select_related("player"):
         players.setdefault(character.player_id, {"player": character.player, "link": live.get(character.player_id)})
     drafting = round_.status == Round.Status.DRAFTING
-    statuses = services.side_statuses(round_, sides)
+    statuses = statuses if statuses is not None else services.side_statuses(round_, sides)
     play_settings = services.play_settings(battle.campaign)
     notes = list(RoundNote.objects.filter(round=round_).select_related("by", "character"))
     return {
@@ -64,13 +65,6 @@ def players_round_panel(context, round_, oob=False, sides=None):
             [[n.pk, n.at, n.kind, n.text, n.character_id, n.by.get_username() if n.by else None] for n in notes],
         ),
     }
-
-
-@register.simple_tag
-def side_statuses(round_, sides):
-    """`{% side_statuses round side_list as statuses %}`: each side's status (players.services.side_statuses)
-    for the round's list of sides, from the sides the page has already."""
-    return services.side_statuses(round_, sides)
 
 
 @register.simple_tag

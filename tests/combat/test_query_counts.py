@@ -4,6 +4,8 @@ however many rounds the battle fought before (issue #13: no query per side or pe
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns import services as campaign_services
@@ -59,3 +61,12 @@ def test_a_resolved_round_page_asks_as_many_queries_after_four_rounds_as_after_n
     with django_assert_num_queries(counted):
         response = client.get(fifth)
     assert "round 5" in response.content.decode().lower()
+
+
+def test_the_round_page_reads_the_sides_submissions_once_for_both_cards(gm_client, gm):
+    battle = battle_of(gm, "once", 2)
+    with CaptureQueriesContext(connection) as captured:
+        response = gm_client.get(round_url(battle))
+    assert response.status_code == 200
+    submission_reads = [q["sql"] for q in captured.captured_queries if 'FROM "players_submission"' in q["sql"]]
+    assert len(submission_reads) == 1, submission_reads
