@@ -1,6 +1,7 @@
 """The round page (and its polled status) of a battle fought through the systems interface."""
 
 import pytest
+from django.core.cache import caches
 
 from combat import services, system_battles
 from combat.models import Round
@@ -67,14 +68,19 @@ def test_a_failed_round_shows_its_error_and_lets_the_gm_unlock_a_side(gm, gm_cli
     assert round_.status == Round.Status.DRAFTING and not side.locked
 
 
-def test_a_resolved_joust_shows_each_sides_summary_the_pools_and_the_log(gm, gm_client, make_campaign):
-    campaign = make_campaign("fallen-empire")
+def resolved_joust(gm, campaign):
+    """A Joust whose first pass both jousters played with two dice, resolved (with the known seed)."""
     battle = start(gm, campaign, "joust-first-pass")
     for side in battle.rounds.get().sides.all():
         system_battles.save_answers(gm, campaign.slug, battle.pk, 1, side.pk, {"dice": 2})
         system_battles.lock(gm, campaign.slug, battle.pk, 1, side.pk)
     services.request_resolve(gm, campaign.slug, battle.pk, 1)
-    round_ = services.resolve_round(battle.rounds.get(number=1).pk)
+    return battle, services.resolve_round(battle.rounds.get(number=1).pk)
+
+
+def test_a_resolved_joust_shows_each_sides_summary_the_pools_and_the_log(gm, gm_client, make_campaign):
+    campaign = make_campaign("fallen-empire")
+    battle, round_ = resolved_joust(gm, campaign)
     page = gm_client.get(round_url(battle)).content.decode()
     assert "Round 1's result" in page
     for line in round_.result["summaries"]["Sir Ash"]:
@@ -82,6 +88,19 @@ def test_a_resolved_joust_shows_each_sides_summary_the_pools_and_the_log(gm, gm_
     assert "aria-label=\"the jousters&#x27; pools\"" in page or "the jousters' pools" in page
     assert round_.log[0]["rule"] in page
     assert "Go to round 2" in page and "round.json" in page
+
+
+def test_a_resolved_rounds_picture_is_drawn_once_however_often_the_page_is_viewed(gm, gm_client, make_campaign, monkeypatch):
+    campaign = make_campaign("fallen-empire")
+    battle, _ = resolved_joust(gm, campaign)
+    caches["fragments"].clear()  # another test may have drawn this same round (the same file, the known seed)
+    system = campaign.combat_system
+    replays = []
+    resolve = system.resolve
+    monkeypatch.setattr(system, "resolve", lambda *args, **kwargs: replays.append(1) or resolve(*args, **kwargs))
+    pages = [gm_client.get(round_url(battle)).content.decode() for _ in range(3)]
+    assert len(replays) == 1
+    assert all("The table after round 1." in page for page in pages)
 
 
 def test_it_404s_for_a_user_who_is_not_the_campaigns_gm(gm, client, make_campaign, make_user):
