@@ -17,7 +17,8 @@ from typing import Any, Mapping
 
 from systems.errors import FieldError
 from systems.examples import starters
-from systems.interface import Field, PlaysForm, Resolution, answers_that_apply, choices_open, fill, side_errors
+from systems.interface import (Field, PlaysForm, Resolution, answers_that_apply, applies, choices_open, fill,
+                               side_errors)
 
 
 @dataclass(frozen=True)
@@ -174,7 +175,7 @@ def errors_by_field(form: PlaysForm, errors: list[FieldError], answers: Mapping[
     """Each error under the form field whose path it concerns (the field that applies now, when several
     write the same path); an error no field owns goes under "plays"."""
     kept = answers_that_apply(form, answers)
-    applying = [f for f in form.fields if f.path and (f.name in kept or _shown(f, kept))]
+    applying = [f for f in form.fields if f.path and (f.name in kept or applies(f.shown_when, kept))]
     by_field: dict[str, str] = {}
     for error in errors:
         owner = next((f for f in sorted(applying, key=lambda f: -len(f.path))
@@ -184,15 +185,11 @@ def errors_by_field(form: PlaysForm, errors: list[FieldError], answers: Mapping[
     return by_field
 
 
-def _shown(form_field: Field, answers: Mapping[str, Any]) -> bool:
-    return form_field.shown_when is None or answers.get(form_field.shown_when[0]) in form_field.shown_when[1]
-
-
 def missing_answers(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
     """The required fields that apply and are not answered, by name."""
     kept = answers_that_apply(form, answers)
     return {f.name: f"{f.label}: choose one" if f.choices else f"{f.label}: required"
-            for f in form.fields if f.required and f.name not in kept and _shown(f, kept)
+            for f in form.fields if f.required and f.name not in kept and applies(f.shown_when, kept)
             and (f.kind != "choice" or choices_open(f, kept))}
 
 

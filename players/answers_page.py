@@ -13,15 +13,20 @@ from combat import system_battles, system_rounds
 from combat.models import Round
 from players import answers, links, services
 from players.emails import local_time, next_steps
-from systems.interface import Field, PlaysForm, answers_that_apply, applies
+from systems.interface import Field, PlaysForm, ShownWhen, answers_that_apply, applies, conditions
 
 
-def _condition(form: PlaysForm, shown_when) -> str:
+def _condition(form: PlaysForm, shown_when: ShownWhen) -> str:
     """A `shown_when` for the page's script: the field it depends on and the posted values that show it (a
-    choice is posted as its index; no answer, None, as "")."""
-    if shown_when is None:
+    choice is posted as its index; no answer, None, as ""); with several fields, a list of those, all of
+    which must hold."""
+    pairs = [_posted_condition(form, name, values) for name, values in conditions(shown_when)]
+    if not pairs:
         return ""
-    name, values = shown_when
+    return json.dumps(pairs[0] if len(pairs) == 1 else pairs)
+
+
+def _posted_condition(form: PlaysForm, name: str, values: tuple[Any, ...]) -> dict[str, Any]:
     other = next((f for f in form.fields if f.name == name), None)
     if other is not None and other.choices:
         posted = [str(i) for i, choice in enumerate(other.choices) if choice.value in values]
@@ -29,7 +34,7 @@ def _condition(form: PlaysForm, shown_when) -> str:
         posted = [str(value) for value in values if value is not None]
     if None in values:
         posted.append("")  # the question not answered: the script reads it as ""
-    return json.dumps({"field": name, "values": posted})
+    return {"field": name, "values": posted}
 
 
 def _field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], kept: Mapping[str, Any],

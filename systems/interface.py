@@ -134,14 +134,30 @@ def _option_error(option: Option, value: Any) -> str | None:
 # --- the plays form ------------------------------------------------------------------------------------
 
 
+Condition = tuple[str, tuple[Any, ...]]  # (field name, values): that field's answer is one of the values
+ShownWhen = Condition | tuple[Condition, ...] | None  # one condition, or several that must all hold
+
+
+def conditions(shown_when: ShownWhen) -> tuple[Condition, ...]:
+    """The (field name, values) pairs of a `shown_when`, all of which must hold: none for None, one for the
+    one-field form `(field, values)`, each of a tuple of pairs (`(("attack_chit", (...)), ("maneuver_chit",
+    (...)))`). A pair's first item is a field's name, a tuple of pairs' is a pair, so the two never mix up."""
+    if shown_when is None:
+        return ()
+    if isinstance(shown_when[0], str):
+        return (shown_when,)  # type: ignore[return-value]
+    return tuple(shown_when)  # type: ignore[arg-type]
+
+
 @dataclass(frozen=True)
 class Choice:
-    """One value a field may take, with its label. `shown_when` (field name, values): offered only when that
-    other field of the form has one of those values (a fire after a load, say)."""
+    """One value a field may take, with its label. `shown_when`: offered only when that other field of the form
+    has one of those values (a fire after a load, say); with several pairs, only when each of those fields has
+    one of its values."""
 
     value: Any
     label: str
-    shown_when: tuple[str, tuple[Any, ...]] | None = None
+    shown_when: ShownWhen = None
 
 
 @dataclass(frozen=True)
@@ -150,9 +166,9 @@ class Field:
 
     `kind`: "choice" (one of `choices`), "multi-choice" (any of them), "number" (`minimum`..`maximum`) or
     "text". `path` is where the answer goes in the round input ("plays.Aldric.attack.target"); None for a
-    question that only steers the form (which action?) and is not written. `shown_when` (field name, values):
-    the field applies only when that other field has one of those values; a field that does not apply is
-    neither asked nor written. `pattern` (a "text" field): a regular expression the whole answer must match,
+    question that only steers the form (which action?) and is not written. `shown_when` (field name, values),
+    or a tuple of such pairs that must all hold: the field applies only when that other field has one of those
+    values (a field not answered reads as None); a field that does not apply is neither asked nor written. `pattern` (a "text" field): a regular expression the whole answer must match,
     written in what Python's `re` and a browser's `pattern` attribute both read (no anchors); the page puts it
     on the input, and the system's `validate` gives the error in words when it does not match."""
 
@@ -165,7 +181,7 @@ class Field:
     required: bool = True
     minimum: int | None = None
     maximum: int | None = None
-    shown_when: tuple[str, tuple[Any, ...]] | None = None
+    shown_when: ShownWhen = None
     pattern: str | None = None
 
 
@@ -182,8 +198,9 @@ class PlaysForm:
         return next(f for f in self.fields if f.name == name)
 
 
-def applies(shown_when: tuple[str, tuple[Any, ...]] | None, answers: Mapping[str, Any]) -> bool:
-    return shown_when is None or answers.get(shown_when[0]) in shown_when[1]
+def applies(shown_when: ShownWhen, answers: Mapping[str, Any]) -> bool:
+    """Whether every condition of `shown_when` holds for the answers (a field not answered reads as None)."""
+    return all(answers.get(name) in values for name, values in conditions(shown_when))
 
 
 def choices_open(form_field: Field, answers: Mapping[str, Any]) -> tuple[Choice, ...]:
@@ -192,8 +209,8 @@ def choices_open(form_field: Field, answers: Mapping[str, Any]) -> tuple[Choice,
 
 
 def answers_that_apply(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, Any]:
-    """The answers of the fields that apply, in the form's order: a field applies when its `shown_when` field
-    applies and has one of its values (so a stale answer behind a changed choice is dropped). Empty answers
+    """The answers of the fields that apply, in the form's order: a field applies when each field its `shown_when`
+    names applies and has one of its values (so a stale answer behind a changed choice is dropped). Empty answers
     (None, "", []) are left out."""
     kept: dict[str, Any] = {}
     for form_field in form.fields:

@@ -2,8 +2,9 @@
  *
  * 1. Starting a battle: choosing an example fills the state's textarea with that example, unless the GM has
  *    edited what is there (their edit is never overwritten); emptied, the chosen example is used anyway.
- * 2. A side's plays form: a field (or a choice) with `data-shown-when` ([field name, [values]]) is offered only
- *    while that earlier field applies and has one of those values, as the server's `answers_that_apply` says.
+ * 2. A side's plays form: a field (or a choice) with `data-shown-when` ([field name, [values]], or a list of
+ *    such pairs that must all hold) is offered only while each earlier field it names applies and has one of
+ *    its values, as the server's `answers_that_apply` says.
  *    Hidden fields keep what was typed in them; the server ignores what does not apply. */
 (function () {
   "use strict";
@@ -31,11 +32,16 @@
 
   // As the server's `applies`: a question not answered (or not shown) reads as null, so a choice offered
   // "beside no attack chit" (null among its values) is shown until that question is answered.
+  // The condition is one [field, values] pair, or a list of such pairs that must all hold (the server's
+  // `conditions`): a pair starts with the field's name, a list of pairs with a pair.
   function appliesTo(when, kept) {
     if (!when) return true;
     var rule = JSON.parse(when);
-    var answer = Object.prototype.hasOwnProperty.call(kept, rule[0]) ? kept[rule[0]] : null;
-    return rule[1].some(function (v) { return same(v, answer); });
+    var pairs = typeof rule[0] === "string" ? [rule] : rule;
+    return pairs.every(function (pair) {
+      var answer = Object.prototype.hasOwnProperty.call(kept, pair[0]) ? kept[pair[0]] : null;
+      return pair[1].some(function (v) { return same(v, answer); });
+    });
   }
 
   function answerOf(wrapper) {

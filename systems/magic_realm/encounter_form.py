@@ -12,53 +12,24 @@ app's encounter form offers (`encounter_options.py`), each kept only where the e
   Expanded Meeting Table's "2" result).
 
 The effort limit (two asterisks a round) counts the encounter step's chit with the melee's attack and maneuver
-chits, and a chit is played once a round. A choice's condition names one other answer, so an encounter chit is
-offered beside the melee chit of its own kind (a MOVE chit beside the maneuver chit, a FIGHT or MAGIC chit beside
-the attack chit) when it keeps the limit with that chit and with the heaviest chit of the other kind the form
-offers beside it. That is why the form offers one encounter play, not a charge and an action together."""
+chits, and a chit is played once a round: an encounter chit's condition names both melee chits
+(`effort_conditions.py`). The form still offers one encounter play, not a charge and an action together: the
+action's chit would have to keep the limit beside three answers (the attack, the maneuver and the charge's
+chit), where a sum of asterisks is seldom a product of answers."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from systems.interface import Choice, Field
 from systems.magic_realm.checks import engine_file, validate
+from systems.magic_realm.effort_conditions import MeleeChits
 from systems.magic_realm.encounter_options import EncounterOptions, encounter_options
 from systems.magic_realm.engine.dice import DiceExhausted
 from systems.magic_realm.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
 from systems.magic_realm.engine.round_format import RoundFormatError, read_round
 
-EFFORT_LIMIT = 2
 HORSE_SIDES = ("walking", "galloping")
-
-
-@dataclass(frozen=True)
-class MeleeChits:
-    """What the form's melee fields offer, for the encounter chits to keep the effort limit with: the attack
-    chits, the maneuver chits, each chit's asterisks, and the asterisks the round input already spends."""
-
-    attack: tuple[str, ...]
-    maneuver: tuple[str, ...]
-    effort: dict[str, int]
-    spent: int
-
-    def left(self, *chits: str | None) -> int:
-        return EFFORT_LIMIT - self.spent - sum(self.effort.get(chit, 0) for chit in chits if chit)
-
-    def heaviest_attack_beside(self, maneuver: str | None) -> int:
-        return max((self.effort[a] for a in self.attack if self.effort[a] <= self.left(maneuver)), default=0)
-
-    def heaviest_maneuver_beside(self, attack: str | None) -> int:
-        return max((self.effort[m] for m in self.maneuver if self.effort[m] <= self.left(attack)), default=0)
-
-    def beside(self, chit: str, kind: str) -> tuple[str, tuple]:
-        """The condition for an encounter chit: the melee answers of its kind it keeps the limit with."""
-        if kind == "maneuver":
-            return "maneuver_chit", tuple(m for m in (None, *self.maneuver) if m != chit and self.effort.get(chit, 0)
-                                          + self.heaviest_attack_beside(m) <= self.left(m))
-        return "attack_chit", tuple(a for a in (None, *self.attack) if a != chit and self.effort.get(chit, 0)
-                                    + self.heaviest_maneuver_beside(a) <= self.left(a))
 
 
 def encounter_step_fields(round_input: dict[str, Any], side: str, battle: dict[str, Any], spells: list[str],
@@ -149,7 +120,7 @@ def play_fields(round_input: dict[str, Any], side: str, options: EncounterOption
     for value, label, choices in (("charge", "Charge", charge_movers), ("run", "Run away", run_movers),
                                   ("alert", "Alert a weapon", alert_chits), ("cast", "Cast a spell", cast_chits)):
         if choices:
-            plays.append(Choice(value, label, _either(choices)))
+            plays.append(Choice(value, label, _either(choices, melee)))
     if len(plays) == 1:
         return []
     action = f"encounter.actions[character={side}]"
@@ -198,31 +169,25 @@ def _key(mover: dict[str, str]) -> tuple[str, str]:
 
 
 def _mover_choices(movers, melee: MeleeChits) -> tuple[Choice, ...]:
-    """A MOVE chit beside the maneuver chits it keeps the limit with (a horse needs no chit), or none."""
-    choices = []
-    for kind, value in movers:
-        if kind == "horse":
-            choices.append(Choice({"horse": value}, f"your horse, {value}"))
-            continue
-        condition = melee.beside(value, "maneuver")
-        if condition[1]:
-            choices.append(Choice({"chit": value}, value, condition))
-    return tuple(choices)
+    """A MOVE chit beside the melee chits it keeps the limit with (a horse needs no chit), or none."""
+    return tuple(Choice({"horse": value}, f"your horse, {value}") if kind == "horse" else
+                 Choice({"chit": value}, value, condition)
+                 for kind, value in movers
+                 if kind == "horse" or (condition := melee.condition(melee.accepted_beside(value))) is not False)
 
 
 def _chit_choices(chits, melee: MeleeChits) -> tuple[Choice, ...]:
-    """A FIGHT or MAGIC chit beside the attack chits it keeps the limit with, or none."""
+    """A FIGHT or MAGIC chit beside the melee chits it keeps the limit with, or none."""
     return tuple(Choice(chit, chit, condition) for chit in chits
-                 if (condition := melee.beside(chit, "attack"))[1])
+                 if (condition := melee.condition(melee.accepted_beside(chit))) is not False)
 
 
-def _either(choices: tuple[Choice, ...]) -> tuple[str, tuple] | None:
-    """The condition for an encounter play: some choice of it is open. Its choices follow one melee field each;
-    a choice without a condition (a horse) is always open."""
-    if any(choice.shown_when is None for choice in choices):
-        return None
-    field = choices[0].shown_when[0]
-    return field, tuple(dict.fromkeys(value for choice in choices for value in choice.shown_when[1]))
+def _either(choices: tuple[Choice, ...], melee: MeleeChits):
+    """The condition for an encounter play: some choice of it is open beside the melee chits. Where the melee
+    answers its choices are open beside are not one product (MOVE L2** runs beside MOVE L4, MOVE L4 beside
+    MOVE L3*), the play is offered beside all of them and a few more, beside which none of its chits is: a
+    play the form offers leads to every chit the engine accepts, and never to one it refuses."""
+    return melee.covering(set().union(*(melee.opened_by(choice) for choice in choices)))
 
 
 def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:

@@ -11,12 +11,13 @@ accepts it from (docs/round-format.md, `attack.spell`). The encounter step's fie
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from systems.interface import Choice, Field, PlaysForm
+from systems.interface import Choice, Condition, Field, PlaysForm, set_path
 from systems.magic_realm.checks import validate
-from systems.magic_realm.encounter_form import (EFFORT_LIMIT, MeleeChits, encounter_choice_fields,
-                                                encounter_step_fields, spells_in_input)
+from systems.magic_realm.effort_conditions import EFFORT_LIMIT, MeleeChits
+from systems.magic_realm.encounter_form import encounter_choice_fields, encounter_step_fields, spells_in_input
 from systems.magic_realm.engine.play import _encounter_chits
 from systems.magic_realm.engine.round_format import state_from_json, state_to_json
 from systems.magic_realm.engine.ruleset import rules_from
@@ -123,25 +124,58 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
 
 def position_fields(round_input: dict[str, Any], side: str) -> list[Field]:
     """Where the attackers on the side's own sheet are not placed yet (no box given), the side places them
-    (docs/round-format.md, `sheets`): the first two, in different boxes; the engine places the rest, each in the
-    emptiest box, so the attackers stay spread over as many boxes as possible. (Placing a third would need a
-    condition on two answers: the box neither of the first two took.) Written at that attacker's own entry of
-    the sheet, so an attacker written as a bare id is left to the engine."""
+    (docs/round-format.md, `sheets`): the first two, in different boxes, and, once both stand, the third in a box
+    the engine accepts beside them (the box neither took when the three are all the sheet holds); the engine
+    places the rest, each in the emptiest box, so the attackers stay spread over as many boxes as possible.
+    Written at that attacker's own entry of the sheet, so an attacker written as a bare id is left to the
+    engine."""
     sheet = next((s for s in round_input.get("sheets", []) if s.get("owner") == side), None)
     attackers = (sheet or {}).get("attackers", [])
     if any(isinstance(a, dict) and any(a.get(box) is not None for box in ("box", "weapon_box", "horse_box"))
            for a in attackers):
         return []
-    placed = [a["combatant"] for a in attackers if isinstance(a, dict)][:2]
+    placed = [a["combatant"] for a in attackers if isinstance(a, dict)][:3]
+    paths = [f"sheets[owner={side}].attackers[combatant={attacker}].box" for attacker in placed]
     fields = []
-    for index, attacker in enumerate(placed):
-        def other(box: int) -> tuple[str, tuple] | None:
+    for index, attacker in enumerate(placed[:2]):
+        def other(box: int) -> Condition | None:
             return None if index == 0 else ("position_0", tuple(b for b in (None, 1, 2, 3) if b != box))
-        fields.append(Field(f"position_{index}", "choice", f"{attacker} stands in",
-                            f"sheets[owner={side}].attackers[combatant={attacker}].box",
-                            "its attack and maneuver box; left empty, the engine places it",
-                            tuple(Choice(box, f"box {box}", other(box)) for box in (1, 2, 3)), required=False))
+        fields.append(_position_field(index, attacker, paths[index],
+                                      tuple(Choice(box, f"box {box}", other(box)) for box in (1, 2, 3))))
+    if len(placed) == 3:
+        third = tuple(Choice(box, f"box {box}", condition) for box in (1, 2, 3)
+                      if (condition := _third_box_condition(round_input, paths, box)) is not False)
+        if third:
+            both_placed = (("position_0", (1, 2, 3)), ("position_1", (1, 2, 3)))
+            fields.append(_position_field(2, placed[2], paths[2], third, both_placed))
     return fields
+
+
+def _position_field(index: int, attacker: str, path: str, boxes: tuple[Choice, ...], shown_when=None) -> Field:
+    return Field(f"position_{index}", "choice", f"{attacker} stands in", path,
+                 "its attack and maneuver box; left empty, the engine places it", boxes, required=False,
+                 shown_when=shown_when)
+
+
+def _third_box_condition(round_input: dict[str, Any], paths: list[str], box: int):
+    """The boxes of the first two attackers (in different boxes) beside which the engine accepts the third in
+    `box`, as a condition on both: None when it is accepted beside any, False when beside none or when the
+    pairs it is accepted beside are not every pairing of some boxes of the first with some of the second."""
+    pairs = [(first, second) for first in (1, 2, 3) for second in (1, 2, 3) if first != second]
+    accepted = [pair for pair in pairs if _sheet_accepted(round_input, zip(paths, (*pair, box)))]
+    if accepted == pairs:
+        return None
+    firsts, seconds = (tuple(sorted({pair[i] for pair in accepted})) for i in (0, 1))
+    if not accepted or [pair for pair in pairs if pair[0] in firsts and pair[1] in seconds] != accepted:
+        return False
+    return ("position_0", firsts), ("position_1", seconds)
+
+
+def _sheet_accepted(round_input: dict[str, Any], boxes) -> bool:
+    trial = copy.deepcopy(round_input)
+    for path, box in boxes:
+        set_path(trial, path, box)
+    return not [error for error in validate(trial) if error.path.startswith("sheets")]
 
 
 def _maneuver_fields(side, chits, attack_chits, effort, key: str, spent: int) -> list[Field]:

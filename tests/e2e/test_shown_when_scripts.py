@@ -47,3 +47,53 @@ def test_a_choice_beside_no_answer_shows_until_the_question_is_answered(page, fo
 
     page.select_option("select[name=attack_chit]", index=0)  # back to no answer
     assert offered(page, "beside-any") and offered(page, "beside-none")
+
+
+# A run with MOVE L2** only beside no attack (or FIGHT L4) and no maneuver (or MOVE L4): two conditions at once.
+GM_TWO_FIELDS = """<form data-plays-form>
+  <div class="field" data-field="attack_chit"><select name="attack_chit">
+    <option value="">—</option><option value="0" data-value='"FIGHT L4"'>FIGHT L4</option>
+    <option value="1" data-value='"FIGHT L3*"'>FIGHT L3*</option></select></div>
+  <div class="field" data-field="maneuver_chit"><select name="maneuver_chit">
+    <option value="">—</option><option value="0" data-value='"MOVE L4"'>MOVE L4</option>
+    <option value="1" data-value='"MOVE L3*"'>MOVE L3*</option></select></div>
+  <div class="field" data-field="run_with"><select name="run_with"><option value="">—</option>
+    <option id="run-heavy" value="0" data-value='"MOVE L2**"'
+            data-shown-when='[["attack_chit", [null, "FIGHT L4"]], ["maneuver_chit", [null, "MOVE L4"]]]'>MOVE L2**</option>
+  </select></div>
+</form>"""
+
+PLAYER_TWO_FIELDS = """<form data-shown-when-form>
+  <div data-field="attack_chit"><select name="attack_chit"><option value="">Choose…</option>
+    <option value="0">FIGHT L4</option><option value="1">FIGHT L3*</option></select></div>
+  <div data-field="maneuver_chit"><select name="maneuver_chit"><option value="">Choose…</option>
+    <option value="0">MOVE L4</option><option value="1">MOVE L3*</option></select></div>
+  <div data-field="run_with"><select name="run_with"><option value="">Choose…</option>
+    <option id="run-heavy" value="0" data-shown-when='[{"field": "attack_chit", "values": ["0", ""]},
+                                                       {"field": "maneuver_chit", "values": ["0", ""]}]'>MOVE L2**</option>
+  </select></div>
+</form>"""
+
+
+@pytest.mark.parametrize("form, script", [(GM_TWO_FIELDS, "static/combat/system-forms.js"),
+                                          (PLAYER_TWO_FIELDS, "players/static/players/shown-when.js")],
+                         ids=["gm", "player"])
+def test_a_choice_with_conditions_on_two_questions_shows_only_while_both_hold(page, form, script):
+    page.set_content(f"<!doctype html><html><body>{form}</body></html>")
+    page.add_script_tag(path=str(ROOT / script))
+    page.dispatch_event("select[name=attack_chit]", "change")
+    assert offered(page, "run-heavy")
+
+    page.select_option("select[name=maneuver_chit]", label="MOVE L4")
+    page.select_option("select[name=attack_chit]", label="FIGHT L4")
+    assert offered(page, "run-heavy")
+
+    page.select_option("select[name=attack_chit]", label="FIGHT L3*")  # the attack's condition fails
+    assert not offered(page, "run-heavy")
+
+    page.select_option("select[name=attack_chit]", label="FIGHT L4")
+    page.select_option("select[name=maneuver_chit]", label="MOVE L3*")  # the maneuver's fails
+    assert not offered(page, "run-heavy")
+
+    page.select_option("select[name=maneuver_chit]", index=0)  # back to no maneuver: both hold again
+    assert offered(page, "run-heavy")

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from combat import system_battles
 from combat.models import Battle, Round
-from systems.interface import choices_open
+from systems.interface import applies, choices_open
 from tests.systems_app.conftest import system_campaign
 
 pytestmark = pytest.mark.e2e
@@ -25,7 +25,7 @@ def first_answers(form) -> dict:
     (1 when it has none), a required text "waits". A choice is given as the Choice, to pick by its label."""
     answers, values = {}, {}
     for field in form.fields:
-        if field.shown_when and values.get(field.shown_when[0]) not in field.shown_when[1]:
+        if not applies(field.shown_when, values):
             continue
         if field.choices:
             open_choices = choices_open(field, values)

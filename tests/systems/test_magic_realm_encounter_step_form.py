@@ -3,16 +3,20 @@ lures, a charge or the encounter action (run, alert, cast), hirelings' targets i
 step, and the attackers' positions on the side's sheet. Each is offered only where the rules allow it, and what
 the form writes validates and resolves as the rules say."""
 
+import json
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from systems import get_system
-from systems.interface import choices_open, fill
+from systems.interface import applies, choices_open, fill
 from systems.magic_realm.battle_state import sheets_for
 from systems.magic_realm.engine.round_format import state_from_json
 from tests.systems.test_interface_invariants import draw_answers
 
 MAGIC_REALM = get_system("magic-realm")
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 SWORDSMAN_CHITS = ["FIGHT L4", "FIGHT L3*", "MOVE L4", "MOVE L3*"]
 
 
@@ -101,13 +105,34 @@ def test_an_encounter_chit_is_offered_beside_the_melee_chit_of_its_kind_it_keeps
     assert values(form, "run_with", {"maneuver_chit": "MOVE L3*"}) == [{"chit": "MOVE L4"}]
 
 
-def test_a_chit_that_would_pass_the_limit_beside_the_melee_is_not_offered_and_the_engine_agrees():
+def test_a_two_asterisk_chit_is_offered_only_beside_melee_chits_without_asterisks_and_the_engine_agrees():
     chits = ["FIGHT L4", "FIGHT L2**", "MOVE L4", "MOVE L3*"]
-    form = MAGIC_REALM.plays_form(clearing(chits), "Swordsman")
-    assert "FIGHT L2**" not in [choice.value for choice in form.field("alert_chit").choices]
-    state = clearing(chits, {"actions": [{"character": "Swordsman", "alert": "Thrusting Sword", "chit": "FIGHT L2**"}]})
-    state["plays"] = {"Swordsman": {"maneuver": {"chit": "MOVE L3*", "box": 1}}}
-    assert [error.path for error in MAGIC_REALM.validate(state)] == ["plays.Swordsman.maneuver.chit"]
+    state = clearing(chits)
+    form = MAGIC_REALM.plays_form(state, "Swordsman")
+    assert "FIGHT L2**" not in values(form, "alert_chit", {"maneuver_chit": "MOVE L3*"})
+    assert "FIGHT L2**" in values(form, "alert_chit", {"attack_chit": "FIGHT L4", "maneuver_chit": "MOVE L4"})
+    alert = fill(state, form, {"attack_chit": "FIGHT L4", "target": "Wolf", "weapon": "Thrusting Sword",
+                               "attack_box": 1, "maneuver_chit": "MOVE L4", "maneuver_box": 2,
+                               "encounter_play": "alert", "alert_weapon": "Thrusting Sword", "alert_chit": "FIGHT L2**"})
+    assert "Swordsman alerts his Thrusting Sword with FIGHT L2**" in texts(alert)
+    refused = clearing(chits, {"actions": [{"character": "Swordsman", "alert": "Thrusting Sword", "chit": "FIGHT L2**"}]})
+    refused["plays"] = {"Swordsman": {"maneuver": {"chit": "MOVE L3*", "box": 1}}}
+    assert [error.path for error in MAGIC_REALM.validate(refused)] == ["plays.Swordsman.maneuver.chit"]
+
+
+def test_the_swordsmans_run_with_move_l2_beside_a_move_l4_maneuver_and_no_attack_is_offered():
+    """docs/examples/encounter-a-failed-run-is-effort.json: the form writes the example's own plays."""
+    example = json.loads((EXAMPLES / "encounter-a-failed-run-is-effort.json").read_text())
+    state = {key: value for key, value in example.items() if key not in ("plays", "encounter", "title")}
+    state["encounter"] = {}
+    form = MAGIC_REALM.plays_form(state, "Swordsman")
+    assert {"chit": "MOVE L2**"} in values(form, "run_with", {"maneuver_chit": "MOVE L4"})
+    assert {"chit": "MOVE L2**"} not in values(form, "run_with", {"attack_chit": "FIGHT L3*", "maneuver_chit": "MOVE L4"})
+    assert {"chit": "MOVE L2**"} not in values(form, "run_with", {"maneuver_chit": "MOVE M4*"})
+    ran = fill(state, form, {"maneuver_chit": "MOVE L4", "maneuver_box": 3,
+                             "encounter_play": "run", "run_with": {"chit": "MOVE L2**"}})
+    assert (ran["plays"], ran["encounter"]) == (example["plays"], example["encounter"])
+    assert MAGIC_REALM.resolve(ran).output == MAGIC_REALM.resolve(example).output
 
 
 def test_a_charge_from_the_form_puts_the_charge_chit_on_the_targets_sheet():
@@ -185,9 +210,31 @@ def test_a_new_target_from_the_form_deploys_the_hireling_and_gives_the_round_an_
 def test_the_side_places_the_first_two_attackers_on_its_sheet_in_different_boxes():
     form = MAGIC_REALM.plays_form(engaged(), "Swordsman")
     assert [form.field(name).label for name in names(form) if name.startswith("position")] == [
-        "Wolf stands in", "Bat stands in"]
+        "Wolf stands in", "Bat stands in", "Goblin stands in"]
     assert form.field("position_0").path == "sheets[owner=Swordsman].attackers[combatant=Wolf].box"
     assert values(form, "position_1", {"position_0": 2}) == [1, 3]
+
+
+def test_once_the_first_two_stand_the_third_attacker_goes_in_the_box_neither_took_and_the_engine_agrees():
+    state = engaged()
+    form = MAGIC_REALM.plays_form(state, "Swordsman")
+    assert not applies(form.field("position_2").shown_when, {"position_0": 2})
+    assert values(form, "position_2", {"position_0": 2, "position_1": 3}) == [1]
+    placed = fill(state, form, {"position_0": 2, "position_1": 3, "position_2": 1})
+    assert [a["box"] for a in placed["sheets"][0]["attackers"]] == [2, 3, 1] and texts(placed)
+    crowded = fill(state, form, {"position_0": 2, "position_1": 3})
+    crowded["sheets"][0]["attackers"][2]["box"] = 2
+    assert [error.path for error in MAGIC_REALM.validate(crowded)] == ["sheets.Swordsman.attackers"]
+
+
+def test_with_a_fourth_attacker_to_come_the_third_may_stand_in_any_box():
+    state = engaged()
+    state["state"]["denizens"].append({"id": "Goblin #2", "counter": "Axe Goblin", "target": "Swordsman"})
+    state["sheets"][0]["attackers"].append({"combatant": "Goblin #2", "box": None})
+    form = MAGIC_REALM.plays_form(state, "Swordsman")
+    assert values(form, "position_2", {"position_0": 2, "position_1": 3}) == [1, 2, 3]
+    placed = fill(state, form, {"position_0": 2, "position_1": 3, "position_2": 2})
+    assert "Placed on Swordsman's sheet, each in the emptiest box: Goblin #2 in box 1" in texts(placed)
 
 
 def test_attackers_already_placed_are_not_offered_again():

@@ -3,6 +3,7 @@ every side answered with its first choices and locked, a round resolved."""
 
 from combat import services, system_battles
 from combat.system_rounds import battle_starters
+from systems.interface import applies, choices_open
 
 
 def start(gm, campaign, key):
@@ -16,11 +17,10 @@ def answer_first_choices(gm, round_):
         form = system_battles.form_of(side)
         answers = {}
         for field in form.fields:
-            if field.shown_when and answers.get(field.shown_when[0]) not in field.shown_when[1]:
+            if not applies(field.shown_when, answers):
                 continue
             if field.choices:
-                open_choices = [c for c in field.choices
-                                if not c.shown_when or answers.get(c.shown_when[0]) in c.shown_when[1]]
+                open_choices = choices_open(field, answers)
                 if open_choices:
                     answers[field.name] = open_choices[0].value
             elif field.kind == "number" and field.required:

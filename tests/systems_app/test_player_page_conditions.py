@@ -28,3 +28,10 @@ def test_a_question_without_choices_posts_its_values_as_text_and_none_as_empty()
 
 def test_no_condition_is_no_attribute():
     assert _condition(form(), None) == ""
+
+
+def test_a_condition_on_several_questions_is_a_list_of_them_each_posted_as_the_page_posts_it():
+    two = PlaysForm("X", "X, round 1", (*form().fields, Field("maneuver_chit", "choice", "Maneuver", "plays.X.m", "",
+                                                              (Choice("MOVE L4", "MOVE L4"),), required=False)))
+    condition = json.loads(_condition(two, (("attack_chit", (None, "FIGHT L3")), ("maneuver_chit", ("MOVE L4",)))))
+    assert condition == [{"field": "attack_chit", "values": ["1", ""]}, {"field": "maneuver_chit", "values": ["0"]}]

@@ -1,6 +1,6 @@
 /* Herald: a plays form drawn from a system's PlaysForm shows a question (or one of its choices) only while
  * the question it depends on has one of the answers that call for it (`data-shown-when`: {"field": name,
- * "values": the posted values}), as the server reads the answers (players/answers.py): a hidden question's
+ * "values": the posted values}, or a list of such objects, each of which must hold), as the server reads the answers (players/answers.py): a hidden question's
  * inputs are disabled, so they are neither posted nor checked. The page is drawn right without this script;
  * it only follows the player's changes. */
 (function () {
@@ -16,11 +16,14 @@
 
   // As the server's `applies`: a question not answered (nothing posted, or only "") reads as "", which the
   // page lists among the values when the question's condition takes no answer (players/answers_page.py).
+  // A condition is one {"field", "values"} object, or a list of them that must all hold.
   function follows(form, el, shown) {
     var rule = JSON.parse(el.dataset.shownWhen);
-    var values = posted(form, rule.field, shown).filter(function (value) { return value !== ""; });
-    if (values.length === 0) values = [""];
-    return values.some(function (value) { return rule.values.indexOf(value) >= 0; });
+    return (Array.isArray(rule) ? rule : [rule]).every(function (one) {
+      var values = posted(form, one.field, shown).filter(function (value) { return value !== ""; });
+      if (values.length === 0) values = [""];
+      return values.some(function (value) { return one.values.indexOf(value) >= 0; });
+    });
   }
 
   function update(form) {

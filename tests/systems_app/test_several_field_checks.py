@@ -1,0 +1,26 @@
+"""The GM's page checks a side's posted answers against a condition naming several fields
+(combat/system_rounds.py): a choice closed beside the other answers is refused, a required field applies only
+when every pair holds, and an error goes to the field that applies."""
+
+from combat.system_rounds import closed_choices, errors_by_field, missing_answers
+from systems.errors import FieldError
+from tests.systems.test_interface_conditions import FORM
+
+RUN = {"attack_chit": "FIGHT L4", "run_with": "MOVE L2**"}
+
+
+def test_a_choice_closed_by_any_one_of_its_conditions_is_refused():
+    assert closed_choices(FORM, {"maneuver_chit": "MOVE L4", "run_with": "MOVE L2**"}) == {}
+    refused = closed_choices(FORM, {"attack_chit": "FIGHT L2**", "maneuver_chit": "MOVE L4", "run_with": "MOVE L2**"})
+    assert refused == {"run_with": "Run with: MOVE L2** is not offered with your other answers"}
+
+
+def test_a_required_field_is_missing_only_when_every_condition_holds():
+    assert missing_answers(FORM, {"attack_chit": "FIGHT L4"}) == {}
+    assert missing_answers(FORM, RUN) == {"note": "Why: required"}
+
+
+def test_an_error_on_a_field_with_several_conditions_goes_to_it_only_while_it_applies():
+    error = [FieldError("encounter.note", "too long")]
+    assert errors_by_field(FORM, error, RUN) == {"note": "too long"}
+    assert errors_by_field(FORM, error, {"attack_chit": "FIGHT L4"}) == {"plays": "too long"}
