@@ -149,10 +149,12 @@ def rules_version_number(campaign) -> int | None:
 def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=None) -> dict[str, Any]:
     """The round file for `round_`: the battle's state and sheets, attackers placed where each sheet's
     owner put them, and every side's plays. `drafts` maps a character (its pk or id) to its plays."""
-    names = {character.pk: character_id(character) for character in battle.characters.all()}
+    characters = list(battle.characters.select_related("starting_info"))  # one query for every side's spells
+    names = {character.pk: character_id(character) for character in characters}
     plays_by_id = {names.get(key, key): value or {} for key, value in drafts.items()}
     state = copy.deepcopy(battle.state.get("state", {}))
     state["round"] = round_.number
+    _write_recorded_spells(state, characters)
     base_sheets = battle.state.get("sheets", [])
     if _release_targets_of_the_fallen(state):
         base_sheets = sheets_for(state)
@@ -187,6 +189,37 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
     if section or has_unassigned_denizens(state):
         round_file["encounter"] = section
     return round_file
+
+
+def recorded_spells(character) -> list[str]:
+    """The spells the campaign records for the character (its starting information), each by its catalogue name.
+    A name the catalogue does not know is left out: the record is checked when entered, and one stale name must
+    not make every round file of the battle unreadable."""
+    info = getattr(character, "starting_info", None)
+    names = []
+    for name in (info.recorded_spells if info else None) or []:
+        try:
+            names.append(_catalogue().spell(name).name)
+        except LookupError:
+            continue
+    return list(dict.fromkeys(names))
+
+
+def _write_recorded_spells(state: dict[str, Any], characters) -> None:
+    """Each character's entry lists the spells the campaign records for him (docs/round-format.md, `spells`):
+    the engine then refuses a spell he does not know, and the plays form offers those he does. The record is
+    the authority, so it replaces any list the state carried from the round before; a character with none
+    recorded gets no `spells`, and his round files read as they did before the list existed."""
+    by_id = {character_id(character): character for character in characters}
+    for entry in state.get("characters", []):
+        character = by_id.get(entry.get("id"))
+        if character is None:
+            continue
+        spells = recorded_spells(character)
+        if spells:
+            entry["spells"] = spells
+        else:
+            entry.pop("spells", None)
 
 
 def _release_targets_of_the_fallen(state: dict[str, Any]) -> bool:

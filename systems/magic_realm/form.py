@@ -3,11 +3,11 @@ app's form: its fresh FIGHT and MOVE (or FLY) chits, its weapons, its targets (h
 shield and the attackers on its sheet.
 
 The effort limit (at most two asterisks a round) spans two fields: a maneuver chit is offered only beside an
-attack chit it stays within the limit with. A DUCK chit goes only in box 3. The spells a character knows are the
-campaign's record, not the round file's: the form offers the attack spells the round input itself names for the
-character (cast in its encounter step, or already in his plays), each with the MAGIC chits of its type the engine
-accepts it from (docs/round-format.md, `attack.spell`). The encounter step's fields follow the melee's
-(`encounter_form.py`)."""
+attack chit it stays within the limit with. A DUCK chit goes only in box 3. The form offers the attack spells the
+character knows (his entry's `spells`, where the battle app writes the campaign's recorded spells) and those the
+round input itself names for him (cast in its encounter step, or already in his plays), each with the MAGIC chits
+of its type the engine accepts it from (docs/round-format.md, `spells` and `attack.spell`). The encounter step's
+fields follow the melee's (`encounter_form.py`)."""
 
 from __future__ import annotations
 
@@ -56,8 +56,8 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
         return PlaysForm(side, title, notes=(f"{side} is {'dead' if me.dead else 'gone'} and cannot play",))
     rules = rules_from(round_input.get("rules", "standard"))
     battle = battle_state(round_input)
-    named_spells = spells_in_input(round_input, side)
-    options = side_options(battle, side, named_spells, riders_apart=rules.riding_horses)
+    known_spells = list(dict.fromkeys([*(me.spells or ()), *spells_in_input(round_input, side)]))
+    options = side_options(battle, side, known_spells, riders_apart=rules.riding_horses)
     effort = {chit.id: chit.effort for chit in me.chits}
     # chits the side plays in the encounter step count towards the same effort limit (play.effort_errors)
     spent = sum(me.chit(label).effort for _, label in _encounter_chits(round_input.get("encounter") or {}).get(side, ())
@@ -117,7 +117,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
                             ATTACK_BOXES, required=False))
     fields += position_fields(round_input, side)
     melee = MeleeChits(tuple(attack_chits), tuple(maneuver_chits), effort, spent)
-    fields += encounter_step_fields(round_input, side, battle, named_spells, melee)
+    fields += encounter_step_fields(round_input, side, battle, known_spells, melee)
     fields += encounter_choice_fields(round_input, side)
     return PlaysForm(side, title, tuple(fields))
 

@@ -57,7 +57,7 @@ def _attack_spells(names: list[str]) -> list[tuple[str, str]]:
             spell = get_catalogue().spell(name)
         except LookupError:
             continue
-        if spell.attack:
+        if spell.attack and (spell.name, spell.magic_type) not in found:  # a name may be written two ways
             found.append((spell.name, spell.magic_type))
     return found
 

@@ -253,14 +253,38 @@ def test_the_positions_from_the_form_stand_and_the_engine_places_the_rest_in_the
 # --- whatever a side picks -----------------------------------------------------------------------------------
 
 
+def sorceror_and_swordsman(encounter: bool) -> dict:
+    """The Sorceror (his catalogue chits: MAGIC IV and VI) and the Swordsman; a Wolf unassigned in a round with
+    an encounter step, else on the Sorceror's sheet."""
+    state = {"round": 1, "characters": [{"id": "Sorceror"}, {"id": "Swordsman", "chits": SWORDSMAN_CHITS}],
+             "denizens": [{"id": "Wolf", **({} if encounter else {"target": "Sorceror"})}]}
+    sheets = [] if encounter else [{"owner": "Sorceror", "attackers": [{"combatant": "Wolf", "box": 2}]}]
+    return {"format": "herald-round/1", "rules": "standard", "state": state, "sheets": sheets, "seed": 3,
+            **({"encounter": {}} if encounter else {})}
+
+
 STATES = {"encounter": clearing(), "engaged": engaged(),
-          "encounter, engaged": {**engaged(), "encounter": {}}}
+          "encounter, engaged": {**engaged(), "encounter": {}},
+          "sorceror, encounter": sorceror_and_swordsman(encounter=True),
+          "sorceror, engaged": sorceror_and_swordsman(encounter=False)}
+# the spells a character's entry may list (docs/round-format.md, `spells`): attack spells of the Sorceror's
+# MAGIC types and others, and a spell that is no attack (Peace)
+SPELLS = ["Fiery Blast", "Lightning Bolt", "Roof Collapses", "Stones Fly", "Peace"]
+
+
+def with_known_spells(data, state: dict) -> dict:
+    """The state with each character's entry listing drawn spells, or none (his spells not said)."""
+    characters = []
+    for entry in state["state"]["characters"]:
+        known = data.draw(st.none() | st.lists(st.sampled_from(SPELLS), unique=True, min_size=1, max_size=3))
+        characters.append(entry if known is None else {**entry, "spells": known})
+    return {**state, "state": {**state["state"], "characters": characters}}
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), label=st.sampled_from(sorted(STATES)), seed=st.integers(0, 2**16))
 def test_whatever_every_side_picks_from_its_form_is_valid_and_resolves(data, label, seed):
-    state = STATES[label]
+    state = with_known_spells(data, STATES[label])
     for side in MAGIC_REALM.sides(state):
         form = MAGIC_REALM.plays_form(state, side)
         state = fill(state, form, draw_answers(data, form))

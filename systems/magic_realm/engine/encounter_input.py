@@ -195,6 +195,7 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
                 errors.append(EncounterError(f"{path}.alert", f"{weapon.name} is already alerted"))
             actions.append(AlertWeapon(raw["character"], raw["alert"], raw.get("chit", "")))
         elif "cast" in raw:
+            _known_spell(state, raw["character"], raw["cast"], catalogue, f"{path}.cast", errors)
             actions.append(CastSpell(raw["character"], raw["cast"], raw.get("chit", "")))
         else:
             actions.append(
@@ -257,6 +258,21 @@ def encounter_from_round(round_input, data: Mapping, catalogue=None) -> Encounte
         meetings=tuple(meetings),
         meeting_table=meeting_table,
     )
+
+
+def _known_spell(state, character: str, spell: str, catalogue, path: str, errors) -> None:
+    """When the character's entry lists the spells he knows, the spell he casts must be one of them
+    (docs/rulings.md, "Spells a character knows"); without the list any spell is his to cast, as before."""
+    who = state.character(character)
+    if who is None or who.spells is None:
+        return
+    try:
+        name = catalogue.spell(spell).name
+    except LookupError:
+        name = spell
+    if not who.knows(name):
+        known = ", ".join(who.spells) or "none"
+        errors.append(EncounterError(path, f"{character} does not know {spell} (his spells: {known})"))
 
 
 def _own_chit(state, character: str, label: str, actions: tuple[str, ...], path: str, errors) -> None:

@@ -6,7 +6,8 @@ round, errors do (`blocking_errors`, `RoundInvalid`).
 - the sheets: known, living combatants; only denizens stand on a sheet, each on one; boxes 1 to 3; attackers
   spread over as many boxes as possible (systems.magic_realm.engine.denizens);
 - the plays: fresh chits of the right action, a weapon he has (a weapon heavier than its FIGHT chit: a
-  warning, the attack is cancelled), an attack spell of the chit's magic type, maneuvers (a rider plays his
+  warning, the attack is cancelled), an attack spell of the chit's magic type that he knows (when his entry lists
+  `spells`, docs/rulings.md "Spells a character knows"), maneuvers (a rider plays his
   horse, rule 5.2; a DUCK chit in box 3; a MOVE or FLY chit as strong as the heaviest item carried; a FLY
   chit not as the rider's own maneuver, docs/rulings.md "FLY chits as maneuvers"), the effort
   limit (systems.magic_realm.engine.effort), a shield to place, a living target on a sheet, horse or rider (rule 5.3),
@@ -289,6 +290,11 @@ def _play_errors(round_input: RoundInput, catalogue) -> list[PlayError]:
                     spell = find(catalogue, "spell", attack.spell)
                     if not spell.attack:
                         errors.append(PlayError(f"{attack_path}.spell", f"{spell.name} is not an attack spell"))
+                    elif not character.knows(spell.name):
+                        # docs/rulings.md, "Spells a character knows": only when his entry lists them
+                        known = ", ".join(character.spells or ()) or "none"
+                        errors.append(PlayError(f"{attack_path}.spell",
+                                                f"{character.id} does not know {spell.name} (his spells: {known})"))
                     elif chit is not None and not chit_errors and chit.magic_type != spell.magic_type:
                         errors.append(PlayError(
                             f"{attack_path}.chit",

@@ -110,6 +110,9 @@ class CharacterState:
     dead: bool = False
     fled: bool = False
     kills: int = 0  # kills this combat: the next kill's multiplier is kills + 1 (rule 43.4)
+    # The spells he knows, by catalogue name; None when the round file does not say, and then any attack
+    # spell of a MAGIC chit's type is his to cast (docs/rulings.md, "Spells a character knows").
+    spells: tuple[str, ...] | None = None
 
     def chit(self, chit_id: str) -> Chit | None:
         for chit in self.chits:
@@ -129,6 +132,10 @@ class CharacterState:
     @property
     def rides(self) -> bool:
         return self.horse is not None and not self.horse.dead
+
+    def knows(self, spell: str) -> bool:
+        """Whether he may cast `spell` (a catalogue name): any spell when his spells are not given."""
+        return self.spells is None or spell.casefold() in {name.casefold() for name in self.spells}
 
 
 @dataclass(frozen=True)

@@ -142,6 +142,17 @@ def _catalogue_chits(catalogue, character_name: str) -> tuple[Chit, ...]:
     return tuple(chits)
 
 
+def _spells(raw: list[str], path: str, errors: list[PlayError], catalogue) -> tuple[str, ...]:
+    """The spells a character knows, each by its catalogue name; an unknown name is an error at its own path."""
+    names = []
+    for name in raw:
+        try:
+            names.append(_get_catalogue(catalogue).spell(name).name)
+        except UnknownCounter as error:
+            errors.append(PlayError(f"{path}.{name}", str(error)))
+    return tuple(names)
+
+
 def _character(raw: dict[str, Any], errors: list[PlayError], catalogue) -> CharacterState:
     path = f"state.characters.{raw['id']}"
     name = raw.get("character", raw["id"])
@@ -177,6 +188,7 @@ def _character(raw: dict[str, Any], errors: list[PlayError], catalogue) -> Chara
         id=raw["id"], character=name, chits=chits, weapons=weapons, armor=armor, horse=horse,
         hidden=raw.get("hidden", False), dead=raw.get("dead", False), fled=raw.get("fled", False),
         kills=raw.get("kills", 0),
+        spells=_spells(raw["spells"], f"{path}.spells", errors, catalogue) if "spells" in raw else None,
     )
 
 
@@ -318,6 +330,8 @@ def character_to_json(character: CharacterState) -> dict[str, Any]:
             raw[name] = True
     if character.kills:
         raw["kills"] = character.kills
+    if character.spells is not None:  # written only when given, so files without spells read back byte for byte
+        raw["spells"] = list(character.spells)
     return raw
 
 
