@@ -172,7 +172,11 @@ def _third_box_condition(round_input: dict[str, Any], paths: list[str], box: int
 
 
 def _sheet_accepted(round_input: dict[str, Any], boxes) -> bool:
+    """Whether the engine accepts the attackers in those boxes. The sheets are checked as the melee finds them:
+    in a round with an encounter step `validate` leaves them to the melee, so they are tried without it (the
+    attackers the step brings to the sheet are the engine's to place, in the emptiest boxes)."""
     trial = copy.deepcopy(round_input)
+    trial.pop("encounter", None)
     for path, box in boxes:
         set_path(trial, path, box)
     return not [error for error in validate(trial) if error.path.startswith("sheets")]

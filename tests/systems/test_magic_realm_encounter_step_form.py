@@ -293,3 +293,14 @@ def test_whatever_every_side_picks_from_its_form_is_valid_and_resolves(data, lab
     assert resolution.events and all(error.path.startswith("encounter.choices") for error in resolution.waiting_for)
     assert state_from_json(resolution.state["state"]).round_number == state["state"]["round"] + (
         0 if resolution.waiting_for else 1)
+
+
+def test_in_a_round_with_an_encounter_step_the_third_attacker_is_offered_only_the_box_neither_took():
+    state = {**engaged(), "encounter": {}}
+    form = MAGIC_REALM.plays_form(state, "Swordsman")
+    third = form.field("position_2")
+    open_boxes = [choice.value for choice in choices_open(third, {"position_0": 1, "position_1": 2})]
+    assert open_boxes == [3]
+    placed = fill(state, form, {"position_0": 1, "position_1": 2, "position_2": 3})
+    assert MAGIC_REALM.validate(placed) == []
+    assert MAGIC_REALM.resolve(placed, seed=0).events
