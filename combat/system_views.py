@@ -22,7 +22,7 @@ from combat import fairness, services, system_battles
 from combat.models import Round
 from combat.system_rounds import battle_starters, choice_index, posted_answers
 from config import fragments
-from systems.interface import answers_that_apply, applies, choices_open
+from systems.interface import answers_that_apply, applies, choices_open, rendered
 
 # --- a new battle -------------------------------------------------------------------------------------
 
@@ -143,7 +143,7 @@ def _field_row(side, form_field, answers, kept, error):
     open_values = {json.dumps(choice.value) for choice in choices_open(form_field, kept)}
     choices = [{
         "index": index, "label": choice.label, "value": json.dumps(choice.value),
-        "shown_when": json.dumps(choice.shown_when) if choice.shown_when else "",
+        "shown_when": json.dumps(rendered(choice.shown_when)) if choice.shown_when else "",
         "selected": choice.value in picked, "open": json.dumps(choice.value) in open_values,
     } for index, choice in enumerate(form_field.choices)]
     answer = ", ".join(c["label"] for c in choices if c["selected"]) if form_field.choices else (
@@ -153,7 +153,7 @@ def _field_row(side, form_field, answers, kept, error):
         "id": f"side{side.pk}-{form_field.name}", "help": form_field.help, "choices": choices,
         "value": "" if value is None or form_field.choices else value, "answer": answer,
         "selected_index": choice_index(form_field, value) if form_field.kind == "choice" else "",
-        "shown_when": json.dumps(form_field.shown_when) if form_field.shown_when else "",
+        "shown_when": json.dumps(rendered(form_field.shown_when)) if form_field.shown_when else "",
         "applies": applies(form_field.shown_when, kept), "error": error,
     }
 

@@ -13,13 +13,16 @@ from combat import system_battles, system_rounds
 from combat.models import Round
 from players import answers, links, services
 from players.emails import local_time, next_steps
-from systems.interface import Field, PlaysForm, ShownWhen, answers_that_apply, applies, conditions
+from systems.interface import AnyOf, Field, PlaysForm, ShownWhen, answers_that_apply, applies, conditions
 
 
 def _condition(form: PlaysForm, shown_when: ShownWhen) -> str:
     """A `shown_when` for the page's script: the field it depends on and the posted values that show it (a
     choice is posted as its index; no answer, None, as ""); with several fields, a list of those, all of
-    which must hold."""
+    which must hold; alternatives (an `AnyOf`), {"any_of": [those lists]}, any of which may hold."""
+    if isinstance(shown_when, AnyOf):
+        return json.dumps({"any_of": [[_posted_condition(form, name, values) for name, values in alternative]
+                                      for alternative in shown_when.alternatives]})
     pairs = [_posted_condition(form, name, values) for name, values in conditions(shown_when)]
     if not pairs:
         return ""

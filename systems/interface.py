@@ -135,13 +135,28 @@ def _option_error(option: Option, value: Any) -> str | None:
 
 
 Condition = tuple[str, tuple[Any, ...]]  # (field name, values): that field's answer is one of the values
-ShownWhen = Condition | tuple[Condition, ...] | None  # one condition, or several that must all hold
+AllOf = tuple[Condition, ...]  # several conditions that must all hold (none: always)
 
 
-def conditions(shown_when: ShownWhen) -> tuple[Condition, ...]:
-    """The (field name, values) pairs of a `shown_when`, all of which must hold: none for None, one for the
-    one-field form `(field, values)`, each of a tuple of pairs (`(("attack_chit", (...)), ("maneuver_chit",
-    (...)))`). A pair's first item is a field's name, a tuple of pairs' is a pair, so the two never mix up."""
+@dataclass(frozen=True)
+class AnyOf:
+    """A `shown_when` met when any of its alternatives holds, each an all-of condition (a tuple of pairs): what a
+    product of answers cannot say, such as a limit on a sum (an encounter chit beside a one-asterisk attack and
+    no maneuver, or the other way round, but not beside both). With no alternatives it never holds."""
+
+    alternatives: tuple[AllOf, ...]
+
+
+ShownWhen = Condition | AllOf | AnyOf | None  # one condition, several that must all hold, or alternatives
+
+
+def conditions(shown_when: ShownWhen) -> AllOf:
+    """The (field name, values) pairs of an all-of `shown_when`, all of which must hold: none for None, one for
+    the one-field form `(field, values)`, each of a tuple of pairs (`(("attack_chit", (...)), ("maneuver_chit",
+    (...)))`). A pair's first item is a field's name, a tuple of pairs' is a pair, so the two never mix up. An
+    `AnyOf` is no list of pairs: `alternatives` reads every shape."""
+    if isinstance(shown_when, AnyOf):
+        raise TypeError("an AnyOf condition has alternatives, not one list of pairs: read it with alternatives()")
     if shown_when is None:
         return ()
     if isinstance(shown_when[0], str):
@@ -149,11 +164,40 @@ def conditions(shown_when: ShownWhen) -> tuple[Condition, ...]:
     return tuple(shown_when)  # type: ignore[arg-type]
 
 
+def alternatives(shown_when: ShownWhen) -> tuple[AllOf, ...]:
+    """Any `shown_when` as alternatives, any of which may hold, each a tuple of pairs that must all hold: an
+    `AnyOf`'s own, or the one all-of condition of every other shape."""
+    return shown_when.alternatives if isinstance(shown_when, AnyOf) else (conditions(shown_when),)
+
+
+def any_of(options: Any) -> ShownWhen:
+    """The simplest `shown_when` met when any of `options` (each a `shown_when` of the all-of shapes) holds: None
+    when one of them always holds, that one alone when there is one, else an `AnyOf` (with none: never)."""
+    alls = tuple(dict.fromkeys(conditions(option) for option in options))
+    if () in alls:
+        return None
+    if len(alls) == 1:
+        return alls[0]
+    return AnyOf(alls)
+
+
+def rendered(shown_when: ShownWhen) -> Any:
+    """A `shown_when` as JSON for a page's script: None, a pair `[field, values]`, a list of pairs that must
+    all hold, or {"any_of": [[pair, ...], ...]} (alternatives, each a list of pairs)."""
+    if isinstance(shown_when, AnyOf):
+        return {"any_of": [[[name, list(values)] for name, values in alternative]
+                           for alternative in shown_when.alternatives]}
+    if shown_when is None:
+        return None
+    pairs = [[name, list(values)] for name, values in conditions(shown_when)]
+    return pairs[0] if isinstance(shown_when[0], str) else pairs
+
+
 @dataclass(frozen=True)
 class Choice:
     """One value a field may take, with its label. `shown_when`: offered only when that other field of the form
     has one of those values (a fire after a load, say); with several pairs, only when each of those fields has
-    one of its values."""
+    one of its values; with an `AnyOf`, when any of its alternatives holds."""
 
     value: Any
     label: str
@@ -167,8 +211,10 @@ class Field:
     `kind`: "choice" (one of `choices`), "multi-choice" (any of them), "number" (`minimum`..`maximum`) or
     "text". `path` is where the answer goes in the round input ("plays.Aldric.attack.target"); None for a
     question that only steers the form (which action?) and is not written. `shown_when` (field name, values),
-    or a tuple of such pairs that must all hold: the field applies only when that other field has one of those
-    values (a field not answered reads as None); a field that does not apply is neither asked nor written. `pattern` (a "text" field): a regular expression the whole answer must match,
+    a tuple of such pairs that must all hold, or an `AnyOf` of such tuples, any of which may hold: the field
+    applies only when that other field has one of those values (a field not answered reads as None); a field
+    that does not apply is neither asked nor written. `pattern` (a "text" field): a regular expression the
+    whole answer must match,
     written in what Python's `re` and a browser's `pattern` attribute both read (no anchors); the page puts it
     on the input, and the system's `validate` gives the error in words when it does not match."""
 
@@ -199,8 +245,10 @@ class PlaysForm:
 
 
 def applies(shown_when: ShownWhen, answers: Mapping[str, Any]) -> bool:
-    """Whether every condition of `shown_when` holds for the answers (a field not answered reads as None)."""
-    return all(answers.get(name) in values for name, values in conditions(shown_when))
+    """Whether `shown_when` holds for the answers: every pair of one of its alternatives (a field not answered
+    reads as None)."""
+    return any(all(answers.get(name) in values for name, values in alternative)
+               for alternative in alternatives(shown_when))
 
 
 def choices_open(form_field: Field, answers: Mapping[str, Any]) -> tuple[Choice, ...]:

@@ -2,9 +2,9 @@
  *
  * 1. Starting a battle: choosing an example fills the state's textarea with that example, unless the GM has
  *    edited what is there (their edit is never overwritten); emptied, the chosen example is used anyway.
- * 2. A side's plays form: a field (or a choice) with `data-shown-when` ([field name, [values]], or a list of
- *    such pairs that must all hold) is offered only while each earlier field it names applies and has one of
- *    its values, as the server's `answers_that_apply` says.
+ * 2. A side's plays form: a field (or a choice) with `data-shown-when` ([field name, [values]], a list of
+ *    such pairs that must all hold, or {"any_of": [such lists]}, any of which may hold) is offered only while
+ *    each earlier field it names applies and has one of its values, as the server's `answers_that_apply` says.
  *    Hidden fields keep what was typed in them; the server ignores what does not apply. */
 (function () {
   "use strict";
@@ -32,12 +32,17 @@
 
   // As the server's `applies`: a question not answered (or not shown) reads as null, so a choice offered
   // "beside no attack chit" (null among its values) is shown until that question is answered.
-  // The condition is one [field, values] pair, or a list of such pairs that must all hold (the server's
-  // `conditions`): a pair starts with the field's name, a list of pairs with a pair.
+  // The condition is one [field, values] pair, a list of such pairs that must all hold (the server's
+  // `conditions`): a pair starts with the field's name, a list of pairs with a pair; or {"any_of": [lists of
+  // pairs]}, met when any of them holds (the server's `AnyOf`).
   function appliesTo(when, kept) {
     if (!when) return true;
     var rule = JSON.parse(when);
-    var pairs = typeof rule[0] === "string" ? [rule] : rule;
+    if (!Array.isArray(rule)) return rule.any_of.some(function (pairs) { return allHold(pairs, kept); });
+    return allHold(typeof rule[0] === "string" ? [rule] : rule, kept);
+  }
+
+  function allHold(pairs, kept) {
     return pairs.every(function (pair) {
       var answer = Object.prototype.hasOwnProperty.call(kept, pair[0]) ? kept[pair[0]] : null;
       return pair[1].some(function (v) { return same(v, answer); });

@@ -30,6 +30,20 @@ PLAYER_FORM = """<form data-shown-when-form>
 </form>"""
 
 
+def drawn(page, form: str, script: str) -> None:
+    """The bare form with its script, after the page's own first pass."""
+    page.set_content(f"<!doctype html><html><body>{form}</body></html>")
+    page.add_script_tag(path=str(ROOT / script))
+    page.dispatch_event("select[name=attack_chit]", "change")
+
+
+def on_both_pages(gm_form: str, player_form: str):
+    """The test run on the GM's form with its script and on the player's with theirs."""
+    return pytest.mark.parametrize("form, script", [(gm_form, "static/combat/system-forms.js"),
+                                                    (player_form, "players/static/players/shown-when.js")],
+                                   ids=["gm", "player"])
+
+
 def offered(page, option_id: str) -> bool:
     return page.eval_on_selector(f"#{option_id}", "o => !o.hidden && !o.disabled")
 
@@ -37,9 +51,7 @@ def offered(page, option_id: str) -> bool:
 @pytest.mark.parametrize("form, script", [(GM_FORM, "static/combat/system-forms.js"),
                                           (PLAYER_FORM, "players/static/players/shown-when.js")])
 def test_a_choice_beside_no_answer_shows_until_the_question_is_answered(page, form, script):
-    page.set_content(f"<!doctype html><html><body>{form}</body></html>")
-    page.add_script_tag(path=str(ROOT / script))
-    page.dispatch_event("select[name=attack_chit]", "change")  # the page's own first pass
+    drawn(page, form, script)
     assert offered(page, "beside-any") and offered(page, "beside-none")
 
     page.select_option("select[name=attack_chit]", label="FIGHT M4")
@@ -75,13 +87,9 @@ PLAYER_TWO_FIELDS = """<form data-shown-when-form>
 </form>"""
 
 
-@pytest.mark.parametrize("form, script", [(GM_TWO_FIELDS, "static/combat/system-forms.js"),
-                                          (PLAYER_TWO_FIELDS, "players/static/players/shown-when.js")],
-                         ids=["gm", "player"])
+@on_both_pages(GM_TWO_FIELDS, PLAYER_TWO_FIELDS)
 def test_a_choice_with_conditions_on_two_questions_shows_only_while_both_hold(page, form, script):
-    page.set_content(f"<!doctype html><html><body>{form}</body></html>")
-    page.add_script_tag(path=str(ROOT / script))
-    page.dispatch_event("select[name=attack_chit]", "change")
+    drawn(page, form, script)
     assert offered(page, "run-heavy")
 
     page.select_option("select[name=maneuver_chit]", label="MOVE L4")
@@ -97,3 +105,41 @@ def test_a_choice_with_conditions_on_two_questions_shows_only_while_both_hold(pa
 
     page.select_option("select[name=maneuver_chit]", index=0)  # back to no maneuver: both hold again
     assert offered(page, "run-heavy")
+
+
+# A run with MOVE M3* beside FIGHT L3* and no maneuver, or beside MOVE L3* and no attack, never beside both: a
+# limit on a sum of asterisks, which only alternatives say.
+GM_EITHER = """<form data-plays-form>
+  <div class="field" data-field="attack_chit"><select name="attack_chit">
+    <option value="">—</option><option value="0" data-value='"FIGHT L3*"'>FIGHT L3*</option></select></div>
+  <div class="field" data-field="maneuver_chit"><select name="maneuver_chit">
+    <option value="">—</option><option value="0" data-value='"MOVE L3*"'>MOVE L3*</option></select></div>
+  <div class="field" data-field="run_with"><select name="run_with"><option value="">—</option>
+    <option id="run-either" value="0" data-value='"MOVE M3*"'
+            data-shown-when='{"any_of": [[["attack_chit", ["FIGHT L3*"]], ["maneuver_chit", [null]]],
+                                         [["attack_chit", [null]], ["maneuver_chit", ["MOVE L3*"]]]]}'>MOVE M3*</option>
+  </select></div>
+</form>"""
+
+PLAYER_EITHER = """<form data-shown-when-form>
+  <div data-field="attack_chit"><select name="attack_chit"><option value="">Choose…</option>
+    <option value="0">FIGHT L3*</option></select></div>
+  <div data-field="maneuver_chit"><select name="maneuver_chit"><option value="">Choose…</option>
+    <option value="0">MOVE L3*</option></select></div>
+  <div data-field="run_with"><select name="run_with"><option value="">Choose…</option>
+    <option id="run-either" value="0" data-shown-when='{"any_of": [
+        [{"field": "attack_chit", "values": ["0"]}, {"field": "maneuver_chit", "values": [""]}],
+        [{"field": "attack_chit", "values": [""]}, {"field": "maneuver_chit", "values": ["0"]}]]}'>MOVE M3*</option>
+  </select></div>
+</form>"""
+
+
+@on_both_pages(GM_EITHER, PLAYER_EITHER)
+def test_a_choice_with_alternatives_shows_while_any_of_them_holds(page, form, script):
+    drawn(page, form, script)
+    assert not offered(page, "run-either")  # neither alternative holds with nothing picked
+    # (question, the option picked by its index, offered after it): one alternative, both chits (two asterisks
+    # already), then the other alternative
+    for question, index, expected in (("attack_chit", 1, True), ("maneuver_chit", 1, False), ("attack_chit", 0, True)):
+        page.select_option(f"select[name={question}]", index=index)
+        assert offered(page, "run-either") is expected, (question, index)

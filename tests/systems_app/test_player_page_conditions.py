@@ -35,3 +35,14 @@ def test_a_condition_on_several_questions_is_a_list_of_them_each_posted_as_the_p
                                                               (Choice("MOVE L4", "MOVE L4"),), required=False)))
     condition = json.loads(_condition(two, (("attack_chit", (None, "FIGHT L3")), ("maneuver_chit", ("MOVE L4",)))))
     assert condition == [{"field": "attack_chit", "values": ["1", ""]}, {"field": "maneuver_chit", "values": ["0"]}]
+
+
+def test_alternatives_are_an_any_of_list_of_lists_each_posted_as_the_page_posts_it():
+    from systems.interface import AnyOf
+
+    two = PlaysForm("X", "X, round 1", (*form().fields, Field("maneuver_chit", "choice", "Maneuver", "plays.X.m", "",
+                                                              (Choice("MOVE L4", "MOVE L4"),), required=False)))
+    either = AnyOf(((("attack_chit", ("FIGHT L3",)), ("maneuver_chit", (None,))), (("maneuver_chit", ("MOVE L4",)),)))
+    assert json.loads(_condition(two, either)) == {"any_of": [
+        [{"field": "attack_chit", "values": ["1"]}, {"field": "maneuver_chit", "values": [""]}],
+        [{"field": "maneuver_chit", "values": ["0"]}]]}

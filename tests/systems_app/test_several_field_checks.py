@@ -24,3 +24,12 @@ def test_an_error_on_a_field_with_several_conditions_goes_to_it_only_while_it_ap
     error = [FieldError("encounter.note", "too long")]
     assert errors_by_field(FORM, error, RUN) == {"note": "too long"}
     assert errors_by_field(FORM, error, {"attack_chit": "FIGHT L4"}) == {"plays": "too long"}
+
+
+def test_a_choice_whose_alternatives_all_fail_is_refused_and_one_that_holds_lets_it_through():
+    from tests.systems.test_interface_any_of import FORM as EITHER_FORM
+
+    assert closed_choices(EITHER_FORM, {"maneuver_chit": "MOVE L3*", "run_with": "MOVE M3*"}) == {}
+    refused = closed_choices(EITHER_FORM, {"attack_chit": "FIGHT L3*", "maneuver_chit": "MOVE L3*",
+                                           "run_with": "MOVE M3*"})
+    assert refused == {"run_with": "Run with: MOVE M3* is not offered with your other answers"}

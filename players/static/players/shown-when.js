@@ -1,6 +1,7 @@
 /* Herald: a plays form drawn from a system's PlaysForm shows a question (or one of its choices) only while
  * the question it depends on has one of the answers that call for it (`data-shown-when`: {"field": name,
- * "values": the posted values}, or a list of such objects, each of which must hold), as the server reads the answers (players/answers.py): a hidden question's
+ * "values": the posted values}, a list of such objects, each of which must hold, or {"any_of": [such lists]},
+ * any of which may hold), as the server reads the answers (players/answers.py): a hidden question's
  * inputs are disabled, so they are neither posted nor checked. The page is drawn right without this script;
  * it only follows the player's changes. */
 (function () {
@@ -16,10 +17,16 @@
 
   // As the server's `applies`: a question not answered (nothing posted, or only "") reads as "", which the
   // page lists among the values when the question's condition takes no answer (players/answers_page.py).
-  // A condition is one {"field", "values"} object, or a list of them that must all hold.
+  // A condition is one {"field", "values"} object, a list of them that must all hold, or {"any_of": [such
+  // lists]}, met when any of them holds.
   function follows(form, el, shown) {
     var rule = JSON.parse(el.dataset.shownWhen);
-    return (Array.isArray(rule) ? rule : [rule]).every(function (one) {
+    if (rule.any_of) return rule.any_of.some(function (all) { return allHold(form, all, shown); });
+    return allHold(form, Array.isArray(rule) ? rule : [rule], shown);
+  }
+
+  function allHold(form, all, shown) {
+    return all.every(function (one) {
       var values = posted(form, one.field, shown).filter(function (value) { return value !== ""; });
       if (values.length === 0) values = [""];
       return values.some(function (value) { return one.values.indexOf(value) >= 0; });
