@@ -173,7 +173,10 @@ def alternatives(shown_when: ShownWhen) -> tuple[AllOf, ...]:
 def any_of(options: Any) -> ShownWhen:
     """The simplest `shown_when` met when any of `options` (each a `shown_when` of the all-of shapes) holds: None
     when one of them always holds, that one alone when there is one, else an `AnyOf` (with none: never)."""
-    alls = tuple(dict.fromkeys(conditions(option) for option in options))
+    alls: tuple[AllOf, ...] = ()
+    for option in options:  # a value may be a dict (a horse's side), so no set
+        if conditions(option) not in alls:
+            alls += (conditions(option),)
     if () in alls:
         return None
     if len(alls) == 1:

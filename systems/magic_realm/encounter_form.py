@@ -11,11 +11,10 @@ app's encounter form offers (`encounter_options.py`), each kept only where the e
 - the encounter step's choice that is his player's to make (which hireling takes a denizen, 8.3.5a.3, or the
   Expanded Meeting Table's "2" result).
 
-The effort limit (two asterisks a round) counts the encounter step's chit with the melee's attack and maneuver
-chits, and a chit is played once a round: an encounter chit's condition names both melee chits
-(`effort_conditions.py`). The form still offers one encounter play, not a charge and an action together: the
-action's chit would have to keep the limit beside three answers (the attack, the maneuver and the charge's
-chit), where a sum of asterisks is seldom a product of answers."""
+The effort limit (two asterisks a round) counts the encounter step's chits with the melee's attack and
+maneuver chits, and a chit is played once a round: each encounter play, and each chit of it, is offered exactly
+beside the melee chits (and a charge's chit) the limit holds with, as alternatives (`effort_conditions.py`). A
+charge may go together with an alert or a cast, as the engine allows (not with a run: a charger cannot run away)."""
 
 from __future__ import annotations
 
@@ -23,7 +22,7 @@ from typing import Any
 
 from systems.interface import Choice, Field
 from systems.magic_realm.checks import engine_file, validate
-from systems.magic_realm.effort_conditions import MeleeChits
+from systems.magic_realm.effort_conditions import MeleeChits, exact_condition
 from systems.magic_realm.encounter_options import EncounterOptions, encounter_options
 from systems.magic_realm.engine.dice import DiceExhausted
 from systems.magic_realm.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
@@ -110,38 +109,113 @@ def play_fields(round_input: dict[str, Any], side: str, options: EncounterOption
     casts = [(spell, chit) for spell in options.spells for chit in options.magic_chits
              if _accepts(round_input, "actions", {"character": side, "cast": spell, "chit": chit}, mine)]
     targets, charge_with = _with_every([(target, _key(mover)) for target, mover in charges])
-    charge_movers = _mover_choices(charge_with, melee)
-    run_movers = _mover_choices([_key(m) for m in runs], melee)
-    weapons, alert_with = _with_every(alerts)
-    alert_chits = _chit_choices(alert_with, melee)
-    spells, cast_with = _with_every(casts)
-    cast_chits = _chit_choices(cast_with, melee)
+    weapons, alert_chits = _with_every(alerts)
+    spells, cast_chits = _with_every(casts)
+    played = _Played(melee, [dict([key]) for key in charge_with], [dict([_key(m)]) for m in runs],
+                     {"alert": alert_chits, "cast": cast_chits})
     plays = [Choice("none", "No charge and no encounter action")]
-    for value, label, choices in (("charge", "Charge", charge_movers), ("run", "Run away", run_movers),
-                                  ("alert", "Alert a weapon", alert_chits), ("cast", "Cast a spell", cast_chits)):
-        if choices:
-            plays.append(Choice(value, label, _either(choices, melee)))
+    plays += [Choice(value, label, condition) for value, label in PLAYS
+              if played.combinations(value) and (condition := melee.beside(played.open_beside(value))) is not False]
     if len(plays) == 1:
         return []
+    offered = [choice.value for choice in plays]
     action = f"encounter.actions[character={side}]"
     fields = [Field("encounter_play", "choice", "In the encounter step", None,
-                    "8.3: charge, or one encounter action (run away, alert a weapon or cast a spell)", tuple(plays))]
-    if charge_movers:
-        when = ("encounter_play", ("charge",))
+                    "8.3: charge, or one encounter action (run away, alert a weapon or cast a spell), or a charge "
+                    "and an alert or a cast", tuple(plays))]
+    charging = tuple(play for play in offered if play.startswith("charge"))
+    if charging:
+        when = ("encounter_play", charging)
         fields += [Field("charge_target", "choice", "Charge", f"encounter.charges[character={side}].target",
                          "a charge puts the chit's move time on his sheet; you cannot run away this round",
                          tuple(Choice(t, t) for t in targets), shown_when=when),
                    Field("charge_with", "choice", "Charge with", f"encounter.charges[character={side}]", "",
-                         charge_movers, shown_when=when)]
-    if run_movers:
+                         played.charge_choices(charging), shown_when=when)]
+    if "run" in offered:
         fields.append(Field("run_with", "choice", "Run away with", f"{action}.run",
-                            "5.1: a MOVE chit or your horse, against the attackers on your sheet", run_movers,
-                            shown_when=("encounter_play", ("run",))))
-    fields += _action_with_chit("alert", "Alert the weapon", "Alert it with", "a FIGHT chit", action, weapons,
-                                alert_chits)
-    fields += _action_with_chit("cast", "Cast the spell", "Cast it with", "a MAGIC chit", action, spells,
-                                cast_chits)
+                            "5.1: a MOVE chit or your horse, against the attackers on your sheet",
+                            played.run_choices(), shown_when=("encounter_play", ("run",))))
+    for play, names in (("alert", weapons), ("cast", spells)):
+        when = ("encounter_play", tuple(value for value in offered if value.endswith(play)))
+        if when[1]:
+            fields += _action_with_chit(play, action, names, played.action_choices(play), when)
     return fields
+
+
+# the encounter plays: a charge (8.3), one encounter action, or a charge and an alert or a cast (the engine
+# refuses a charge and a run together: a charger cannot run away this round)
+PLAYS = (("charge", "Charge"), ("run", "Run away"), ("alert", "Alert a weapon"), ("cast", "Cast a spell"),
+         ("charge_alert", "Charge, and alert a weapon"), ("charge_cast", "Charge, and cast a spell"))
+ACTION_FIELDS = {"alert": ("alert_weapon", "Alert the weapon", "alert_chit", "Alert it with", "a FIGHT chit"),
+                 "cast": ("cast_spell", "Cast the spell", "cast_chit", "Cast it with", "a MAGIC chit")}
+
+
+class _Played:
+    """What each encounter play puts in the encounter step (a charge's mover, an action's chit, or both), and
+    the conditions that keep it within the effort limit beside the melee chits, exactly (`effort_conditions`).
+    The fields come in order: the play, then the charge's mover, then the action's chit, so each condition
+    names only answers before it."""
+
+    def __init__(self, melee: MeleeChits, charge_movers: list[dict], run_movers: list[dict],
+                 action_chits: dict[str, list[str]]):
+        self.melee, self.charge_movers, self.run_movers, self.action_chits = melee, charge_movers, run_movers, action_chits
+
+    def combinations(self, play: str) -> list[tuple[dict | None, str | None]]:
+        """(the charge's mover or None, the action's chit or None) for each way of making the play."""
+        if play == "charge":
+            return [(mover, None) for mover in self.charge_movers]
+        if play == "run":
+            return [(None, mover.get("chit")) for mover in self.run_movers]
+        if play in self.action_chits:
+            return [(None, chit) for chit in self.action_chits[play]]
+        action = play.removeprefix("charge_")
+        return [(mover, chit) for mover in self.charge_movers for chit in self.action_chits[action]]
+
+    def _fits(self, pair, mover: dict | None, chit: str | None) -> bool:
+        return self.melee.fits(*pair, (mover or {}).get("chit"), chit)
+
+    def open_beside(self, play: str) -> list:
+        """The melee pairs beside which some way of making the play keeps the limit."""
+        return [pair for pair in self.melee.pairs()
+                if any(self._fits(pair, mover, chit) for mover, chit in self.combinations(play))]
+
+    def charge_choices(self, charging: tuple[str, ...]) -> tuple[Choice, ...]:
+        """Each mover, beside the play and the melee chits with which it keeps the limit (with a chit for the
+        action, when the play has one)."""
+        melee = self.melee
+        standing = [(play, *pair) for play in charging for pair in melee.pairs()]
+        domains = (charging, (None, *melee.attack), (None, *melee.maneuver))
+        choices = []
+        for mover in self.charge_movers:
+            accepted = [(play, *pair) for play, *pair in standing
+                        if any(self._fits(pair, mover, chit) for m, chit in self.combinations(play) if m == mover)]
+            condition = exact_condition(("encounter_play", "attack_chit", "maneuver_chit"), accepted, standing, domains)
+            if condition is not False:
+                label = f"your horse, {mover['horse']}" if "horse" in mover else mover["chit"]
+                choices.append(Choice(mover, label, condition))
+        return tuple(choices)
+
+    def run_choices(self) -> tuple[Choice, ...]:
+        """A MOVE chit beside the melee chits it keeps the limit with (a horse needs no chit)."""
+        return tuple(Choice(mover, f"your horse, {mover['horse']}" if "horse" in mover else mover["chit"], condition)
+                     for mover in self.run_movers
+                     if (condition := self.melee.beside(p for p in self.melee.pairs()
+                                                        if self._fits(p, None, mover.get("chit")))) is not False)
+
+    def action_choices(self, play: str) -> tuple[Choice, ...]:
+        """A FIGHT or MAGIC chit beside the melee chits and the charge's mover (none without a charge) it keeps
+        the limit with."""
+        melee = self.melee
+        movers = (None, *self.charge_movers)
+        standing = [(*pair, mover) for pair in melee.pairs() for mover in movers if self._fits(pair, mover, None)]
+        domains = ((None, *melee.attack), (None, *melee.maneuver), movers)
+        choices = []
+        for chit in self.action_chits[play]:
+            accepted = [(a, m, mover) for a, m, mover in standing if self._fits((a, m), mover, chit)]
+            condition = exact_condition(("attack_chit", "maneuver_chit", "charge_with"), accepted, standing, domains)
+            if condition is not False:
+                choices.append(Choice(chit, chit, condition))
+        return tuple(choices)
 
 
 def _with_every(pairs: list[tuple[Any, Any]]) -> tuple[list, list]:
@@ -153,41 +227,16 @@ def _with_every(pairs: list[tuple[Any, Any]]) -> tuple[list, list]:
     return firsts, seconds
 
 
-def _action_with_chit(play: str, label: str, chit_label: str, chit_help: str, action: str, names: list[str],
-                      chits: tuple[Choice, ...]) -> list[Field]:
+def _action_with_chit(play: str, action: str, names: list[str], chits: tuple[Choice, ...], when) -> list[Field]:
     """The weapon to alert (or the spell to cast) and the chit it is played with, asked when that is the play."""
-    if not chits:
-        return []
-    when = ("encounter_play", (play,))
-    return [Field(f"{play}_{'weapon' if play == 'alert' else 'spell'}", "choice", label, f"{action}.{play}", "",
-                  tuple(Choice(name, name) for name in names), shown_when=when),
-            Field(f"{play}_chit", "choice", chit_label, f"{action}.chit", chit_help, chits, shown_when=when)]
+    name_field, label, chit_field, chit_label, chit_help = ACTION_FIELDS[play]
+    return [Field(name_field, "choice", label, f"{action}.{play}", "", tuple(Choice(n, n) for n in names),
+                  shown_when=when),
+            Field(chit_field, "choice", chit_label, f"{action}.chit", chit_help, chits, shown_when=when)]
 
 
 def _key(mover: dict[str, str]) -> tuple[str, str]:
     return next(iter(mover.items()))
-
-
-def _mover_choices(movers, melee: MeleeChits) -> tuple[Choice, ...]:
-    """A MOVE chit beside the melee chits it keeps the limit with (a horse needs no chit), or none."""
-    return tuple(Choice({"horse": value}, f"your horse, {value}") if kind == "horse" else
-                 Choice({"chit": value}, value, condition)
-                 for kind, value in movers
-                 if kind == "horse" or (condition := melee.condition(melee.accepted_beside(value))) is not False)
-
-
-def _chit_choices(chits, melee: MeleeChits) -> tuple[Choice, ...]:
-    """A FIGHT or MAGIC chit beside the melee chits it keeps the limit with, or none."""
-    return tuple(Choice(chit, chit, condition) for chit in chits
-                 if (condition := melee.condition(melee.accepted_beside(chit))) is not False)
-
-
-def _either(choices: tuple[Choice, ...], melee: MeleeChits):
-    """The condition for an encounter play: some choice of it is open beside the melee chits. Where the melee
-    answers its choices are open beside are not one product (MOVE L2** runs beside MOVE L4, MOVE L4 beside
-    MOVE L3*), the play is offered beside all of them and a few more, beside which none of its chits is: a
-    play the form offers leads to every chit the engine accepts, and never to one it refuses."""
-    return melee.covering(set().union(*(melee.opened_by(choice) for choice in choices)))
 
 
 def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:

@@ -2,8 +2,9 @@
 app's form: its fresh FIGHT and MOVE (or FLY) chits, its weapons, its targets (horse or rider, rule 5.3), its
 shield and the attackers on its sheet.
 
-The effort limit (at most two asterisks a round) spans two fields: a maneuver chit is offered only beside an
-attack chit it stays within the limit with. A DUCK chit goes only in box 3. The form offers the attack spells the
+The effort limit (at most two asterisks a round) spans the melee's two chits and the encounter step's: a maneuver
+chit is offered only beside an attack chit it stays within the limit with, an encounter chit exactly beside the
+answers it stays within it with. A DUCK chit goes only in box 3. The form offers the attack spells the
 character knows (his entry's `spells`, where the battle app writes the campaign's recorded spells) and those the
 round input itself names for him (cast in its encounter step, or already in his plays), each with the MAGIC chits
 of its type the engine accepts it from (docs/round-format.md, `spells` and `attack.spell`). The encounter step's
