@@ -247,7 +247,7 @@ def add_ruling(request, slug, battle_id, number):
 @require_POST
 def adjust(request, slug, battle_id, number):
     battle = combat_services.get_battle(request.user, slug, battle_id)
-    form = AdjustmentForm(request.POST, battle_state=battle.state)
+    form = AdjustmentForm(request.POST, system=battle.campaign.combat_system, battle_state=battle.state)
     return _gm_post(request, slug, battle_id, number, form,
                     lambda data: services.adjust(request.user, slug, battle_id, number, data["change"], data["reason"]),
                     "The adjustment is recorded.")
