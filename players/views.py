@@ -218,7 +218,8 @@ def _gm_post(request, slug, battle_id, number, form, action, done: str):
         try:
             action(form.cleaned_data)
         except combat_services.BattleError as error:
-            messages.error(request, " ".join([str(error), *error.errors.values()]))
+            named = [f"{form.fields[name].label if name in form.fields else name}: {why}" for name, why in error.errors.items()]
+            messages.error(request, "; ".join(named) if named else str(error))
         else:
             messages.success(request, done)
     else:
