@@ -4,6 +4,7 @@ and a Hypothesis check that any sequence of offered adjustments keeps a state va
 
 import copy
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,3 +53,25 @@ def random_sequences_stay_valid(system, states):
 
 def by_value(system, state: dict, value: str):
     return next(adjustment for adjustment in system.adjustments(state) if adjustment.value == value)
+
+
+def combatant(state: dict, name: str) -> dict:
+    return next(entry for entry in state["combatants"] if entry["name"] == name)
+
+
+def made(system, state: dict, value: str, label: str, sentence: str) -> dict:
+    """The state after the offered change `value`, whose label and sentence are as given."""
+    assert by_value(system, state, value).label == label
+    new_state, said = system.adjust(state, value)
+    assert said == sentence
+    return new_state
+
+
+def every_offered_adjustment_applies(system, states):
+    """A test over each state: something is offered, and every offered change applies to a copy and leaves a
+    valid state."""
+    @pytest.mark.parametrize(("label", "state"), states, ids=[label for label, _ in states])
+    def check(label, state):
+        assert system.adjustments(state)
+        assert_every_offered_adjustment_applies(system, state)
+    return check

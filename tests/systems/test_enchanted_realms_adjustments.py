@@ -4,7 +4,7 @@ import pytest
 
 from systems import get_system
 from systems.interface import AdjustmentRefused
-from tests.systems.adjusting_helpers import (assert_every_offered_adjustment_applies, by_value,
+from tests.systems.adjusting_helpers import (by_value, combatant, every_offered_adjustment_applies, made,
                                              random_sequences_stay_valid, state_errors)
 from tests.systems.interface_examples import states_of
 
@@ -21,21 +21,10 @@ GOBLIN = {"name": "Goblin 2", "side": "monsters", "hp": 5, "static_pp": 3}
 ALDRIC = {"name": "Aldric", "side": "heroes", "hp": 14, "static_pp": 6}
 
 
-def combatant(state, name):
-    return next(c for c in state["combatants"] if c["name"] == name)
-
-
-@pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
-def test_every_offered_adjustment_applies_to_a_copy_and_leaves_a_valid_state(label, state):
-    assert ER.adjustments(state)
-    assert_every_offered_adjustment_applies(ER, state)
-
-
 def test_losing_a_hit_point_says_so_and_takes_one():
-    state = battle(ALDRIC, GOBLIN)
-    assert by_value(ER, state, "hp-1|Goblin 2").label == "Goblin 2: lose 1 hit point (5 → 4)"
-    new_state, sentence = ER.adjust(state, "hp-1|Goblin 2")
-    assert combatant(new_state, "Goblin 2")["hp"] == 4 and sentence == "Goblin 2 loses 1 hit point (5 → 4)"
+    new_state = made(ER, battle(ALDRIC, GOBLIN), "hp-1|Goblin 2", "Goblin 2: lose 1 hit point (5 → 4)",
+                     "Goblin 2 loses 1 hit point (5 → 4)")
+    assert combatant(new_state, "Goblin 2")["hp"] == 4
 
 
 def test_losing_the_last_hit_point_puts_the_combatant_down():
@@ -85,4 +74,5 @@ def test_a_change_that_cannot_be_made_is_refused_in_words(change, words):
         ER.adjust(state, change)
 
 
+test_every_offered_adjustment_applies_to_a_copy_and_leaves_a_valid_state = every_offered_adjustment_applies(ER, STATES)
 test_any_sequence_of_offered_adjustments_leaves_a_valid_state = random_sequences_stay_valid(ER, STATES)

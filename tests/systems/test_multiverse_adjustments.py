@@ -4,7 +4,7 @@ import pytest
 
 from systems import get_system
 from systems.interface import AdjustmentRefused
-from tests.systems.adjusting_helpers import (assert_every_offered_adjustment_applies, by_value,
+from tests.systems.adjusting_helpers import (combatant, every_offered_adjustment_applies, made,
                                              random_sequences_stay_valid, state_errors)
 from tests.systems.interface_examples import states_of
 
@@ -25,21 +25,10 @@ def battle(*combatants, in_progress=None):
 STORM = {"Astaroth": {"action": {"kind": "cast", "ticks": 5, "spell": "Storm"}, "ticks_left": 2}}
 
 
-def combatant(state, name):
-    return next(c for c in state["combatants"] if c["name"] == name)
-
-
-@pytest.mark.parametrize(("label", "state"), STATES, ids=[label for label, _ in STATES])
-def test_every_offered_adjustment_applies_to_a_copy_and_leaves_a_valid_state(label, state):
-    assert MV.adjustments(state)
-    assert_every_offered_adjustment_applies(MV, state)
-
-
 def test_losing_a_point_of_life_says_so_and_takes_one():
-    state = battle(ASTAROTH, GOBLIN)
-    assert by_value(MV, state, "life-1|Astaroth").label == "Astaroth: lose 1 life (3 → 2)"
-    new_state, sentence = MV.adjust(state, "life-1|Astaroth")
-    assert combatant(new_state, "Astaroth")["life"] == 2 and sentence == "Astaroth loses 1 life (3 → 2)"
+    new_state = made(MV, battle(ASTAROTH, GOBLIN), "life-1|Astaroth", "Astaroth: lose 1 life (3 → 2)",
+                     "Astaroth loses 1 life (3 → 2)")
+    assert combatant(new_state, "Astaroth")["life"] == 2
 
 
 def test_losing_the_last_life_kills_and_drops_what_was_carried_into_the_cycle():
@@ -99,4 +88,6 @@ def test_a_change_that_cannot_be_made_is_refused_in_words(change, words):
         MV.adjust(battle(ASTAROTH, {**GOBLIN, "dead": True}), change)
 
 
+test_every_offered_adjustment_applies_to_a_copy_and_leaves_a_valid_state = every_offered_adjustment_applies(
+    MV, STATES)
 test_any_sequence_of_offered_adjustments_leaves_a_valid_state = random_sequences_stay_valid(MV, STATES)
