@@ -38,11 +38,11 @@ def assert_every_offered_adjustment_applies(system, state: dict) -> None:
 
 
 def random_sequences_stay_valid(system, states):
-    @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @settings(max_examples=20, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
     @given(data=st.data())
     def check(data):
         _, state = data.draw(st.sampled_from(states))
-        for _ in range(data.draw(st.integers(1, 25))):
+        for _ in range(data.draw(st.integers(1, 15))):
             offered = system.adjustments(state)
             if not offered:
                 break
@@ -72,6 +72,6 @@ def every_offered_adjustment_applies(system, states):
     valid state."""
     @pytest.mark.parametrize(("label", "state"), states, ids=[label for label, _ in states])
     def check(label, state):
-        assert system.adjustments(state)
+        assert system.adjustments(state) or state.get("outcome")  # a joust ended by injury takes no change
         assert_every_offered_adjustment_applies(system, state)
     return check

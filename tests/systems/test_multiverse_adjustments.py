@@ -71,7 +71,8 @@ def test_the_dead_are_offered_only_coming_back_with_at_least_one_life():
 
 def test_the_gm_may_rule_a_combatant_dead():
     new_state, sentence = MV.adjust(battle(ASTAROTH, GOBLIN, in_progress=STORM), "dead|Astaroth")
-    assert combatant(new_state, "Astaroth")["dead"] and "Storm" in sentence and "Astaroth" not in new_state["in_progress"]
+    assert combatant(new_state, "Astaroth")["dead"] and "Storm" in sentence
+    assert "Astaroth" not in new_state["in_progress"]
 
 
 @pytest.mark.parametrize(("change", "words"), [
