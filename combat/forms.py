@@ -20,7 +20,8 @@ from systems.magic_realm import encounter_options, side_options
 
 class QuickSelect(forms.Select):
     """A <select> whose options are written in Python. Django renders every option through a template,
-    which was most of the battle page's time (ten sides of ten selects, docs/performance.md).
+    which was most of the battle page's time (ten sides of ten selects, docs/performance.md). Grouped
+    choices are drawn as <optgroup>s.
 
     `refused` ({value: why}): options the rules do not allow now, listed disabled with the reason so the
     person sees why they cannot pick them. One already chosen (a draft saved before) stays enabled, so the
@@ -32,8 +33,14 @@ class QuickSelect(forms.Select):
         final_attrs = self.build_attrs(self.attrs, attrs)
         final_attrs["name"] = name
         chosen = {str(item) for item in self.format_value(value)}
-        options = "".join(self._option(str(key), label, chosen) for key, label in self.choices)
+        options = "".join(self._group(str(key), label, chosen) if isinstance(label, (list, tuple))
+                          else self._option(str(key), label, chosen) for key, label in self.choices)
         return format_html("<select{}>{}</select>", flatatt(final_attrs), mark_safe(options))
+
+    def _group(self, title: str, options, chosen: set[str]) -> str:
+        """Django's grouped choices, (title, [(value, label), ...]), as an <optgroup>."""
+        inner = "".join(self._option(str(key), label, chosen) for key, label in options)
+        return f'<optgroup label="{_escape(title)}">{inner}</optgroup>'
 
     def _option(self, key: str, label, chosen: set[str]) -> str:
         why = self.refused.get(key)

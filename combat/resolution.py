@@ -6,11 +6,11 @@ records for them.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 from combat.round_file import character_entry, sheets_for
+from systems.magic_realm.battle_state import normalized_state  # noqa: F401 (the pages' and records' shape)
 from systems import get_system, system_of
 from systems.errors import PlaysInvalid
 from systems.interface import Resolution
@@ -86,34 +86,6 @@ def _waiting(resolution: Resolution) -> Exception:
     if "rulings_needed" in output:
         return RulingsPending(output["rulings_needed"])
     return PlaysInvalid(list(resolution.waiting_for))  # a wait the round page has no way to ask about
-
-
-def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
-    """The round file's state with every chit written out as {id, label, state} and every denizen's
-    keys present, the one shape the pages and the chit records read."""
-    import copy
-
-    state = copy.deepcopy(state)
-    for character in state.get("characters", []):
-        counts: Counter[str] = Counter()
-        chits = []
-        for item in character.get("chits", []):
-            label = item if isinstance(item, str) else item["label"]
-            counts[label] += 1
-            default_id = label if counts[label] == 1 else f"{label} #{counts[label]}"
-            explicit = None if isinstance(item, str) else item.get("id")
-            chits.append({"id": explicit or default_id, "label": label,
-                          "state": "fresh" if isinstance(item, str) else item.get("state", "fresh")})
-        character["chits"] = chits
-        character.setdefault("character", character["id"])
-        character.setdefault("dead", False)
-        character.setdefault("fled", False)
-    for denizen in state.get("denizens", []):
-        denizen.setdefault("counter", denizen["id"])
-        for key, default in (("side", "light"), ("group", None), ("hired_by", None), ("weapon_side", "light"),
-                             ("target", None), ("dead", False), ("fled", False)):
-            denizen.setdefault(key, default)
-    return state
 
 
 # --- after the round: wounds and fatigue -------------------------------------------------------------

@@ -17,6 +17,7 @@ from combat import fairness, system_rounds
 from combat.models import Battle, Round, SidePlays
 from combat.signals import round_opened
 from systems.errors import PlaysInvalid
+from systems.states import state_errors
 
 
 def start_battle(user, slug: str, name: str, clearing: str, round_input: Any) -> Battle:
@@ -40,7 +41,7 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
     if not clearing:
         raise BattleError("clearing: say where the battle happens", {"clearing": "Say where the battle happens."})
     system = campaign.combat_system
-    errors = system_rounds.state_errors(system, round_input)
+    errors = state_errors(system, round_input)
     if errors:
         listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
         raise BattleError(f"The starting state is not a valid {system.TITLE} battle: {listed}", {"state": listed})

@@ -1,5 +1,6 @@
 """The GM's forms of the players' loop: the campaign's settings, a round's deadline, a ruling, and a
-manual adjustment of a combatant's state (offered from the battle's state, so only real changes)."""
+manual adjustment of a combatant's state (offered by the battle's combat system from its state, so only
+real changes)."""
 
 from __future__ import annotations
 
@@ -37,43 +38,19 @@ class RulingForm(QuickLabels, forms.Form):
     text = forms.CharField(label="GM ruling", max_length=2000, widget=forms.Textarea(attrs={"rows": 2}))
 
 
-def adjustment_choices(battle_state: dict[str, Any]) -> list[tuple[str, str]]:
-    """Every hand adjustment the battle's state allows: a chit wounded or fatigued, armor damaged or
-    destroyed, a weapon alerted or unalerted, a denizen fled or killed."""
-    state = battle_state.get("state", {})
-    choices: list[tuple[str, str]] = []
-    for character in state.get("characters", []):
-        if character.get("dead"):
-            continue
-        name = character["id"]
-        for chit in character.get("chits", []):
-            if chit.get("state") != "wounded":
-                choices.append((f"wound|{name}|{chit['id']}", f"{name}: wound {chit['id']}"))
-            if chit.get("state") == "fresh":
-                choices.append((f"fatigue|{name}|{chit['id']}", f"{name}: fatigue {chit['id']}"))
-            if chit.get("state") != "fresh":
-                choices.append((f"rest|{name}|{chit['id']}", f"{name}: {chit['id']} back to fresh"))
-        for armor in character.get("armor", []):
-            if armor.get("state") == "destroyed":
-                continue  # nothing left to damage or destroy (issue #14.5)
-            if armor.get("state") == "intact":
-                choices.append((f"damage_armor|{name}|{armor['name']}", f"{name}: {armor['name']} damaged"))
-            choices.append((f"destroy_armor|{name}|{armor['name']}", f"{name}: {armor['name']} destroyed"))
-        for weapon in character.get("weapons", []):
-            verb = "unalerted" if weapon.get("alerted") else "alerted"
-            choices.append((f"alert|{name}|{weapon['name']}", f"{name}: {weapon['name']} {verb}"))
-    for denizen in state.get("denizens", []):
-        if denizen.get("dead") or denizen.get("fled"):
-            continue
-        choices.append((f"fled|{denizen['id']}|", f"{denizen['id']} fled"))
-        choices.append((f"killed|{denizen['id']}|", f"{denizen['id']} killed"))
-    return choices
+def adjustment_choices(system, battle_state: dict[str, Any]) -> list[tuple[str, Any]]:
+    """Every hand adjustment the system offers on the battle's state (systems/interface.py `adjustments`),
+    grouped by combatant for the <select>: (combatant, [(value, label), ...]) in the system's order."""
+    groups: dict[str, list[tuple[str, str]]] = {}
+    for adjustment in system.adjustments(battle_state):
+        groups.setdefault(adjustment.combatant, []).append((adjustment.value, adjustment.label))
+    return list(groups.items())
 
 
 class AdjustmentForm(QuickLabels, forms.Form):
     change = forms.ChoiceField(label="Change", widget=QuickSelect)  # hundreds of options on a big battle
     reason = forms.CharField(label="Why", max_length=500, help_text="Kept in the round's history with your name and the time.")
 
-    def __init__(self, *args, battle_state: dict[str, Any], **kwargs):
+    def __init__(self, *args, system, battle_state: dict[str, Any], **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["change"].choices = [("", "—")] + adjustment_choices(battle_state)
+        self.fields["change"].choices = [("", "—")] + adjustment_choices(system, battle_state)

@@ -24,6 +24,8 @@ from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
 from players.models import PlayerLink, PlaySettings, Reminder, RoundDeadline, RoundNote, Submission
+from systems.interface import AdjustmentRefused
+from systems.states import state_errors
 
 log = structlog.get_logger("players")
 BattleError = combat_services.BattleError
@@ -525,21 +527,39 @@ def rulings(round_: Round) -> list[RoundNote]:
 
 
 def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: str) -> RoundNote:
-    """Between rounds, the GM changes a combatant's state by hand with a reason (who, when and why kept)."""
-    from players.adjustments import AdjustmentError, apply
-
+    """Between rounds, the GM changes a combatant's state by hand with a reason (who, when and why kept):
+    one of the changes the battle's combat system offers (systems/interface.py `adjust`). A battle fought
+    through the interface keeps the open round's input in step, so its plays forms offer what the new
+    state allows, and a side left with nothing to choose is locked, as when a round opens."""
     with transaction.atomic():
         round_ = combat_services.get_round(user, slug, battle_id, number)
-        if round_.battle.campaign.fights_through_interface:
-            raise BattleError("A combatant's state is adjusted by hand only in Magic Realm battles; here, record a "
-                              "GM ruling instead.", {"change": "Not in a battle of this combat system."})
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("Adjust a combatant between rounds: while the next round is open for plays.")
-        battle = Battle.objects.select_for_update().get(pk=round_.battle_id)
+        battle = Battle.objects.select_for_update().select_related("campaign").get(pk=round_.battle_id)
+        system = battle.campaign.combat_system
         try:
-            battle.state, sentence = apply(battle.state, change)
-        except AdjustmentError as error:
+            state, sentence = system.adjust(battle.state, change)
+        except AdjustmentRefused as error:
             raise BattleError(str(error), {"change": str(error)}) from None
+        if battle.campaign.fights_through_interface:
+            _keep_round_in_step(system, Round.objects.select_for_update().get(pk=round_.pk), state)
+        battle.state = state
         battle.save(update_fields=["state", "updated_at"])
         return note(round_, RoundNote.Kind.ADJUSTMENT, f"{sentence}. Why: {reason.strip()}", by=user,
                     data={"change": change, "reason": reason.strip()})
+
+
+def _keep_round_in_step(system, round_: Round, state: dict[str, Any]) -> None:
+    """The open round's input rebuilt from the adjusted state under the rules it opened with; refused, naming
+    the change, if the system would not accept that state (nothing is saved then)."""
+    round_input = system.with_options(dict(state), round_.rules or {})
+    errors = state_errors(system, round_input)
+    if errors:
+        listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
+        raise BattleError(f"That change leaves a state the rules refuse: {listed}", {"change": listed})
+    round_.input = round_input
+    round_.save(update_fields=["input"])
+    for side in round_.sides.filter(locked=False):
+        if not system.plays_form(round_input, side.side).fields:
+            side.locked = True
+            side.save(update_fields=["locked"])

@@ -218,7 +218,8 @@ def _gm_post(request, slug, battle_id, number, form, action, done: str):
         try:
             action(form.cleaned_data)
         except combat_services.BattleError as error:
-            messages.error(request, " ".join([str(error), *error.errors.values()]))
+            named = [f"{form.fields[name].label if name in form.fields else name}: {why}" for name, why in error.errors.items()]
+            messages.error(request, "; ".join(named) if named else str(error))
         else:
             messages.success(request, done)
     else:
@@ -247,7 +248,7 @@ def add_ruling(request, slug, battle_id, number):
 @require_POST
 def adjust(request, slug, battle_id, number):
     battle = combat_services.get_battle(request.user, slug, battle_id)
-    form = AdjustmentForm(request.POST, battle_state=battle.state)
+    form = AdjustmentForm(request.POST, system=battle.campaign.combat_system, battle_state=battle.state)
     return _gm_post(request, slug, battle_id, number, form,
                     lambda data: services.adjust(request.user, slug, battle_id, number, data["change"], data["reason"]),
                     "The adjustment is recorded.")

@@ -14,7 +14,11 @@ The parts, in the order a battle uses them:
 - `Resolution`: what `resolve()` returns: the events (each citing its rule, with the arithmetic, and saying who
   may see it), the state the next round starts from, and what each side owes or must choose next;
 - `SideSummary`: the lines for a side's email and results page;
-- `picture()`: an SVG of the table where one helps (else None).
+- `picture()`: an SVG of the table where one helps (else None);
+- `adjustments()` and `adjust()`: the changes a GM may make by hand to a battle's state between rounds (each
+  an `Adjustment`), and the state after one of them with the sentence the round's history keeps; `state` is
+  a battle's state between rounds as `Resolution.state` gives it (a round input without plays or dice), and
+  the state `adjust` returns is one `validate` accepts.
 """
 
 from __future__ import annotations
@@ -403,6 +407,26 @@ class SideSummary:
     lines: tuple[str, ...]
 
 
+# --- a GM's hand adjustments -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Adjustment:
+    """One change a GM may make by hand to a battle's state between rounds, for what the rules leave to the
+    GM (a wound on a ruling, a combatant who fled when the table says so): `value` is the system's own token,
+    read back by `adjust`; `label` says it in words ("Amazon: wound FIGHT M4*"); `combatant` is whom it
+    changes, so a long list can be grouped by combatant."""
+
+    value: str
+    label: str
+    combatant: str = ""
+
+
+class AdjustmentRefused(ValueError):
+    """A change `adjust` cannot make to that state (no such combatant or item, or nothing left to change);
+    the message says why in words."""
+
+
 # --- the protocol --------------------------------------------------------------------------------------
 
 
@@ -435,3 +459,7 @@ class CombatSystem(Protocol):
     def summaries(self, round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]: ...
 
     def picture(self, round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None: ...
+
+    def adjustments(self, state: dict[str, Any]) -> tuple[Adjustment, ...]: ...
+
+    def adjust(self, state: dict[str, Any], change: str) -> tuple[dict[str, Any], str]: ...

@@ -47,9 +47,9 @@ def players_round_panel(context, round_, oob=False, sides=None, statuses=None):
         "notes": notes,
         "deadline_form": Lazy(lambda: DeadlineForm(initial={"due_at": deadline.due_at.strftime("%Y-%m-%dT%H:%M") if deadline else ""}) if drafting else None),
         "ruling_form": Lazy(RulingForm),
-        # A combatant's state is adjusted by hand only where Herald knows its shape (players/adjustments.py).
-        "adjust_form": Lazy(lambda: AdjustmentForm(battle_state=battle.state)
-                            if drafting and not battle.campaign.fights_through_interface else None),
+        # The changes the battle's combat system offers on its state (systems/interface.py `adjustments`).
+        "adjust_form": Lazy(lambda: AdjustmentForm(system=battle.campaign.combat_system, battle_state=battle.state)
+                            if drafting else None),
         "card_key": fingerprint(
             "players-card", oob, timezone.get_current_timezone_name(), translation.get_language(),
             [round_.pk, round_.number, round_.status],

@@ -148,7 +148,7 @@ def resolve_pass(state: JoustState, choices: Mapping[str, int], dice: Dice) -> P
     ran_out = any(jouster.pool == 0 for jouster in after)
     last_ride = state.max_passes is not None and number >= state.max_passes
     if ran_out or last_ride:
-        outcome = _by_pools(after)
+        outcome = by_pools(after)
         reason = "a jouster is out of dice" if ran_out else f"the last of {state.max_passes} rides is run (ruling R1)"
         verdict = f"{outcome.winner} wins" if outcome.winner else "a draw"
         events.append(Event("end", f"The joust ends: {reason}. Pools {after[0].name} {after[0].pool}, "
@@ -158,7 +158,8 @@ def resolve_pass(state: JoustState, choices: Mapping[str, int], dice: Dice) -> P
     return PassResult(new_state, tuple(events), throws)
 
 
-def _by_pools(jousters: tuple[Jouster, Jouster]) -> JoustOutcome:
+def by_pools(jousters: tuple[Jouster, Jouster]) -> JoustOutcome:
+    """The end of the joust by pools (FE J.7): the larger pool wins; equal pools are a draw."""
     first, second = jousters
     if first.pool == second.pool:
         return JoustOutcome("draw", None)

@@ -3,7 +3,46 @@ melee sheets that follow from who attacks whom. Pure, so the plug-in and the bat
 
 from __future__ import annotations
 
+import copy
+from collections import Counter
 from typing import Any
+
+from systems.magic_realm.engine.round_format import state_from_json, state_to_json
+
+
+def full_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The state with every default written out (dead, fled, target), as `sheets_for` reads it."""
+    full = state_to_json(state_from_json(state))
+    full["characters"] = [{**c, "dead": c.get("dead", False), "fled": c.get("fled", False)} for c in full["characters"]]
+    full["denizens"] = [{**d, "dead": d.get("dead", False), "fled": d.get("fled", False), "target": d.get("target")}
+                        for d in full["denizens"]]
+    return full
+
+
+def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
+    """The round file's state with every chit written out as {id, label, state} and every denizen's
+    keys present, the one shape the pages and the chit records read."""
+    state = copy.deepcopy(state)
+    for character in state.get("characters", []):
+        counts: Counter[str] = Counter()
+        chits = []
+        for item in character.get("chits", []):
+            label = item if isinstance(item, str) else item["label"]
+            counts[label] += 1
+            default_id = label if counts[label] == 1 else f"{label} #{counts[label]}"
+            explicit = None if isinstance(item, str) else item.get("id")
+            chits.append({"id": explicit or default_id, "label": label,
+                          "state": "fresh" if isinstance(item, str) else item.get("state", "fresh")})
+        character["chits"] = chits
+        character.setdefault("character", character["id"])
+        character.setdefault("dead", False)
+        character.setdefault("fled", False)
+    for denizen in state.get("denizens", []):
+        denizen.setdefault("counter", denizen["id"])
+        for key, default in (("side", "light"), ("group", None), ("hired_by", None), ("weapon_side", "light"),
+                             ("target", None), ("dead", False), ("fled", False)):
+            denizen.setdefault(key, default)
+    return state
 
 
 def sheets_for(state: dict[str, Any]) -> list[dict[str, Any]]:

@@ -14,14 +14,14 @@ from typing import Any
 
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import ALL, Constraint, Option, Options, Preset, Resolution, SideSummary, resolved_event
-from systems.magic_realm.battle_state import sheets_for
+from systems.magic_realm.battle_state import full_state, sheets_for
 from systems.magic_realm.checks import engine_file, in_round_input, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
 from systems.magic_realm.engine.melee import RoundInvalid
 from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
 from systems.magic_realm.engine.round_format import (RoundFormatError, read_round, result_to_json,
-                                                     ruling_needed_to_json, schema, state_from_json, state_to_json)
+                                                     ruling_needed_to_json, schema)
 from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet,
                                                 RuleSetError, rules_from)
 from systems.magic_realm.form import plays_form
@@ -136,7 +136,7 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     owner = _owners(round_input)
     events = tuple(resolved_event(event, _visibility(event, owner, names)) for event in output["events"])
     state = {"format": round_input.get("format", "herald-round/1"), "rules": round_input["rules"],
-             "state": output["state"], "sheets": sheets_for(_full_state(output["state"]))}
+             "state": output["state"], "sheets": sheets_for(full_state(output["state"]))}
     by_character = {summary["character"]: summary for summary in output["summaries"]}
     owes = {name: _owed(by_character.get(name)) for name in names}
     living = {c["id"] for c in output["state"]["characters"] if not c.get("dead") and not c.get("fled")}
@@ -164,16 +164,6 @@ def _visibility(event: dict[str, Any], owner: dict[str, str], names: tuple[str, 
         return ALL
     seen = frozenset(owner[actor] for actor in event.get("actors", ()) if owner.get(actor) in names)
     return seen or ALL
-
-
-def _full_state(state: dict[str, Any]) -> dict[str, Any]:
-    """The state with every default written out (dead, fled, target), as `sheets_for` reads it."""
-    parsed = state_from_json(state)
-    full = state_to_json(parsed)
-    full["characters"] = [{**c, "dead": c.get("dead", False), "fled": c.get("fled", False)} for c in full["characters"]]
-    full["denizens"] = [{**d, "dead": d.get("dead", False), "fled": d.get("fled", False), "target": d.get("target")}
-                        for d in full["denizens"]]
-    return full
 
 
 def _owed(summary: dict[str, Any] | None) -> tuple[str, ...]:

@@ -16,7 +16,7 @@ from combat import services
 from combat.models import Battle
 from config.fragments import FRAGMENT_CACHE
 from players import services as player_services
-from players.forms import adjustment_choices
+from systems import get_system
 from players.models import PlayerLink
 from tests.combat.conftest import round_url
 
@@ -96,7 +96,7 @@ def test_a_change_to_the_battles_state_shows_even_written_without_its_time(gm_cl
 
 
 def test_a_hand_adjustment_shows_in_the_panel_and_the_players_card(gm_client, gm, battle, url):
-    change = adjustment_choices(battle.state)[0][0]
+    change = get_system("magic-realm").adjustments(battle.state)[0].value
     page = assert_the_page_follows(
         gm_client, url, lambda: player_services.adjust(gm, "test", battle.pk, 1, change, "the troll was tired"), 2)
     assert "the troll was tired" in page
