@@ -6,6 +6,7 @@ from django.contrib.messages import get_messages
 from combat import system_battles
 from combat.models import Round
 from players.models import RoundNote
+from tests.systems.interface_examples import answer
 from tests.systems_app.conftest import round_url, start
 
 
@@ -59,9 +60,7 @@ def test_a_round_resolved_after_an_adjustment_starts_from_the_adjusted_state(gm,
     round_ = battle.rounds.get(number=1)
     for side in round_.sides.filter(locked=False):
         form = system_battles.form_of(side)
-        answers = {f.name: (f.choices[0].value if f.choices else f.minimum or 0) for f in form.fields
-                   if f.required and f.shown_when is None}
-        system_battles.save_answers(gm, battle.campaign.slug, battle.pk, 1, side.pk, answers)
+        system_battles.save_answers(gm, battle.campaign.slug, battle.pk, 1, side.pk, answer(form))
         system_battles.lock(gm, battle.campaign.slug, battle.pk, 1, side.pk)
     services.request_resolve(gm, battle.campaign.slug, battle.pk, 1)
     resolved = services.resolve_round(round_.pk)
