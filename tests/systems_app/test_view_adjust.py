@@ -99,3 +99,13 @@ def test_it_is_a_404_for_a_user_who_is_not_the_campaigns_gm(gm, client, make_cam
     assert client.post(adjust_url(battle), {"change": adjustment.value, "reason": "mine now"}).status_code == 404
     battle.refresh_from_db()
     assert battle.state == before
+
+
+def test_a_side_the_adjustment_leaves_with_nothing_to_choose_is_locked_as_when_a_round_opens(gm, make_campaign):
+    from players import services as players_services
+
+    battle = ambush(gm, make_campaign)
+    down = next(a for a in offered_for(battle, "Goblin 2") if a.value.startswith("down|"))
+    players_services.adjust(gm, battle.campaign.slug, battle.pk, 1, down.value, "the rockfall")
+    sides = {side.side: side.locked for side in battle.rounds.get(number=1).sides.all()}
+    assert sides == {"Aldric": False, "Bryn": False, "Goblin 1": False, "Goblin 2": True}
