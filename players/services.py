@@ -551,15 +551,22 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
 
 def _keep_round_in_step(system, round_: Round, state: dict[str, Any]) -> None:
     """The open round's input rebuilt from the adjusted state under the rules it opened with; refused, naming
-    the change, if the system would not accept that state (nothing is saved then)."""
+    the change, if the system would not accept that state (nothing is saved then). The sides follow it as when
+    a round opens: one left with nothing to choose is locked, and one that was locked only for having nothing
+    to choose (no plays) is open again once it has something (a combatant brought back)."""
     round_input = system.with_options(dict(state), round_.rules or {})
     errors = state_errors(system, round_input)
     if errors:
         listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
         raise BattleError(f"That change leaves a state the rules refuse: {listed}", {"change": listed})
-    round_.input = round_input
+    before, round_.input = round_.input, round_input
     round_.save(update_fields=["input"])
-    for side in round_.sides.filter(locked=False):
-        if not system.plays_form(round_input, side.side).fields:
+    for side in round_.sides.all():
+        chooses_now = bool(system.plays_form(round_input, side.side).fields)
+        if not side.locked and not chooses_now:
             side.locked = True
-            side.save(update_fields=["locked"])
+        elif side.locked and not side.plays and chooses_now and not system.plays_form(before, side.side).fields:
+            side.locked = False
+        else:
+            continue
+        side.save(update_fields=["locked"])

@@ -109,3 +109,16 @@ def test_a_side_the_adjustment_leaves_with_nothing_to_choose_is_locked_as_when_a
     players_services.adjust(gm, battle.campaign.slug, battle.pk, 1, down.value, "the rockfall")
     sides = {side.side: side.locked for side in battle.rounds.get(number=1).sides.all()}
     assert sides == {"Aldric": False, "Bryn": False, "Goblin 1": False, "Goblin 2": True}
+
+
+def test_a_combatant_brought_back_opens_the_side_that_was_locked_for_having_nothing_to_choose(gm, make_campaign):
+    from players import services as players_services
+
+    battle = ambush(gm, make_campaign)
+    slug = battle.campaign.slug
+    players_services.adjust(gm, slug, battle.pk, 1, "down|Goblin 2", "the rockfall")
+    battle.refresh_from_db()
+    back = next(a for a in offered_for(battle, "Goblin 2") if a.value.startswith("back|"))
+    players_services.adjust(gm, slug, battle.pk, 1, back.value, "only stunned")
+    goblin = battle.rounds.get(number=1).sides.get(side="Goblin 2")
+    assert not goblin.locked and system_battles.form_of(goblin).fields
