@@ -533,6 +533,9 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
     state allows, and a side left with nothing to choose is locked, as when a round opens."""
     with transaction.atomic():
         round_ = combat_services.get_round(user, slug, battle_id, number)
+        # The round's row is locked before its status is read: a resolve claimed meanwhile (a conditional
+        # update of that row) is seen here, and one claimed after waits for this change and resolves with it.
+        round_ = Round.objects.select_for_update().get(pk=round_.pk)
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("Adjust a combatant between rounds: while the next round is open for plays.")
         battle = Battle.objects.select_for_update().select_related("campaign").get(pk=round_.battle_id)
@@ -542,7 +545,7 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
         except AdjustmentRefused as error:
             raise BattleError(str(error), {"change": str(error)}) from None
         if battle.campaign.fights_through_interface:
-            _keep_round_in_step(system, Round.objects.select_for_update().get(pk=round_.pk), state)
+            _keep_round_in_step(system, round_, state)
         battle.state = state
         battle.save(update_fields=["state", "updated_at"])
         return note(round_, RoundNote.Kind.ADJUSTMENT, f"{sentence}. Why: {reason.strip()}", by=user,

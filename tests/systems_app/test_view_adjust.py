@@ -122,3 +122,19 @@ def test_a_combatant_brought_back_opens_the_side_that_was_locked_for_having_noth
     players_services.adjust(gm, slug, battle.pk, 1, back.value, "only stunned")
     goblin = battle.rounds.get(number=1).sides.get(side="Goblin 2")
     assert not goblin.locked and system_battles.form_of(goblin).fields
+
+
+def test_a_round_already_claimed_to_resolve_is_not_adjusted(gm, make_campaign):
+    import pytest
+
+    from combat.services import BattleError
+    from players import services as players_services
+
+    battle = ambush(gm, make_campaign)
+    round_ = battle.rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(status=Round.Status.RESOLVING)
+    before = battle.state
+    with pytest.raises(BattleError, match="between rounds"):
+        players_services.adjust(gm, battle.campaign.slug, battle.pk, 1, offered_for(battle, "Goblin 2")[0].value, "late")
+    battle.refresh_from_db()
+    assert battle.state == before and battle.rounds.get(number=1).input == round_.input
