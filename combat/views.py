@@ -23,7 +23,7 @@ from combat.forms import (
     initial_from_round_entries,
 )
 from combat.models import Round, SidePlays
-from combat.round_file import character_entry, character_id, living_character_ids
+from combat.round_file import character_entry, character_id, living_character_ids, recorded_spells
 from combat.ruling_page import rulings_context
 from config import confirm, fragments
 from config.page_cache import cached_on_snapshot
@@ -78,7 +78,7 @@ def battle_detail(request, slug, battle_id):
 
 
 def _encounter_form(round_, side, data=None):
-    options = encounter_options.encounter_options(round_.battle.state, character_id(side.character), _recorded_spells(side.character))
+    options = encounter_options.encounter_options(round_.battle.state, character_id(side.character), recorded_spells(side.character))
     initial = initial_from_encounter((side.plays or {}).get("encounter") or {}, options)
     return EncounterForm(data, initial=initial, options=options, prefix=f"enc{side.character_id}")
 
@@ -101,7 +101,7 @@ def _side_options(round_, side, alerting=None, previous=None):
         alerting = (((side.plays or {}).get("encounter") or {}).get("alert") or {}).get("weapon")
     if previous is None:
         previous = _previous_plays(round_, [side.character_id]).get(side.character_id)
-    return side_options.side_options(battle.state, character_id(side.character), _recorded_spells(side.character),
+    return side_options.side_options(battle.state, character_id(side.character), recorded_spells(side.character),
                                alerting=alerting, previous=previous,
                                riders_apart=battle.campaign.current_rules().riding_horses)
 
@@ -157,14 +157,6 @@ def _row(form, field_name, errors):
     message = errors.pop(field_name, None)
     bound = form[field_name]
     return {"field": bound, "engine_error": None if bound.errors else message}
-
-
-def _recorded_spells(character) -> list[str]:
-    info = getattr(character, "starting_info", None)
-    try:
-        return list(info.recorded_spells) if info else []
-    except Exception:
-        return []
 
 
 def _round_context(round_, bound_chits=None):
