@@ -18,7 +18,15 @@ The parts, in the order a battle uses them:
 - `adjustments()` and `adjust()`: the changes a GM may make by hand to a battle's state between rounds (each
   an `Adjustment`), and the state after one of them with the sentence the round's history keeps; `state` is
   a battle's state between rounds as `Resolution.state` gives it (a round input without plays or dice), and
-  the state `adjust` returns is one `validate` accepts.
+  the state `adjust` returns is one `validate` accepts;
+- `waiting_forms()`: what a round that stopped half-way (`Resolution.waiting_for`) needs before it goes on, as
+  forms (a side's choice in the middle of the round, or the GM's ruling where the rules give no table), whose
+  answers `fill` writes into the round input before it is resolved again with the same dice;
+- `dues_form()` and `settle()`: what a side must settle after a resolved round before the next one resolves
+  (Magic Realm: which chits take the wounds and fatigue a character owes), and the state once it has.
+
+Everything a page keeps between requests is JSON: `waiting_forms`, `dues_form` and `settle` read a resolution
+through its `output` (as a round stores it), never the `Resolution` object.
 """
 
 from __future__ import annotations
@@ -28,9 +36,10 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Protocol, runtime_checkable
 
-from systems.errors import FieldError
+from systems.errors import FieldError, PlaysInvalid
 
 ALL: Literal["all"] = "all"  # an event everyone in the battle may see
+GM: Literal["@gm"] = "@gm"  # the side of a form only the GM fills in (no side id starts with "@")
 
 
 # --- the rule-set options ------------------------------------------------------------------------------
@@ -427,6 +436,46 @@ class AdjustmentRefused(ValueError):
     the message says why in words."""
 
 
+# --- a round that waits, and what a side owes after one ---------------------------------------------
+#
+# waiting_forms(round_input, output) -> tuple[PlaysForm, ...]
+#     The forms a round that stopped half-way needs answered before it goes on: `output` is the `output` of the
+#     `Resolution` whose `waiting_for` is not empty (what a round keeps of it). Each form's `side` is the side
+#     that must answer (a player's choice in the middle of the round), or `GM` (a ruling the rules leave to the
+#     GM); its fields' paths point into `round_input`, so `fill(round_input, form, answers)` writes the answers
+#     and `resolve` of the filled input with the same seed or dice goes on from where the round stopped (and
+#     may wait again, for the next thing). () when the round did not wait, or waits for nothing a form can ask.
+#
+# dues_form(state, output, side) -> PlaysForm | None
+#     What `side` must settle after a resolved round before the next round resolves (Magic Realm: the chits a
+#     character's wounds and fatigue fall on; the rules leave the choice to him), or None when it owes nothing.
+#     `state` is the round's end state (`Resolution.state`) and `output` its `Resolution.output`. Its fields'
+#     paths are None: the answers are read by `settle`, not written into a round input.
+#
+# settle(state, output, side, answers) -> dict
+#     The state with `side`'s dues settled by `answers` (a new dict; `state` is not changed). `state` is the
+#     round's end state with no other side's dues settled or with some of them; settling one side never depends
+#     on another's. Raises `systems.errors.PlaysInvalid` whose errors' paths are the dues form's field names
+#     ("wounded": "Amazon owes 1 wound: tick exactly 1 chit") when the answers do not settle exactly what the
+#     side owes, and when the side owes nothing.
+
+
+def no_waiting_forms(round_input: Mapping[str, Any], output: Mapping[str, Any]) -> tuple[PlaysForm, ...]:
+    """`waiting_forms` of a system whose rounds never stop half-way."""
+    return ()
+
+
+def no_dues_form(state: Mapping[str, Any], output: Mapping[str, Any], side: str) -> PlaysForm | None:
+    """`dues_form` of a system in which nothing is owed after a round."""
+    return None
+
+
+def nothing_to_settle(state: Mapping[str, Any], output: Mapping[str, Any], side: str,
+                      answers: Mapping[str, Any]) -> dict[str, Any]:
+    """`settle` of a system in which nothing is owed after a round: always refused, in words."""
+    raise PlaysInvalid([FieldError("__all__", f"{side} owes nothing after this round: there is nothing to settle")])
+
+
 # --- the protocol --------------------------------------------------------------------------------------
 
 
@@ -463,3 +512,10 @@ class CombatSystem(Protocol):
     def adjustments(self, state: dict[str, Any]) -> tuple[Adjustment, ...]: ...
 
     def adjust(self, state: dict[str, Any], change: str) -> tuple[dict[str, Any], str]: ...
+
+    def waiting_forms(self, round_input: dict[str, Any], output: dict[str, Any]) -> tuple[PlaysForm, ...]: ...
+
+    def dues_form(self, state: dict[str, Any], output: dict[str, Any], side: str) -> PlaysForm | None: ...
+
+    def settle(self, state: dict[str, Any], output: dict[str, Any], side: str,
+               answers: Mapping[str, Any]) -> dict[str, Any]: ...

@@ -1,6 +1,7 @@
 """Magic Realm behind the systems interface (systems/interface.py, plugin.py, form.py). Its rules are the
 pure engine in `engine/`; `side_options.py` and `battle_state.py` read a battle's state for the plays form."""
 
+from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.magic_realm.adjustments import adjust, adjustments
 from systems.magic_realm.odds import odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
@@ -9,5 +10,5 @@ from systems.magic_realm.plugin import (KINDS, check_options, input_schema, opti
 NAME = "magic-realm"
 TITLE = "Magic Realm"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
            "resolve", "sides", "summaries", "validate", "with_options"]

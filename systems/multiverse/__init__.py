@@ -1,6 +1,7 @@
 """Magic: the Multiverse tick combat: d10 pools against a difficulty (docs/systems/multiverse.md), behind the
 systems interface (systems/interface.py, plugin.py)."""
 
+from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.multiverse.adjustments import adjust, adjustments
 from systems.multiverse.cycle_file import resolve_file
 from systems.multiverse.odds import odds
@@ -10,5 +11,5 @@ from systems.multiverse.plugin import (KINDS, check_options, input_schema, optio
 NAME = "multiverse"
 TITLE = "Magic: the Multiverse (tick combat)"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "check_options", "input_schema", "odds", "options",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options",
            "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]
