@@ -13,6 +13,8 @@ from collections import Counter
 from typing import Any
 
 from systems.magic_realm.battle_state import character_entry, sheets_for  # noqa: F401 (re-exported: combat.rounds)
+from systems.magic_realm.battle_state import (carried_encounter, has_unassigned_denizens,  # noqa: F401 (re-exported)
+                                              release_targets_of_the_fallen)
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.round_format import rules_to_json
 
@@ -156,7 +158,7 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
     state["round"] = round_.number
     _write_recorded_spells(state, characters)
     base_sheets = battle.state.get("sheets", [])
-    if _release_targets_of_the_fallen(state):
+    if release_targets_of_the_fallen(state):
         base_sheets = sheets_for(state)
     if any((plays or {}).get("hirelings") for plays in plays_by_id.values()):
         _retarget_hirelings(state, plays_by_id)
@@ -222,20 +224,6 @@ def _write_recorded_spells(state: dict[str, Any], characters) -> None:
             entry.pop("spells", None)
 
 
-def _release_targets_of_the_fallen(state: dict[str, Any]) -> bool:
-    """A denizen whose target was killed or fled attacks no one: it is unassigned, and the next encounter
-    step lures or assigns it (8.3.5a.3) instead of leaving it on a dead character's sheet. True when any
-    target was released."""
-    active = {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
-    active |= {d["id"] for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
-    released = False
-    for denizen in state.get("denizens", []):
-        if denizen.get("target") and denizen["target"] not in active:
-            denizen["target"] = None
-            released = True
-    return released
-
-
 def _retarget_hirelings(state: dict[str, Any], plays_by_id: dict[str, dict[str, Any]]) -> None:
     """A side may send its hirelings against new targets for the round (rule 1.2: the owner picks
     his hirelings' targets); a choice for a denizen the side does not hire is ignored."""
@@ -264,12 +252,6 @@ def engine_play(draft: dict[str, Any]) -> dict[str, Any]:
 
 
 # --- the round file's encounter section (docs/encounter.md) ------------------------------------------
-
-
-def has_unassigned_denizens(state: dict[str, Any]) -> bool:
-    """An unhired denizen in the battle that attacks no one: the encounter step assigns it (8.3.5a.3)."""
-    return any(not d.get("hired_by") and not d.get("target") and not d.get("dead") and not d.get("fled")
-               for d in state.get("denizens", []))
 
 
 def encounter_section(plays_by_id: dict[str, dict[str, Any]], round_entries: dict[str, Any]):

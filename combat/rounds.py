@@ -28,6 +28,7 @@ from combat.resolution import (
 )
 from combat.round_file import (
     build_input,
+    carried_encounter,
     character_entry,
     character_id,
     encounter_section,
@@ -43,7 +44,7 @@ from systems.magic_realm.side_options import SideOptions, side_options
 
 __all__ = [
     "ROUND_FIELD", "WAITING_KEYS", "ChoicePending", "Outcome", "SideOptions", "Waiting", "apply_chit_choice",
-    "build_input", "character_entry", "character_id", "encounter_errors", "encounter_options",
+    "build_input", "carried_encounter", "character_entry", "character_id", "encounter_errors", "encounter_options",
     "encounter_section", "initial_state", "living_character_ids", "odds_for_plays", "owed_for", "resolve",
     "round_errors", "rules_fingerprint", "rules_version_number", "sheets_for", "side_errors", "side_options",
     "summaries", "unique_ids", "validate",

@@ -487,20 +487,8 @@ def resolve_round(round_id: int) -> Round | None:
 
 
 def _carried_encounter(outcome: rounds.Outcome, entries: dict[str, Any] | None = None) -> dict[str, Any]:
-    """What the next round's encounter inherits: native groups battling a character for the rest of the
-    day (8.3.4e, 8.4.2d.7), natives still watchful (BIMR4 Watchful Natives 1), and the Meeting table the
-    GM typed (the rolls themselves are the evening's, not repeated)."""
-    carried: dict[str, Any] = {}
-    if (entries or {}).get("meeting_table"):
-        carried["meeting_table"] = entries["meeting_table"]
-    summary = (outcome.result or {}).get("encounter")
-    if not summary:
-        return carried
-    if summary.get("battling"):
-        carried["battling"] = [{"group": group, "character": character} for group, character in summary["battling"]]
-    if summary.get("watchful"):
-        carried["watchful"] = list(summary["watchful"])
-    return carried
+    """What the next round's encounter inherits (systems.magic_realm.battle_state.carried_encounter)."""
+    return rounds.carried_encounter(entries, (outcome.result or {}).get("encounter"))
 
 
 class ChitChoiceError(BattleError):

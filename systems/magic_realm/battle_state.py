@@ -71,3 +71,56 @@ def character_entry(battle_state: dict[str, Any], character: str) -> dict[str, A
         if entry["id"] == character:
             return entry
     return None
+
+
+def release_targets_of_the_fallen(state: dict[str, Any]) -> bool:
+    """A denizen whose target was killed or fled attacks no one: it is unassigned, and the next encounter
+    step lures or assigns it (8.3.5a.3) instead of leaving it on a dead character's sheet. Changes `state` in
+    place; True when any target was released."""
+    active = {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
+    active |= {d["id"] for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
+    released = False
+    for denizen in state.get("denizens", []):
+        if denizen.get("target") and denizen["target"] not in active:
+            denizen["target"] = None
+            released = True
+    return released
+
+
+def has_unassigned_denizens(state: dict[str, Any]) -> bool:
+    """An unhired denizen in the battle that attacks no one: the encounter step assigns it (8.3.5a.3)."""
+    return any(not d.get("hired_by") and not d.get("target") and not d.get("dead") and not d.get("fled")
+               for d in state.get("denizens", []))
+
+
+def carried_encounter(entries: dict[str, Any] | None, summary: dict[str, Any] | None) -> dict[str, Any]:
+    """What the next round's encounter step inherits from this one: native groups battling a character for
+    the rest of the day (8.3.4e, 8.4.2d.7), natives still watchful (BIMR4 Watchful Natives 1), and the
+    Meeting table the GM typed (`entries`: the round's encounter section; the rolls themselves are the
+    evening's, not repeated). `summary` is the round's output's `encounter`."""
+    carried: dict[str, Any] = {}
+    if (entries or {}).get("meeting_table"):
+        carried["meeting_table"] = entries["meeting_table"]
+    if not summary:
+        return carried
+    if summary.get("battling"):
+        carried["battling"] = [{"group": group, "character": character} for group, character in summary["battling"]]
+    if summary.get("watchful"):
+        carried["watchful"] = list(summary["watchful"])
+    return carried
+
+
+def next_round_input(round_input: dict[str, Any], output: dict[str, Any]) -> dict[str, Any]:
+    """The round input the next round starts from, as the battle app's own path builds it (combat/round_file.py,
+    `combat.services._carried_encounter`): the round's new state with the targets of the fallen released, the
+    melee sheets that follow from it, and an encounter section when the next round has an encounter step: what
+    it inherits (`carried_encounter`), or an empty one when a denizen is left unassigned (8.3.5a.3)."""
+    state = copy.deepcopy(output["state"])
+    release_targets_of_the_fallen(state)
+    full = full_state(state)
+    following = {"format": round_input.get("format", "herald-round/1"), "rules": round_input["rules"],
+                 "state": state, "sheets": sheets_for(full)}
+    carried = carried_encounter(round_input.get("encounter"), output.get("encounter"))
+    if carried or has_unassigned_denizens(full):
+        following["encounter"] = carried
+    return following

@@ -14,7 +14,7 @@ from typing import Any
 
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import ALL, Constraint, Option, Options, Preset, Resolution, SideSummary, resolved_event
-from systems.magic_realm.battle_state import full_state, sheets_for
+from systems.magic_realm.battle_state import next_round_input
 from systems.magic_realm.checks import engine_file, in_round_input, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
@@ -135,8 +135,7 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
         output["seed"] = round_file.seed
     owner = _owners(round_input)
     events = tuple(resolved_event(event, _visibility(event, owner, names)) for event in output["events"])
-    state = {"format": round_input.get("format", "herald-round/1"), "rules": round_input["rules"],
-             "state": output["state"], "sheets": sheets_for(full_state(output["state"]))}
+    state = next_round_input(round_input, output)
     by_character = {summary["character"]: summary for summary in output["summaries"]}
     owes = {name: _owed(by_character.get(name)) for name in names}
     living = {c["id"] for c in output["state"]["characters"] if not c.get("dead") and not c.get("fled")}
