@@ -7,7 +7,8 @@ app's encounter form offers (`encounter_options.py`), each kept only where the e
   is written as its deployment, which gives the round an encounter step (the engine treats a hireling's melee-step
   target as a deployment, docs/encounter.md "The melee step's targets");
 - one encounter play: charge another character (8.3), or the encounter action, run away, alert a weapon or cast
-  a spell. A side whose charge or action the round input already holds is not asked again (a form only writes).
+  a spell, in every round (one played gives a round without an encounter step its section, as the app's own
+  form does). A side whose charge or action the round input already holds is not asked again (a form only writes).
 - the encounter step's choice that is his player's to make (which hireling takes a denizen, 8.3.5a.3, or the
   Expanded Meeting Table's "2" result).
 
@@ -37,7 +38,10 @@ def encounter_step_fields(round_input: dict[str, Any], side: str, battle: dict[s
     options = encounter_options(battle, side, spells)
     fields = hireling_fields(round_input, side, options.hirelings)
     if "encounter" not in round_input:
-        return fields
+        # Every round of combat opens with the encounter step (8.3): a charge or an encounter action is open in
+        # a round whose input has no section yet, as on the app's own form, and the one played writes it. Lures
+        # are not: a denizen to lure is an unassigned one, and those give the round its section already.
+        return fields + play_fields({**round_input, "encounter": {}}, side, options, {}, melee)
     section = round_input["encounter"] or {}
     return fields + lure_fields(round_input, side, options, section) + play_fields(round_input, side, options,
                                                                                    section, melee)

@@ -89,10 +89,16 @@ def test_a_side_whose_charge_or_action_the_round_input_holds_is_not_asked_again(
     assert "encounter_play" in names(MAGIC_REALM.plays_form(clearing(encounter=encounter), "Amazon"))
 
 
-def test_without_an_encounter_step_there_is_no_encounter_play():
+def test_without_an_encounter_step_a_charge_or_an_action_is_still_offered_and_the_one_played_gives_the_round_its_step():
+    """Every round of combat opens with the encounter step (8.3), and the app's own form offers an encounter play
+    in every round: the play written is the round's section."""
     state = clearing()
     del state["encounter"]
-    assert "encounter_play" not in names(MAGIC_REALM.plays_form(state, "Swordsman"))
+    form = MAGIC_REALM.plays_form(state, "Swordsman")
+    assert "run" in values(form, "encounter_play")
+    alerted = fill(state, form, {"encounter_play": "alert", "alert_weapon": "Thrusting Sword", "alert_chit": "FIGHT L4"})
+    assert alerted["encounter"] == {"actions": [{"character": "Swordsman", "alert": "Thrusting Sword", "chit": "FIGHT L4"}]}
+    assert any("Swordsman alerts" in text for text in texts(alerted))
 
 
 def test_an_encounter_chit_is_offered_beside_the_melee_chit_of_its_kind_it_keeps_the_effort_limit_with():
