@@ -97,7 +97,8 @@ def choice_errors(battle_state: dict[str, Any], character: str, owed: dict[str, 
         else:
             stars += chit["label"].count("*")
     if "fatigued" not in errors and stars != owed["fatigue"]:
-        message = _fatigue_error(character, owed["fatigue"], fatigue_due(chits.values(), wounded, owed["fatigue"]), stars)
+        due = fatigue_due(chits.values(), wounded, owed["fatigue"])
+        message = _fatigue_error(character, owed["fatigue"], due, stars)
         if message:
             add("fatigued", message)
     return errors
