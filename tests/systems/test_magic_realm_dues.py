@@ -55,6 +55,11 @@ def refusal(state, output, answers, side="Amazon"):
     return refused.value.errors
 
 
+def amazon_refused(wounds, fatigue, answers):
+    """The errors the base Amazon's choice is refused with when she owes `wounds` and `fatigue`."""
+    return refusal(*amazon_owing(wounds, fatigue), answers)
+
+
 def chit_states(state, name="Amazon"):
     entry = next(c for c in state["state"]["characters"] if c["id"] == name)
     return {chit["id"]: chit["state"] for chit in entry["chits"]}
@@ -152,32 +157,28 @@ def test_it_wounds_and_fatigues_the_chits_chosen_and_no_others():
 
 
 def test_it_wants_exactly_as_many_chits_wounded_as_wounds_owed():
-    state, output = amazon_owing(2, 0)
-    assert refusal(state, output, {"wounded": ["MOVE M4"]}) == [
+    assert amazon_refused(2, 0, {"wounded": ["MOVE M4"]}) == [
         FieldError("wounded", "Amazon owes 2 wounds: tick exactly 2 chits to wound (ticked: 1).")]
 
 
 def test_it_refuses_a_wound_on_a_chit_already_wounded():
-    state, output = amazon_owing(1, 0)
-    assert refusal(state, output, {"wounded": ["FIGHT L4"]}) == [FieldError("wounded", "FIGHT L4 is already wounded.")]
+    assert amazon_refused(1, 0, {"wounded": ["FIGHT L4"]}) == [FieldError("wounded", "FIGHT L4 is already wounded.")]
 
 
 def test_it_refuses_a_chit_ticked_twice_to_be_wounded():
-    state, output = amazon_owing(2, 0)
-    assert refusal(state, output, {"wounded": ["MOVE M4", "MOVE M4"]}) == [
+    assert amazon_refused(2, 0, {"wounded": ["MOVE M4", "MOVE M4"]}) == [
         FieldError("wounded", "Tick each chit once.")]
 
 
 def test_it_refuses_a_chit_the_character_does_not_have():
-    state, output = amazon_owing(1, 0)
-    assert refusal(state, output, {"wounded": ["FLY M4"]}) == [FieldError("wounded", "Amazon has no chit FLY M4.")]
+    assert amazon_refused(1, 0, {"wounded": ["FLY M4"]}) == [FieldError("wounded", "Amazon has no chit FLY M4.")]
 
 
 def test_it_wants_the_fatigue_paid_exactly_when_fresh_chits_add_up_to_it():
-    state, output = amazon_owing(0, 1)
-    assert refusal(state, output, {"fatigued": ["FIGHT M3**"]}) == [
+    assert amazon_refused(0, 1, {"fatigued": ["FIGHT M3**"]}) == [
         FieldError("fatigued", "Amazon owes 1 asterisk of fatigue: the chits ticked to fatigue show 2.")]
-    assert chit_states(settle(state, output, "Amazon", {"fatigued": ["MOVE M3*"]}))["MOVE M3*"] == "fatigued"
+    settled = settle(*amazon_owing(0, 1), "Amazon", {"fatigued": ["MOVE M3*"]})
+    assert chit_states(settled)["MOVE M3*"] == "fatigued"
 
 
 def test_it_takes_the_least_sum_above_the_fatigue_when_no_fresh_chits_add_up_to_it():
@@ -199,8 +200,7 @@ def test_with_fewer_fresh_asterisks_than_owed_it_takes_them_all():
 
 
 def test_it_refuses_to_fatigue_a_chit_ticked_to_be_wounded():
-    state, output = amazon_owing(1, 1)
-    assert refusal(state, output, {"wounded": ["MOVE M3*"], "fatigued": ["MOVE M3*"]}) == [
+    assert amazon_refused(1, 1, {"wounded": ["MOVE M3*"], "fatigued": ["MOVE M3*"]}) == [
         FieldError("fatigued", "MOVE M3* is ticked to be wounded: it cannot be fatigued too.")]
 
 
@@ -212,15 +212,13 @@ def test_a_chit_ticked_to_be_wounded_pays_no_fatigue_so_the_next_sum_is_due():
 
 
 def test_it_refuses_to_fatigue_a_chit_that_is_not_fresh_or_has_no_asterisk():
-    state, output = amazon_owing(0, 1)
-    assert refusal(state, output, {"fatigued": ["FIGHT H4**", "MOVE M4"]}) == [
+    assert amazon_refused(0, 1, {"fatigued": ["FIGHT H4**", "MOVE M4"]}) == [
         FieldError("fatigued", "FIGHT H4** is already fatigued: only a fresh chit can be fatigued."),
         FieldError("fatigued", "MOVE M4 has no asterisk: fatigue is paid with chits that have asterisks.")]
 
 
 def test_a_box_that_is_not_a_list_of_chit_ids_is_refused_naming_it():
-    state, output = amazon_owing(1, 0)
-    assert refusal(state, output, {"wounded": {"MOVE M4": True}}) == [
+    assert amazon_refused(1, 0, {"wounded": {"MOVE M4": True}}) == [
         FieldError("wounded", "must be a list of chit ids")]
 
 
