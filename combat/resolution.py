@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from combat.round_file import character_entry, sheets_for
+from combat.round_file import sheets_for
 from systems.magic_realm.battle_state import normalized_state  # noqa: F401 (the pages' and records' shape)
+from systems.magic_realm.chit_choice import apply_chit_choice, owed_for, summaries  # noqa: F401
 from systems import get_system, system_of
 from systems.errors import PlaysInvalid
 from systems.interface import Resolution
@@ -89,40 +90,4 @@ def _waiting(resolution: Resolution) -> Exception:
 
 
 # --- after the round: wounds and fatigue -------------------------------------------------------------
-
-
-def summaries(result: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    """Each character's summary of the round, by name, with `ran_away`: he ran away (8.3) and is out of the
-    battle, as the round's new state records it (`fled`; the encounter step's `ran_away` sets it): the
-    engine's summary itself says only whether he was killed."""
-    result = result or {}
-    fled = {character["id"] for character in (result.get("state") or {}).get("characters", []) if character.get("fled")}
-    return {summary["character"]: {**summary, "ran_away": summary["character"] in fled and not summary.get("killed")}
-            for summary in result.get("summaries", [])}
-
-
-def owed_for(result: dict[str, Any], character: str) -> dict[str, int]:
-    """The wounds and asterisks of fatigue a character must choose chits for; the dead owe nothing
-    (issue #14.3)."""
-    summary = summaries(result).get(character, {})
-    if summary.get("killed"):
-        return {"wounds": 0, "fatigue": 0}
-    return {"wounds": int(summary.get("wounds_owed", 0)), "fatigue": int(summary.get("fatigue_owed", 0))}
-
-
-def apply_chit_choice(battle_state, character, wounded, fatigued, undo=None) -> dict[str, Any]:
-    """The battle state with the chosen chits wounded and fatigued (a previous record undone first)."""
-    import copy
-
-    new_state = copy.deepcopy(battle_state)
-    entry = character_entry(new_state, character)
-    chits = {chit["id"]: chit for chit in entry.get("chits", [])}
-    if undo:
-        for chit_id in [*undo[0], *undo[1]]:
-            if chit_id in chits:
-                chits[chit_id]["state"] = "fresh"
-    for chit_id in fatigued:
-        chits[chit_id]["state"] = "fatigued"
-    for chit_id in wounded:
-        chits[chit_id]["state"] = "wounded"
-    return new_state
+# Magic Realm's rule, `systems/magic_realm/chit_choice.py`: re-exported for the round pages and records.

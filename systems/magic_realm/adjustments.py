@@ -13,7 +13,7 @@ import copy
 from typing import Any
 
 from systems.interface import Adjustment, AdjustmentRefused
-from systems.magic_realm.battle_state import full_state, normalized_state, sheets_for
+from systems.magic_realm.battle_state import long_form, sheets_for
 
 CHIT_STATES = {"wound": "wounded", "fatigue": "fatigued", "rest": "fresh"}
 
@@ -22,7 +22,7 @@ def adjustments(state: dict[str, Any]) -> tuple[Adjustment, ...]:
     """Every hand adjustment the battle's state allows now, combatant by combatant: only real changes (a
     wounded chit is not wounded again, destroyed armor is gone)."""
     found: list[Adjustment] = []
-    combatants = _long_form(state.get("state", {}))
+    combatants = long_form(state.get("state", {}))
     for character in combatants.get("characters", []):
         if character.get("dead"):
             continue
@@ -58,7 +58,7 @@ def adjust(state: dict[str, Any], change: str) -> tuple[dict[str, Any], str]:
     """The state after `change` (one of `adjustments`) and the sentence the round's history keeps."""
     kind, combatant, item = ((change or "").split("|") + ["", ""])[:3]
     new = copy.deepcopy(state)
-    combatants = new["state"] = _long_form(new.get("state", {}))
+    combatants = new["state"] = long_form(new.get("state", {}))
     if kind in {"fled", "killed"}:
         denizen = next((d for d in combatants.get("denizens", []) if d["id"] == combatant), None)
         if denizen is None:
@@ -93,16 +93,3 @@ def adjust(state: dict[str, Any], change: str) -> tuple[dict[str, Any], str]:
         return new, f"{combatant}'s {item} is destroyed"
     armor["state"] = "damaged"
     return new, f"{combatant}'s {item} is damaged"
-
-
-def _long_form(combatants: dict[str, Any]) -> dict[str, Any]:
-    """The combatants with every chit as {id, label, state} and armor as {name, state}: as given when they
-    are so already (the app's battles), else read through the round file's defaults."""
-    def written_out(character: dict[str, Any]) -> bool:
-        return (isinstance(character.get("chits"), list)
-                and all(isinstance(chit, dict) and "id" in chit and "state" in chit for chit in character["chits"])
-                and all(isinstance(armor, dict) for armor in character.get("armor", [])))
-
-    if all(written_out(character) for character in combatants.get("characters", [])):
-        return combatants
-    return normalized_state(full_state(combatants))

@@ -45,6 +45,20 @@ def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def long_form(combatants: dict[str, Any]) -> dict[str, Any]:
+    """The combatants with every chit as {id, label, state} and armor as {name, state}: as given when they
+    are so already (the app's battles), else read through the round file's defaults. What a hand adjustment
+    and a character's dues read and write back."""
+    def written_out(character: dict[str, Any]) -> bool:
+        return (isinstance(character.get("chits"), list)
+                and all(isinstance(chit, dict) and "id" in chit and "state" in chit for chit in character["chits"])
+                and all(isinstance(armor, dict) for armor in character.get("armor", [])))
+
+    if all(written_out(character) for character in combatants.get("characters", [])):
+        return combatants
+    return normalized_state(full_state(combatants))
+
+
 def sheets_for(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Melee sheets from who attacks whom: every active combatant attacking an owner stands on its sheet."""
     active = {c["id"] for c in state["characters"] if not c.get("dead") and not c.get("fled")}
