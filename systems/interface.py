@@ -304,15 +304,19 @@ def side_errors(errors: list[FieldError], form: PlaysForm) -> list[FieldError]:
                                              for owner in owners)]
 
 
-KEYED = re.compile(r"(?P<name>[^\[\]]+)\[(?P<key>\w+)=(?P<value>[^\[\]]+)\]")
+KEYED = re.compile(r"(?P<name>[^\[\]]+)(?P<keys>(?:\[\w+=[^\[\]]+\])+)")
+KEY = re.compile(r"\[(?P<key>\w+)=(?P<value>[^\[\]]+)\]")
 
 
 def set_path(data: dict[str, Any], path: str, value: Any) -> None:
     """Write `value` at a dotted path, making objects and lists on the way ("actions.Ash.0.kind"). A part
     `name[key=value]` is the entry of the list `name` whose `key` is `value`, appended when there is none
     ("encounter.deployments[hireling=Rogue 6].target"): sides that share a list each write their own entry.
-    As the last part it takes a dict value, merged into that entry ("encounter.charges[character=Amazon]"
-    with {"chit": "MOVE M3"} or {"horse": "galloping"}: one answer that is either of two keys)."""
+    Several keys name the entry that has every one of them ("gm_rulings[attacker=Demon][target=Amazon].outcome":
+    a GM's ruling is on one attacker's attack on one target), appended with them in that order. A keyed value
+    holds no ".", "[" or "]". As the last part it takes a dict value, merged into that entry
+    ("encounter.charges[character=Amazon]" with {"chit": "MOVE M3"} or {"horse": "galloping"}: one answer that
+    is either of two keys)."""
     parts = path.split(".")
     node: Any = data
     for part, following in zip(parts, parts[1:]):
@@ -346,14 +350,16 @@ def set_path(data: dict[str, Any], path: str, value: Any) -> None:
 
 
 def _keyed_entry(node: dict[str, Any], keyed: re.Match) -> dict[str, Any]:
-    """The entry of the list `keyed["name"]` whose `key` is `value`, appended (and the list made) when there is none."""
+    """The entry of the list `keyed["name"]` that has every key=value of the part, appended (and the list made)
+    when there is none."""
+    keys = {match["key"]: match["value"] for match in KEY.finditer(keyed["keys"])}
     entries = node.get(keyed["name"])
     if not isinstance(entries, list):
         entries = node[keyed["name"]] = []
     entry = next((entry for entry in entries
-                  if isinstance(entry, dict) and entry.get(keyed["key"]) == keyed["value"]), None)
+                  if isinstance(entry, dict) and all(entry.get(key) == value for key, value in keys.items())), None)
     if entry is None:
-        entry = {keyed["key"]: keyed["value"]}
+        entry = dict(keys)
         entries.append(entry)
     return entry
 

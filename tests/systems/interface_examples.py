@@ -31,6 +31,21 @@ def without_plays(data: dict) -> dict:
     return {key: value for key, value in data.items() if key not in PLAYS_KEYS}
 
 
+def without_waiting_answers(data: dict) -> dict:
+    """The round input without the answers a round stops half-way for (systems/interface.py, "a round that
+    waits"): Magic Realm's GM rulings (`gm_rulings`), the players' choices in its encounter step
+    (`encounter.choices`) and their Expanded Meeting Table choices (`take_row_two` of `encounter.meetings`)."""
+    data = {key: value for key, value in data.items() if key != "gm_rulings"}
+    encounter = data.get("encounter")
+    if isinstance(encounter, dict):
+        encounter = {key: value for key, value in encounter.items() if key != "choices"}
+        if "meetings" in encounter:
+            encounter["meetings"] = [{key: value for key, value in meeting.items() if key != "take_row_two"}
+                                     for meeting in encounter["meetings"]]
+        data["encounter"] = encounter
+    return data
+
+
 def states_of(name: str) -> list[tuple[str, dict]]:
     """(label, round input without plays) for every example of a system: before it, and after it resolves."""
     system = get_system(name)

@@ -92,6 +92,23 @@ def test_set_path_merges_a_dict_into_the_entry_a_keyed_last_part_names():
                                             {"character": "Amazon", "target": "Captain", "chit": "MOVE M3"}]
 
 
+def test_set_path_with_several_keys_writes_the_entry_that_has_them_all():
+    data: dict = {"gm_rulings": [{"attacker": "Demon", "target": "Amazon", "outcome": "killed"},
+                                 {"attacker": "Imp", "target": "Swordsman", "outcome": "other"}]}
+    set_path(data, "gm_rulings[attacker=Demon][target=Swordsman].outcome", "wounds")
+    set_path(data, "gm_rulings[attacker=Demon][target=Swordsman].amount", 2)
+    set_path(data, "gm_rulings[attacker=Imp][target=Swordsman].note", "cursed")
+    assert data["gm_rulings"] == [{"attacker": "Demon", "target": "Amazon", "outcome": "killed"},
+                                  {"attacker": "Imp", "target": "Swordsman", "outcome": "other", "note": "cursed"},
+                                  {"attacker": "Demon", "target": "Swordsman", "outcome": "wounds", "amount": 2}]
+
+
+def test_set_path_with_several_keys_as_the_last_part_merges_a_dict_into_that_entry():
+    data: dict = {}
+    set_path(data, "gm_rulings[attacker=Demon 1][target=Black Knight]", {"outcome": "no_effect"})
+    assert data == {"gm_rulings": [{"attacker": "Demon 1", "target": "Black Knight", "outcome": "no_effect"}]}
+
+
 def test_a_side_is_shown_only_the_errors_of_its_own_plays():
     errors = [FieldError("plays.Ash.attack.target", "gone"), FieldError("plays.Bryn", "missing"),
               FieldError("plays.Ashley.attack", "not Ash's")]
