@@ -12,6 +12,7 @@ from typing import Any
 
 from combat.round_file import character_entry, rules_dict
 from systems import get_system
+from systems.interface import percent_shares  # noqa: F401 (re-exported: the panel's shares)
 from systems.magic_realm.engine.model import ChitLabelError, parse_chit
 
 
@@ -91,17 +92,6 @@ def odds_for_plays(battle, plays: dict[str, Any], character: str) -> list[dict[s
             "explanation": answer.get("explanation", ""),
         })
     return panel
-
-
-def percent_shares(outcomes: dict[str, float]) -> list[tuple[str, int]]:
-    """Every outcome with a chance, as whole percentages that add up to exactly 100 (largest remainder), so
-    the odds panel never leaves a share unexplained (issue #14.4: "18% to kill, 0% to wound, 0% to miss")."""
-    shown = [(name, p * 100) for name, p in outcomes.items() if p > 0]
-    floors = {name: int(share) for name, share in shown}
-    missing = 100 - sum(floors.values()) if shown else 0
-    for name, share in sorted(shown, key=lambda item: item[1] - int(item[1]), reverse=True)[:missing]:
-        floors[name] += 1
-    return [(name, floors[name]) for name, _ in shown]
 
 
 def _denizen_odds_query(state: dict[str, Any], denizen: dict[str, Any], target_id: str | None, rules) -> dict[str, Any] | None:

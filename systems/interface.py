@@ -23,7 +23,9 @@ The parts, in the order a battle uses them:
   forms (a side's choice in the middle of the round, or the GM's ruling where the rules give no table), whose
   answers `fill` writes into the round input before it is resolved again with the same dice;
 - `dues_form()` and `settle()`: what a side must settle after a resolved round before the next one resolves
-  (Magic Realm: which chits take the wounds and fatigue a character owes), and the state once it has.
+  (Magic Realm: which chits take the wounds and fatigue a character owes), and the state once it has;
+- `planned_odds()`: the chances of what a side has planned so far (each a `PlannedOdds`), for the odds panel
+  beside its plays form, from the system's own `odds` (the answers `manage.py combat_odds` gives).
 
 Everything a page keeps between requests is JSON: `waiting_forms`, `dues_form` and `settle` read a resolution
 through its `output` (as a round stores it), never the `Resolution` object.
@@ -480,6 +482,43 @@ def nothing_to_settle(state: Mapping[str, Any], output: Mapping[str, Any], side:
                       answers: Mapping[str, Any]) -> dict[str, Any]:
     """`settle` of a system in which nothing is owed after a round: always refused, in words."""
     raise PlaysInvalid([FieldError("__all__", f"{side} owes nothing after this round: there is nothing to settle")])
+
+
+# --- the odds of what a side plans -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlannedOdds:
+    """The chances of one attack (or throw) a side has planned, for the odds panel beside its plays form.
+
+    `outcomes` maps each outcome, named in words ("killed", "wounded", "miss"; "hit"; "2 damage"; "unhorses"),
+    to its chance; the outcomes exclude each other and add up to 1. `query` is the odds query asked, which
+    `manage.py combat_odds` answers the same way; `explanation` says in words what the chances assume (what
+    is still unknown when the plays are made). `error` (and no outcomes) when the plan cannot be asked yet."""
+
+    attacker: str
+    target: str | None
+    outcomes: Mapping[str, float]
+    query: Mapping[str, Any]
+    explanation: str = ""
+    error: str = ""
+
+
+def percent_shares(outcomes: Mapping[str, float]) -> list[tuple[str, int]]:
+    """Every outcome with a chance, as whole percentages that add up to exactly 100 (largest remainder), so a
+    panel never leaves a share unexplained ("18% to kill, 0% to wound, 0% to miss" adds up to nothing)."""
+    shown = [(name, p * 100) for name, p in outcomes.items() if p > 0]
+    floors = {name: int(share) for name, share in shown}
+    missing = 100 - sum(floors.values()) if shown else 0
+    for name, share in sorted(shown, key=lambda item: item[1] - int(item[1]), reverse=True)[:missing]:
+        floors[name] += 1
+    return [(name, floors[name]) for name, _ in shown]
+
+
+# planned_odds(round_input, side) -> tuple[PlannedOdds, ...]
+#     The chances of each attack `side` has planned in `round_input` (its answers written by `fill`; a side
+#     still typing has a partial plan, which is no error: what cannot be asked yet is left out or carries
+#     `error`), computed by the system's own `odds`. () when the side plans nothing the odds can answer.
 
 
 # --- the protocol --------------------------------------------------------------------------------------
