@@ -426,8 +426,10 @@ def resolve_round(round_id: int) -> Round | None:
             battle = round_.battle
             campaign = battle.campaign
             if campaign.fights_through_interface:
-                system_battles.resolve_locked(round_)
-                events.info("round_resolved", round_id=round_.pk, events=len(round_.log))
+                if system_battles.resolve_locked(round_):
+                    events.info("round_resolved", round_id=round_.pk, events=len(round_.log))
+                else:  # stopped half-way: it waits for a side's choice or the GM's ruling (system_waiting)
+                    events.info("round_waits", round_id=round_.pk, waits_for="forms")
                 return round_
             sides = list(round_.sides.select_related("character"))
             drafts = {side.character_id: side.plays for side in sides}

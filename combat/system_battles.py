@@ -13,7 +13,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import fairness, system_rounds
+from combat import fairness, system_rounds, system_waiting
 from combat.models import Battle, Round, SidePlays
 from combat.signals import round_opened
 from systems.errors import PlaysInvalid
@@ -144,28 +144,42 @@ def lock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlay
 
 
 def unlock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlays:
+    """Unlock a side to change its plays; a round that waited goes back to drafting without its wait (the
+    changed plays may not stop the round there, or at all)."""
     from combat.services import get_round, unlock_open_side
 
     with transaction.atomic():
         side = side_in(get_round(user, slug, battle_id, number), side_id)
-        return unlock_open_side(side.round, side, user)
+        round_ = side.round  # read under the lock
+        unlocked = unlock_open_side(round_, side, user)
+        if system_waiting.entry_of(round_):
+            Round.objects.filter(pk=round_.pk).update(encounter=system_waiting.without_wait(round_.encounter))
+        return unlocked
 
 
-def resolve_locked(round_: Round) -> None:
+def resolve_locked(round_: Round) -> bool:
     """Resolve a claimed round (`resolving`, locked by the caller's transaction): every side's answers written
-    into the round input, the system's `resolve` with the committed seed, the log with who sees each event,
-    the battle's new state, the next round opened unless the battle is over, and the round's emails queued.
-    Raises PlaysInvalid when the sides' plays together are not legal (the caller fails the round)."""
+    into the round input (or, for a round that waited, the input that waited with the answers given), the
+    system's `resolve` with the committed seed, the log with who sees each event, the battle's new state, the
+    next round opened unless the battle is over, and the round's emails queued. False when the round stopped
+    half-way instead: it waits for the forms `system_waiting` keeps. Raises PlaysInvalid when the sides' plays
+    together are not legal, or the round waits for nothing a form can ask (the caller fails the round)."""
     from combat import system_emails
 
     battle = round_.battle
     system = battle.campaign.combat_system
-    sides = list(round_.sides.all())
-    answers = {side.side: side.plays for side in sides if side.plays}
-    round_input = system_rounds.round_input_with(system, round_.input, answers)
+    waited = system_waiting.entry_of(round_)
+    if waited:
+        round_input = system_waiting.input_to_resolve(waited)
+    else:
+        answers = {side.side: side.plays for side in round_.sides.all() if side.plays}
+        round_input = system_rounds.round_input_with(system, round_.input, answers)
     resolution = system.resolve(round_input, seed=round_.seed)
     if resolution.waiting_for:
+        if system_waiting.keep_waiting(round_, round_input, resolution):
+            return False
         raise PlaysInvalid(list(resolution.waiting_for))
+    round_.encounter = system_waiting.without_wait(round_.encounter)
     round_.input = round_input  # its rules stay those recorded when it opened: the options its input holds
     round_.result = system_rounds.stored_result(system, round_input, resolution)
     round_.log = system_rounds.event_rows(resolution)
@@ -182,3 +196,4 @@ def resolve_locked(round_: Round) -> None:
     if battle.status == Battle.Status.ACTIVE and not Round.objects.filter(battle=battle, number=round_.number + 1).exists():
         open_round(battle, round_.number + 1)
     system_emails.queue_round_emails(round_)
+    return True

@@ -53,3 +53,34 @@ def queue_round_emails(round_) -> list:
             campaign=campaign, idempotency_key=emails.gm_key(round_, gm), thread_key=emails.thread_key(battle),
         ))
     return queued
+
+
+def queue_waiting_emails(round_, wait: int, forms) -> list:
+    """One email to each player of a side whose `forms` (a waiting round's, the GM's own left out) must be
+    answered before the round goes on: it starts with what they must choose and ends with their link. Once per
+    wait of the round (`wait`: its number), in the caller's transaction."""
+    from campaigns.mail.services import queue_email
+    from players import links
+
+    battle = round_.battle
+    by_player: dict[int, dict[str, Any]] = {}
+    for side in round_.sides.select_related("character__player").exclude(character=None):
+        own = [form for form in forms if form.side == side.side]
+        if own:
+            entry = by_player.setdefault(side.character.player_id, {"player": side.character.player, "forms": []})
+            entry["forms"] += own
+    queued = []
+    for entry in by_player.values():
+        player = entry["player"]
+        context = {"round": round_, "battle": battle, "campaign": battle.campaign, "player": player,
+                   "forms": [{"title": form.title, "side": form.side, "notes": form.notes,
+                              "questions": [f.label for f in form.fields]} for form in entry["forms"]],
+                   "url": links.url_for(links.issue(battle, player))}
+        queued.append(queue_email(
+            to=player.email, subject=f"{emails.subject(round_)}: your choice is needed",
+            text=render_to_string("combat/email/system_waiting_player.txt", context),
+            html=render_to_string("combat/email/system_waiting_player.html", context), campaign=battle.campaign,
+            idempotency_key=f"{emails.player_key(round_, player)}/waiting-{wait}",
+            thread_key=emails.thread_key(battle),
+        ))
+    return queued

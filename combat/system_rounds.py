@@ -118,7 +118,13 @@ def check_side(system, round_input: dict[str, Any], side: str, answers: Mapping[
     what a side is shown can never depend on (and so reveal) another side's sealed plays. Besides the
     system's own errors, a choice the form does not offer with the other answers and a number outside its
     bounds are refused here, so the GM's lock and the player's seal refuse the same answers."""
-    form = form_for(system, round_input, side)
+    return check_form(system, round_input, form_for(system, round_input, side), answers)
+
+
+def check_form(system, round_input: dict[str, Any], form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
+    """The errors in the answers to one form (a side's plays form, or a form a waiting round asks), by field
+    name: the system's errors about the form's own paths once the answers are written into `round_input`,
+    choices not offered with the other answers, numbers out of bounds."""
     errors = side_errors(system.validate(fill(round_input, form, answers)), form)
     return {**errors_by_field(form, errors, answers), **closed_choices(form, answers), **out_of_range(form, answers)}
 

@@ -99,8 +99,11 @@ def round_status(request, round_):
     return render(request, "combat/system_round.html#status", round_context(round_))
 
 
-def round_context(round_, bound=None, **extra):
-    """The page's context; `bound` is (side pk, answers, errors) of a side just sent, drawn as sent."""
+def round_context(round_, bound=None, waiting_bound=None, **extra):
+    """The page's context; `bound` is (side pk, answers, errors) of a side just sent, drawn as sent;
+    `waiting_bound` (form key, answers, errors), a waiting form's (system_waiting_views)."""
+    from combat.system_waiting_views import waiting_context  # here: that module draws its fields with ours
+
     battle = round_.battle
     sides = list(round_.sides.select_related("character__player").order_by("pk"))
     rows = [side_context(round_, side, *(bound[1:] if bound and bound[0] == side.pk else ())) for side in sides]
@@ -109,7 +112,7 @@ def round_context(round_, bound=None, **extra):
         "sides": rows, "all_locked": bool(sides) and all(side.locked for side in sides),
         "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status"),
         "fair_dice": fairness.dice_facts(round_), "queued": services.is_queued(round_),
-        "picture": _picture(round_), **extra,
+        "picture": _picture(round_), "waiting": waiting_context(round_, waiting_bound), **extra,
     }
     if round_.status == Round.Status.RESOLVED:
         context.update(_result_context(round_, sides))
@@ -126,7 +129,7 @@ def side_context(round_, side, answers=None, errors=None, saved=False):
         errors = system_battles.check_answers(side, answers) if drafting else {}
     errors = dict(errors or {})
     kept = answers_that_apply(form, answers)
-    fields = [_field_row(side, form_field, answers, kept, errors.pop(form_field.name, ""))
+    fields = [field_row(f"side{side.pk}", form_field, answers, kept, errors.pop(form_field.name, ""))
               for form_field in form.fields]
     return {
         "side": side, "name": side.name,
@@ -137,7 +140,9 @@ def side_context(round_, side, answers=None, errors=None, saved=False):
     }
 
 
-def _field_row(side, form_field, answers, kept, error):
+def field_row(id_prefix, form_field, answers, kept, error):
+    """One question of a form as the page draws it; `id_prefix` sets its inputs apart from those of the
+    page's other forms ("side12", a side's plays form; "wait2-0", a waiting round's first form)."""
     value = answers.get(form_field.name)
     picked = value if isinstance(value, list) else [value]
     open_values = {json.dumps(choice.value) for choice in choices_open(form_field, kept)}
@@ -150,7 +155,7 @@ def _field_row(side, form_field, answers, kept, error):
         "" if value is None else str(value))
     return {
         "field": form_field, "name": form_field.name, "kind": form_field.kind, "label": form_field.label,
-        "id": f"side{side.pk}-{form_field.name}", "help": form_field.help, "choices": choices,
+        "id": f"{id_prefix}-{form_field.name}", "help": form_field.help, "choices": choices,
         "value": "" if value is None or form_field.choices else value, "answer": answer,
         "selected_index": choice_index(form_field, value) if form_field.kind == "choice" else "",
         "shown_when": json.dumps(rendered(form_field.shown_when)) if form_field.shown_when else "",
@@ -233,7 +238,7 @@ def save_side(request, slug, battle_id, number, side_id):
         if not problem:
             locked = " and locked" if request.POST.get("lock") else ""
             messages.success(request, f"{side.name}'s plays are saved{locked}.")
-        return _to_round(request, slug, battle_id, number)
+        return to_round(request, slug, battle_id, number)
     side = system_battles.side_in(round_, side_id, for_update=False)
     bound = None if side.locked else (side.pk, answers, {**errors, **({"lock": problem} if problem else {})}, True)
     context = round_context(round_, bound)
@@ -251,7 +256,7 @@ def unlock_side(request, slug, battle_id, number, side_id):
         system_battles.unlock(request.user, slug, battle_id, number, side_id)
     except services.BattleError as error:
         messages.error(request, " ".join(dict.fromkeys([str(error), *error.errors.values()])))
-    return _to_round(request, slug, battle_id, number)
+    return to_round(request, slug, battle_id, number)
 
 
 @login_required
@@ -270,6 +275,6 @@ def resolve(request, slug, battle_id, number):
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
 
 
-def _to_round(request, slug, battle_id, number):
+def to_round(request, slug, battle_id, number):
     url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

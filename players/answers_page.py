@@ -40,7 +40,7 @@ def _posted_condition(form: PlaysForm, name: str, values: tuple[Any, ...]) -> di
     return {"field": name, "values": posted}
 
 
-def _field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], kept: Mapping[str, Any],
+def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], kept: Mapping[str, Any],
                 errors: Mapping[str, str]) -> dict[str, Any]:
     value = answers.get(form_field.name)
     chosen = value if isinstance(value, list) else [value]
@@ -77,7 +77,7 @@ def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = N
         "submission": submission,
         "submitted_at": local_time(submission.submitted_at, link.player) if submission else "",
         "sealed": answers.answer_lines(form, submission.plays) if submission else [],
-        "fields": [_field_view(form, f, given, kept, errors) for f in form.fields],
+        "fields": [field_view(form, f, given, kept, errors) for f in form.fields],
         "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
         "error": error,
         "token": links.token_for(link),

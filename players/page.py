@@ -13,6 +13,7 @@ from combat.forms import ChitRecordForm
 from combat.models import Round
 from combat.views import _side_context
 from players import answers, answers_page, links, services
+from players import waiting as player_waiting
 from players.emails import character_state, local_time, next_steps
 
 
@@ -89,7 +90,8 @@ def last_results(link, round_, bound=None) -> dict[str, Any] | None:
     return {"round": previous, "characters": characters, "next": next_steps(previous, link.player, characters)}
 
 
-def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound_chits=None) -> dict[str, Any]:
+def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound_chits=None,
+                 bound_waiting=None) -> dict[str, Any]:
     battle = link.battle
     round_ = services.current_round(battle)
     deadline = services.deadline_of(round_) if round_ else None
@@ -104,6 +106,7 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
         results = last_results(link, round_, bound_chits) if round_ else None
     needed = (round_.encounter or {}).get("choice_needed") if round_ else None
     names = {view["name"] for view in sides}
+    waiting = player_waiting.page_forms(link, round_, bound_waiting) if over is None else []
     return {
         "link": link,
         "token": services_token(link),
@@ -117,6 +120,7 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
         "results": results,
         "owes_choice": any("chit_form" in c for c in (results or {}).get("characters", [])),
         "choice_needed": needed if needed and needed.get("character") in names else None,
+        "waiting": waiting, "waiting_open": any(not view["answered"] for view in waiting),
         "combat_over": over is not None,
         "open_until": local_time(links.open_until(battle), link.player) if over is not None else "",
     }

@@ -15,7 +15,7 @@ from combat import services as combat_services
 from combat import system_battles, system_rounds
 from combat.views import _bound_forms, _side_context
 from players import answers, links, services, throttle
-from players import answers_page, page as player_page
+from players import answers_page, page as player_page, waiting as player_waiting
 from players.forms import AdjustmentForm, DeadlineForm, PlaySettingsForm, RulingForm
 
 
@@ -111,11 +111,15 @@ def submit(request, link, character_id):
 
 
 def _sealed(request, link):
+    return _to_page(request, link, "Your plays are sealed: your receipt is below and on its way by email.")
+
+
+def _to_page(request, link, done: str):
+    messages.success(request, done)
     if request.htmx:
         response = HttpResponse(status=204)
         response["HX-Redirect"] = _page_url(link)
         return response
-    messages.success(request, "Your plays are sealed: your receipt is below and on its way by email.")
     return redirect(_page_url(link))
 
 
@@ -167,6 +171,31 @@ def record_chits(request, link, number, character_id):
     else:
         messages.success(request, "Your wounds and fatigue are recorded.")
     return redirect(_page_url(link))
+
+
+@require_POST
+@_throttled
+def answer_waiting(request, link, form_key):
+    """The player answers a form the round stopped half-way for, when its side is theirs (else 404). Refused,
+    the form comes back as sent with each error beside its question (htmx: its card alone)."""
+    round_ = services.current_round(link.battle)
+    if round_ is None:
+        raise Http404("No round")
+    try:
+        waiting = player_waiting.form_of(link, round_, form_key)
+        given, unreadable = system_rounds.posted_answers(waiting.form, request.POST)
+        complete = player_waiting.answer(link, round_, form_key, given, unreadable)
+    except combat_services.BattleError as error:
+        if not error.errors:  # the round no longer waits for it: the page says what it is now
+            messages.error(request, str(error))
+            return redirect(_page_url(link))
+        context = player_page.page_context(link, bound_waiting=(form_key, given, error.errors, str(error)))
+        if request.htmx:  # htmx swaps only 2xx answers: the card carries its errors itself
+            card = next(w for w in context["waiting"] if w["key"] == form_key)
+            return render(request, "players/page.html#waiting_form", {**context, "w": card})
+        return render(request, "players/page.html", context, status=422)
+    return _to_page(request, link, "Your answer is in: the round goes on once every answer it waits for is in."
+                    if not complete else "Your answer is in: the round goes on, with the same dice.")
 
 
 @require_POST

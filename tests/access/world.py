@@ -84,6 +84,7 @@ def build_world(make_user) -> World:
         "player_id": [player.pk],
         "pk": [message.pk],
         "key": [house.key],
+        "form_key": ["1-0"],  # a form a round waits on (combat/system_waiting.py): none waits here
         # A player's link is its own credential (players/): here a forged token, which must be refused to
         # everyone; the real links are tested in tests/players and tests/e2e/test_player_link.py.
         "token": [FORGED_TOKEN],

@@ -116,3 +116,12 @@ def resolve(gm, round_):
 def round_url(battle, number: int = 1, tail: str = "") -> str:
     return f"/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/{number}/{tail}"
 
+
+
+@pytest.fixture
+def waiting_round(gm, monkeypatch):
+    """Round 1 of a battle of the test-only system whose rounds wait, stopped for Aldric's choice
+    (tests/systems_app/waiting_battles.py)."""
+    from tests.systems_app.waiting_battles import round_that_waits, waiting_campaign
+
+    return round_that_waits(gm, waiting_campaign(gm, monkeypatch))
