@@ -22,7 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import chits, drafts, fairness, history, messages, rounds, system_battles
+from combat import chits, drafts, fairness, history, messages, rounds, system_battles, system_waiting
 from combat.models import Battle, ChitRecord, Round, SidePlays
 from combat.signals import round_opened
 from config import enqueue
@@ -335,6 +335,10 @@ def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
         round_ = get_round(user, slug, battle_id, number)
         if round_.sides.filter(locked=False).exists():
             raise BattleError("Every side must be locked before the round is resolved.")
+        unanswered = system_waiting.unanswered(round_)
+        if unanswered:  # resolving now would stop at the same place and drop the answers given so far
+            raise BattleError(f"Round {round_.number} waits for {system_waiting.in_words(unanswered)}: it goes on "
+                              "by itself once every answer is in (you may answer for a player).")
         missing = unrecorded_chits(round_)
         if missing and round_.status == Round.Status.DRAFTING:
             raise BattleError(

@@ -127,6 +127,13 @@ def asked_of(round_: Round, forms: list[WaitingForm], players: Mapping[str, str]
     return said
 
 
+def unanswered(round_: Round) -> list[str]:
+    """Who must still answer a waiting round, in words (`asked_of`); none when it does not wait."""
+    if not is_waiting(round_):
+        return []
+    return asked_of(round_, [waiting for waiting in forms_of(round_) if waiting.answers is None])
+
+
 def in_words(parts: list[str]) -> str:
     return " and ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} and {parts[-1]}"
 

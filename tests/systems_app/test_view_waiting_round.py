@@ -3,7 +3,8 @@ is kept waiting instead of failing, and the page says what it waits for and from
 
 import pytest
 
-from combat import system_waiting
+from combat import services, system_waiting
+from combat.services import BattleError
 from combat.models import Round
 from systems.errors import PlaysInvalid
 from tests.systems_app import waiting_system
@@ -66,3 +67,12 @@ def test_a_wait_no_form_can_ask_fails_the_round_as_before(gm, monkeypatch):
 def test_another_gm_gets_404(waiting_round, client, make_user):
     client.force_login(make_user("other-gm"))
     assert client.get(page_url(waiting_round)).status_code == 404
+
+
+def test_the_gm_cannot_resolve_a_round_that_still_waits_for_an_answer(waiting_round, gm):
+    """Resolving again now would stop at the same place and drop the answers given so far."""
+    battle = waiting_round.battle
+    with pytest.raises(BattleError, match=r"Round 1 waits for Aldric's choice \(Alice\): it goes on by itself"):
+        services.request_resolve(gm, battle.campaign.slug, battle.pk, 1)
+    assert Round.objects.get(pk=waiting_round.pk).status == Round.Status.FAILED
+    assert system_waiting.is_waiting(Round.objects.get(pk=waiting_round.pk))
