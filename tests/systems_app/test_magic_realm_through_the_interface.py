@@ -1,0 +1,76 @@
+"""Magic Realm's battles fought on the pages every other system uses (issue #11: the app through the interface
+alone). The app still sends a Magic Realm campaign to its own pages (`campaigns.models.through_interface`); these
+tests send one through the interface from the outside, to show that what those pages need of a system Magic
+Realm now provides: a round that waits for the GM's ruling, answered on the waiting form, goes on with the same
+dice, and the battle's next round opens from the state the round left."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from campaigns import models as campaign_models
+from campaigns import services as campaign_services
+from combat import services, system_battles, system_waiting
+from combat.models import Round
+from systems.interface import GM
+from tests.systems.interface_examples import answer, without_plays, without_waiting_answers
+
+pytestmark = pytest.mark.django_db
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
+
+
+@pytest.fixture
+def campaign(gm, monkeypatch):
+    monkeypatch.setattr(campaign_models, "through_interface", lambda system: True)
+    campaign = campaign_services.create_campaign(gm, "The Pit", "the-pit", "standard")
+    player = campaign_services.add_player(gm, campaign, {"name": "Sam", "email": "sam@example.com", "time_zone": "UTC"})
+    campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Swordsman"})
+    return campaign
+
+
+def started(gm, campaign, example: str):
+    state = without_waiting_answers(without_plays(json.loads((EXAMPLES / f"{example}.json").read_text())))
+    return system_battles.start_battle(gm, campaign.slug, "The Pit", "Cave 3", state)
+
+
+def play_and_resolve(gm, round_) -> Round:
+    """Every side answers the first choice its form offers, locks, and the GM resolves (the task runs here)."""
+    battle = round_.battle
+    for side in round_.sides.filter(locked=False):
+        form = system_battles.form_of(side)
+        _, errors = system_battles.save_answers(gm, battle.campaign.slug, battle.pk, round_.number, side.pk, answer(form))
+        assert not errors
+        system_battles.lock(gm, battle.campaign.slug, battle.pk, round_.number, side.pk)
+    services.request_resolve(gm, battle.campaign.slug, battle.pk, round_.number)
+    services.resolve_round(round_.pk)
+    return Round.objects.get(pk=round_.pk)
+
+
+def test_a_magic_realm_round_waits_for_the_gms_ruling_and_goes_on_once_it_is_given(gm, campaign):
+    battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
+    waiting = play_and_resolve(gm, battle.rounds.get(number=1))
+
+    assert system_waiting.is_waiting(waiting)
+    [ruling] = system_waiting.forms_of(waiting)
+    assert ruling.side == GM and ruling.form.fields[0].name == "outcome_0"
+    assert system_waiting.answer(waiting, ruling.key, {"outcome_0": "wounds", "amount_0": 2}) is True
+
+    services.resolve_round(waiting.pk)  # the task the last answer requested
+    resolved = Round.objects.get(pk=waiting.pk)
+    assert resolved.status == Round.Status.RESOLVED
+    assert resolved.input["gm_rulings"][0]["outcome"] == "wounds"
+    assert any("ruling" in row["text"].lower() for row in resolved.log)
+    assert battle.rounds.filter(number=2, status=Round.Status.DRAFTING).exists()
+
+
+def test_a_magic_realm_battle_goes_on_from_the_state_its_round_left(gm, campaign):
+    battle = started(gm, campaign, "black-knight-vs-wolf")
+    resolved = play_and_resolve(gm, battle.rounds.get(number=1))
+
+    assert resolved.status == Round.Status.RESOLVED
+    battle.refresh_from_db()
+    following = battle.rounds.get(number=2)
+    assert following.input["state"]["round"] == 2
+    assert following.input["state"] == {**battle.state["state"]}
