@@ -1,6 +1,6 @@
 from django.urls import path
 
-from combat import ruling_page, system_views, views
+from combat import dues_page, ruling_page, system_views, views
 
 app_name = "combat"
 
@@ -27,5 +27,6 @@ urlpatterns = [
     path(answers + "check/", system_views.check_side, name="check_answers"),
     path(answers + "unlock/", system_views.unlock_side, name="unlock_answers"),
     path("<int:battle_id>/rounds/<int:number>/resolve-answers/", system_views.resolve, name="resolve_answers"),
+    path("<int:battle_id>/rounds/<int:number>/dues/<int:side_id>/", dues_page.settle, name="settle_dues"),
     path("<int:battle_id>/rounds/<int:number>/chits/<int:character_id>/", views.record_chits, name="record_chits"),
 ]
