@@ -22,7 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.utils import timezone
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import chits, drafts, fairness, history, messages, rounds, system_battles, system_waiting
+from combat import chits, drafts, fairness, history, messages, rounds, system_battles, system_dues, system_waiting
 from combat.models import Battle, ChitRecord, Round, SidePlays
 from combat.signals import round_opened
 from config import enqueue
@@ -344,6 +344,10 @@ def request_resolve(user, slug: str, battle_id: int, number: int) -> bool:
             raise BattleError(
                 f"Record the wounds and fatigue owed from round {round_.number - 1} first: {', '.join(missing)}."
             )
+        owing = system_dues.unsettled(round_)
+        if owing:
+            raise BattleError(f"Settle what round {round_.number - 1} left owing first: {', '.join(owing)} "
+                              f"{'has' if len(owing) == 1 else 'have'} not settled yet.")
         return _request_resolve(round_)
 
 

@@ -13,7 +13,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import fairness, system_rounds, system_waiting
+from combat import fairness, system_dues, system_rounds, system_waiting
 from combat.models import Battle, Round, SidePlays
 from combat.signals import round_opened
 from systems.errors import PlaysInvalid
@@ -138,7 +138,10 @@ def lock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlay
         side.locked = True
         side.updated_by = user
         side.save(update_fields=["locked", "updated_by", "updated_at"])
-        if round_.battle.campaign.auto_resolve and not round_.sides.filter(locked=False).exists():
+        # Not while a side still owes what the round before left it (combat/system_dues.py): the round
+        # resolves when its dues are settled, or when the GM asks.
+        if (round_.battle.campaign.auto_resolve and not round_.sides.filter(locked=False).exists()
+                and not system_dues.unsettled(round_)):
             _request_resolve(round_)
     return side
 

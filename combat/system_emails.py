@@ -1,7 +1,7 @@
 """The emails of a round fought through the systems interface: each player learns what their sides may
 see (the events the system marked visible to them, `visible_to`), starting with their sides' summaries and
-ending with what to do next; each GM gets the whole log. Queued through the outbox inside the resolve
-transaction with the same idempotency and thread keys as the app's other round emails (combat/emails.py)."""
+ending with what to do next (first, settling what a side owes after the round: combat/system_dues.py); each GM
+gets the whole log. Queued through the outbox inside the resolve transaction with the same idempotency and thread keys as the app's other round emails (combat/emails.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from django.template.loader import render_to_string
 
-from combat import emails, fairness, system_rounds
+from combat import emails, fairness, system_dues, system_rounds
 
 
 def queue_round_emails(round_) -> list:
@@ -28,14 +28,18 @@ def queue_round_emails(round_) -> list:
             continue  # the GM's side: the GM's email has everything
         entry = players.setdefault(side.character.player_id, {"player": side.character.player, "sides": []})
         entry["sides"].append(side.side)
+    owing = {due.name: due for due in system_dues.dues_of(round_)}
     queued = []
     for entry in players.values():
         player, names = entry["player"], entry["sides"]
         sides = [{"name": name, "summary": {}, "lines": result.get("summaries", {}).get(name, []),
-                  "owes": result.get("owes", {}).get(name, [])} for name in names]
+                  "owes": result.get("owes", {}).get(name, []),
+                  "dues": owing[name].form.title if name in owing else ""} for name in names]
         events = system_rounds.events_seen_by(round_.log, names)
-        context = {**base, "player": player, "sides": sides, "events": events,
-                   "next": emails.next_steps(round_, player, [{"name": name, "summary": {}, "events": []} for name in names])}
+        following = emails.next_steps(round_, player, [{"name": name, "summary": {}, "events": []} for name in names])
+        dues = [name for name in names if name in owing]
+        context = {**base, "player": player, "sides": sides, "events": events, "next": following,
+                   "dues": dues, "dues_url": _dues_url(battle, player, following) if dues else ""}
         queued.append(queue_email(
             to=player.email, subject=emails.subject(round_),
             text=render_to_string("combat/email/system_round_player.txt", context),
@@ -43,6 +47,8 @@ def queue_round_emails(round_) -> list:
             campaign=campaign, idempotency_key=emails.player_key(round_, player), thread_key=emails.thread_key(battle),
         ))
     gm_context = {**base, "events": round_.log, "summaries": result.get("summaries", {}),
+                  "dues": [(due.name, due.side.character.player.name if due.side.character else "")
+                           for due in owing.values()],
                   "finished": result.get("finished", False), "next": {"rulings": emails.rulings_of(round_),
                                                                        "gm_step": emails.gm_next_step(round_)}}
     for gm in campaign.gms.exclude(email=""):
@@ -84,3 +90,13 @@ def queue_waiting_emails(round_, wait: int, forms) -> list:
             thread_key=emails.thread_key(battle),
         ))
     return queued
+
+
+def _dues_url(battle, player, following) -> str:
+    """The player's page, where their sides settle what they owe: the link the email already carries, else
+    the player's live link."""
+    from players import links
+
+    if following["url"] or not links.is_open(battle):
+        return following["url"]
+    return links.url_for(links.issue(battle, player))

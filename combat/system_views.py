@@ -20,6 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from combat import fairness, services, system_battles
 from combat.models import Round
+from combat.system_replay import replayed
 from combat.system_rounds import battle_starters, choice_index, posted_answers
 from config import fragments
 from systems.interface import answers_that_apply, applies, choices_open, rendered
@@ -184,17 +185,15 @@ def _seen_by(event) -> str:
 
 def _picture(round_):
     """The system's picture of the table where it has one: before the round while it is open, after it once
-    resolved. The stored result keeps no Resolution, so a resolved round's is rebuilt by resolving its input
-    again with its committed seed (the same dice give the same round); only for a system that draws one, and
-    once per process for that input and seed (the fragment cache: a fingerprint of both is its key, so a
-    voided and resolved-again round gets a new picture)."""
+    resolved, from the round replayed (combat/system_replay.py); only for a system that draws one, and once per
+    process for that input and seed (the fragment cache: a fingerprint of both is its key, so a voided and
+    resolved-again round gets a new picture)."""
     system = round_.battle.campaign.combat_system
     before = system.picture(round_.input or {})
     if before is None or round_.status != Round.Status.RESOLVED:
         return before
     key = fragments.fingerprint("system-picture-after", round_.battle.campaign.system, round_.input, round_.seed)
-    return caches[fragments.FRAGMENT_CACHE].get_or_set(
-        key, lambda: system.picture(round_.input, system.resolve(round_.input, seed=round_.seed)))
+    return caches[fragments.FRAGMENT_CACHE].get_or_set(key, lambda: system.picture(round_.input, replayed(round_)))
 
 
 # --- a side's answers ------------------------------------------------------------------------------------

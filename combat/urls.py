@@ -1,6 +1,6 @@
 from django.urls import path
 
-from combat import ruling_page, system_views, system_waiting_views, views
+from combat import dues_page, ruling_page, system_views, system_waiting_views, views
 
 app_name = "combat"
 
@@ -28,5 +28,6 @@ urlpatterns = [
     path(answers + "unlock/", system_views.unlock_side, name="unlock_answers"),
     path("<int:battle_id>/rounds/<int:number>/resolve-answers/", system_views.resolve, name="resolve_answers"),
     path("<int:battle_id>/rounds/<int:number>/waiting/<str:form_key>/", system_waiting_views.answer, name="answer_waiting"),
+    path("<int:battle_id>/rounds/<int:number>/dues/<int:side_id>/", dues_page.settle, name="settle_dues"),
     path("<int:battle_id>/rounds/<int:number>/chits/<int:character_id>/", views.record_chits, name="record_chits"),
 ]

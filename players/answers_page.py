@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any, Mapping
 
-from combat import system_battles, system_rounds
+from combat import system_battles, system_dues, system_rounds
 from combat.models import Round
 from players import answers, links, services
 from players.emails import local_time, next_steps
@@ -92,18 +92,43 @@ def error_regions(side, form: PlaysForm, errors: Mapping[str, str]) -> dict[str,
             "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)]}
 
 
-def last_results(link, round_) -> dict[str, Any] | None:
-    """The last resolved round as the player's email told it: their sides' summary lines, what each owes,
-    the events their sides may see (`visible_to`), and what comes next."""
+def last_results(link, round_, bound_dues=None) -> dict[str, Any] | None:
+    """The last resolved round as the player's email told it: their sides' summary lines, what each owes
+    (with the form that settles it, `dues_view`), the events their sides may see (`visible_to`), and what
+    comes next. `bound_dues` is (character id, answers, errors) of a settlement just refused."""
     from players.page import results_round
 
     previous = results_round(link.battle, round_)
     if previous is None:
         return None
     result = previous.result or {}
-    names = [side.side for side in previous.sides.filter(character__player=link.player)]
-    sides = [{"name": name, "lines": (result.get("summaries") or {}).get(name, []),
-              "owes": (result.get("owes") or {}).get(name, [])} for name in names]
+    own = list(previous.sides.select_related("character").filter(character__player=link.player).order_by("pk"))
+    dues = {due.side.pk: due for due in system_dues.dues_of(previous, own)}
+    names = [side.side for side in own]
+    sides = [{"name": side.side, "lines": (result.get("summaries") or {}).get(side.side, []),
+              "owes": (result.get("owes") or {}).get(side.side, []),
+              "dues": dues_view(dues[side.pk], *(bound_dues[1:] if bound_dues and bound_dues[0] == side.character_id
+                                                 else ())) if side.pk in dues else None}
+             for side in own]
     events = system_rounds.events_seen_by(previous.log, names)
     return {"answers": True, "round": previous, "sides": sides, "events": events,
+            "owes_dues": any(s["dues"] and not s["dues"]["settled"] for s in sides),
             "next": next_steps(previous, link.player, [{"name": name, "summary": {}, "events": []} for name in names])}
+
+
+def dues_view(due, given: Mapping[str, Any] | None = None, errors: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What one of the player's sides owes after a round (combat/system_dues.py): the form that settles it,
+    drawn as the plays forms are (`given` and `errors`: what was just sent and refused), or what it settled."""
+    form = due.form
+    settled = due.settlement is not None
+    shown = dict(due.answers if settled or given is None else given)
+    errors = dict(errors or {})
+    kept = answers_that_apply(form, shown)
+    return {
+        "name": due.name, "number": due.round.number, "character_id": due.side.character_id,
+        "cid": f"{due.side.character_id}-dues", "form": form, "notes": list(form.notes), "open": due.open,
+        "settled": settled, "settled_lines": answers.answer_lines(form, due.answers) if settled else [],
+        "fields": [field_view(form, f, shown, kept, errors) for f in form.fields],
+        "general_errors": list(dict.fromkeys(message for name, message in errors.items()
+                                             if name not in answers.form_fields(form))),
+    }

@@ -91,7 +91,7 @@ def last_results(link, round_, bound=None) -> dict[str, Any] | None:
 
 
 def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound_chits=None,
-                 bound_waiting=None) -> dict[str, Any]:
+                 bound_waiting=None, bound_dues=None) -> dict[str, Any]:
     battle = link.battle
     round_ = services.current_round(battle)
     deadline = services.deadline_of(round_) if round_ else None
@@ -100,7 +100,7 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
     playing = services.sides_of(link, round_) if over is None else []
     if answers.through_interface(battle):  # the system's plays form, its summaries and visible events
         sides = [answers_page.side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in playing]
-        results = answers_page.last_results(link, round_) if round_ else None
+        results = answers_page.last_results(link, round_, bound_dues) if round_ else None
     else:
         sides = [side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in playing]
         results = last_results(link, round_, bound_chits) if round_ else None

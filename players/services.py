@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import round_file
+from combat import round_file, system_dues
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
@@ -194,6 +194,12 @@ def _resolve_if_all_in(round_: Round) -> bool:
     if not answers.through_interface(round_.battle) and combat_services.unrecorded_chits(round_):
         note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
              "are still to be chosen: the round waits for them.")
+        return False
+    owing = system_dues.unsettled(round_)
+    if owing:  # the last settlement calls this again (players/dues.py)
+        note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but {', '.join(owing)} "
+             f"{'has' if len(owing) == 1 else 'have'} not settled what round {round_.number - 1} left owing: "
+             "the round waits for that, or for the GM.")
         return False
     clashing = [side.name for side in sides if not side.locked and _plays_errors(round_, side)]
     if clashing:  # legal alone, not together (check_own_plays): the GM decides

@@ -10,6 +10,7 @@ urlpatterns = [
     path("play/<str:token>/sides/<int:character_id>/validate/", views.validate, name="validate"),
     path("play/<str:token>/sides/<int:character_id>/submit/", views.submit, name="submit"),
     path("play/<str:token>/rounds/<int:number>/chits/<int:character_id>/", views.record_chits, name="chits"),
+    path("play/<str:token>/rounds/<int:number>/dues/<int:character_id>/", views.settle_dues, name="settle_dues"),
     path("play/<str:token>/choice/", views.encounter_choice, name="choice"),
     path("play/<str:token>/waiting/<str:form_key>/", views.answer_waiting, name="answer_waiting"),
     path(gm + "players/<int:player_id>/resend/", views.resend_link, name="resend"),

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from combat import services as combat_services
-from combat import system_battles, system_rounds
+from combat import system_battles, system_dues, system_rounds
 from combat.views import _bound_forms, _side_context
-from players import answers, links, services, throttle
+from players import answers, dues, links, services, throttle
 from players import answers_page, page as player_page, waiting as player_waiting
 from players.forms import AdjustmentForm, DeadlineForm, PlaySettingsForm, RulingForm
 
@@ -196,6 +196,40 @@ def answer_waiting(request, link, form_key):
         return render(request, "players/page.html", context, status=422)
     return _to_page(request, link, "Your answer is in: the round goes on once every answer it waits for is in."
                     if not complete else "Your answer is in: the round goes on, with the same dice.")
+
+
+@require_POST
+@_throttled
+def settle_dues(request, link, number, character_id):
+    """Settle what one of the player's sides owes after round `number` (players/dues.py); refused, the form
+    comes back with the answers as sent and each error beside its question, and nothing is saved."""
+    round_ = link.battle.rounds.filter(number=number).first()
+    if round_ is None or not answers.through_interface(link.battle):
+        raise Http404("No such round")
+    side = services.side_of(link, round_, character_id)
+    due = next(iter(system_dues.dues_of(round_, [side])), None)
+    form = due.form if due is not None else system_battles.form_of(side)
+    given, unreadable = system_rounds.posted_answers(form, request.POST)
+    try:
+        if unreadable:
+            raise combat_services.BattleError("Fix the answers marked below.", unreadable)
+        dues.settle_by_player(link, number, character_id, given)
+    except combat_services.BattleError as error:
+        if due is None:  # nothing owed: no form to draw the refusal on
+            messages.error(request, str(error))
+            return redirect(_page_url(link))
+        problems = {"form": str(error), **error.errors}
+        if request.htmx:
+            return render(request, "players/page.html#answers_dues",
+                          {"d": answers_page.dues_view(due, given, problems), "token": links.token_for(link)})
+        context = player_page.page_context(link, bound_dues=(character_id, given, problems))
+        return render(request, "players/page.html", context, status=422)
+    messages.success(request, f"{side.side} has settled what round {number} left it owing.")
+    if request.htmx:  # the plays form below follows the settled state: the whole page, drawn again
+        response = HttpResponse(status=204)
+        response["HX-Redirect"] = _page_url(link)
+        return response
+    return redirect(_page_url(link))
 
 
 @require_POST
