@@ -2,7 +2,8 @@
 alone). The app still sends a Magic Realm campaign to its own pages (`campaigns.models.through_interface`); these
 tests send one through the interface from the outside, to show that what those pages need of a system Magic
 Realm now provides: a round that waits for the GM's ruling, answered on the waiting form, goes on with the same
-dice, and the battle's next round opens from the state the round left."""
+dice, the wounds it gave are settled on chits the character chooses, and the battle's next round opens from the
+state the round left."""
 
 import json
 from pathlib import Path
@@ -11,8 +12,9 @@ import pytest
 
 from campaigns import models as campaign_models
 from campaigns import services as campaign_services
-from combat import services, system_battles, system_waiting
+from combat import services, system_battles, system_dues, system_waiting
 from combat.models import Round
+from players import dues
 from systems.interface import GM
 from tests.systems.interface_examples import answer, without_plays, without_waiting_answers
 
@@ -74,3 +76,22 @@ def test_a_magic_realm_battle_goes_on_from_the_state_its_round_left(gm, campaign
     following = battle.rounds.get(number=2)
     assert following.input["state"]["round"] == 2
     assert following.input["state"] == {**battle.state["state"]}
+
+
+def test_the_wounds_a_ruling_gave_are_settled_on_chits_the_character_chooses_before_the_next_round(gm, campaign):
+    battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
+    waiting = play_and_resolve(gm, battle.rounds.get(number=1))
+    [ruling] = system_waiting.forms_of(waiting)
+    system_waiting.answer(waiting, ruling.key, {"outcome_0": "wounds", "amount_0": 2})
+    services.resolve_round(waiting.pk)
+    following = battle.rounds.get(number=2)
+    assert system_dues.unsettled(following) == ["Swordsman"]
+
+    [due] = system_dues.dues_of(Round.objects.get(pk=waiting.pk))
+    wounded = [choice.value for choice in due.form.field("wounded").choices[:2]]
+    side = Round.objects.get(pk=waiting.pk).sides.get(side="Swordsman")
+    dues.settle_by_gm(gm, campaign.slug, battle.pk, 1, side.pk, {"wounded": wounded})
+
+    assert system_dues.unsettled(following) == []
+    chits = next(c for c in Round.objects.get(pk=following.pk).input["state"]["characters"] if c["id"] == "Swordsman")["chits"]
+    assert sorted(chit["id"] for chit in chits if chit["state"] == "wounded") == sorted(wounded)
