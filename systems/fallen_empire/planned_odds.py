@@ -89,7 +89,8 @@ def melee_odds(round_input: dict[str, Any], side: str) -> tuple[PlannedOdds, ...
     notes.append(f"{target}'s own play (a charge makes his AC 2 worse, FE 8.2)")
     bonuses = " ".join(f"{m.value:+d} {m.label}" for m in modifiers)
     assumed = (f"{side}'s {play.action} at {target} with {weapon.name}: to-hit {me.to_hit:+d}"
-               f"{' ' + bonuses if bonuses else ''} = {to_hit:+d} against AC {ac} ({ac_text}). "
+               f"{f' {bonuses} = {to_hit:+d}' if bonuses else ''} against AC {ac} ({ac_text}). "
                f"Not counted, not known yet: {'; '.join(notes)}.")
-    query = {"system": NAME, "attack": {"to_hit": to_hit}, "target": {"ac": ac, **({"helpless": True} if helpless else {})}}
+    query = {"system": NAME, "attack": {"to_hit": to_hit},
+             "target": {"ac": ac, **({"helpless": True} if helpless else {})}}
     return (ask_planned(side, target, query, odds, assumed),)

@@ -68,7 +68,8 @@ def planned_queries(round_input: dict[str, Any], side: str) -> tuple[PlannedQuer
         target = _target(state, target_id)
         if target is not None:
             attack = {"denizen": hireling.counter, "side": hireling.side}
-            planned.append(PlannedQuery(hireling.id, target_id, _query(rules, attack, target), _assumed(target_id, target)))
+            planned.append(PlannedQuery(hireling.id, target_id, _query(rules, attack, target),
+                                        _assumed(target_id, target)))
     return tuple(planned)
 
 
@@ -88,14 +89,17 @@ def _own_query(state: BattleState, me: CharacterState, plays: dict[str, Any], en
                   if isinstance(action, dict) and action.get("character") == me.id}
         attack_query = {"weapon": weapon, "alerted": bool(held and held.alerted) or weapon in alerts,
                         "fight": {"strength": chit.strength, "time": chit.time}}
-    return PlannedQuery(me.id, plays["target"], _query(rules, attack_query, target), _assumed(plays["target"], target))
+    return PlannedQuery(me.id, plays["target"], _query(rules, attack_query, target),
+                        _assumed(plays["target"], target))
 
 
 def _target(state: BattleState, target_id: Any) -> dict[str, Any] | None:
     """A combatant of the state as an odds query's target, or None when there is no such combatant left."""
     denizen: DenizenState | None = next((d for d in state.denizens if d.id == target_id), None)
     if denizen is not None:
-        return {"denizen": denizen.counter, "side": denizen.side, "may_change_tactics": True} if denizen.active else None
+        if not denizen.active:
+            return None
+        return {"denizen": denizen.counter, "side": denizen.side, "may_change_tactics": True}
     other = next((c for c in state.characters if c.id == target_id), None)
     if other is None or other.dead or other.fled:
         return None

@@ -61,7 +61,8 @@ def _attack_odds(round_input: dict[str, Any], me: dict[str, Any], defender: dict
                                         "vigilance": defender.get("vigilance", False)}}
     if cover != "none":
         query["target"]["cover"] = cover
-    doing = f"{name}'s {'fire' if action['kind'] == 'fire' else 'attack'} at {target} ({what}, {attribute.title()} {pool}d10)"
+    kind = "fire" if action["kind"] == "fire" else "attack"
+    doing = f"{name}'s {kind} at {target} ({what}, {attribute.title()} {pool}d10)"
     when = f", resolving on tick {resolves}" if resolves is not None and resolves <= TICKS_PER_CYCLE else ""
     refusal = _no_roll(defender, cover, attribute, pool)
     if refusal:
@@ -92,7 +93,9 @@ def _busy_until(round_input: dict[str, Any], defender: str, resolves: int | None
     """What the defender is known to be busy with on the tick the attack resolves: an action (not a move,
     MV 5.1) carried from the last cycle that has not yet resolved; None when nothing is known."""
     carried = (round_input.get("in_progress") or {}).get(defender)
-    if resolves is None or not carried or carried["action"].get("kind") == "move" or resolves > carried["ticks_left"]:
+    if resolves is None or not carried or carried["action"].get("kind") == "move":
+        return None
+    if resolves > carried["ticks_left"]:
         return None
     return f"the {carried['action'].get('kind')} carried from the last cycle (until tick {carried['ticks_left']})"
 
