@@ -38,7 +38,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Protocol, runtime_checkable
 
-from systems.errors import FieldError, PlaysInvalid
+from systems.errors import FieldError, OddsQueryError, PlaysInvalid
 
 ALL: Literal["all"] = "all"  # an event everyone in the battle may see
 GM: Literal["@gm"] = "@gm"  # the side of a form only the GM fills in (no side id starts with "@")
@@ -521,6 +521,21 @@ def percent_shares(outcomes: Mapping[str, float]) -> list[tuple[str, int]]:
 #     `error`), computed by the system's own `odds`. () when the side plans nothing the odds can answer.
 
 
+def ask_planned(attacker: str, target: str | None, query: Mapping[str, Any], odds: Any,
+                assumed: str = "") -> PlannedOdds:
+    """One planned attack's `PlannedOdds`: `odds(query)` answered, with the answer's `outcomes` (every system's
+    answer has them) and the explanation: what is assumed (`assumed`), then the answer's own steps. An
+    `OddsQueryError` (a plan the odds cannot ask yet) becomes the `error`, in the odds' own words, naming the
+    query's field."""
+    try:
+        answer = odds(dict(query))
+    except OddsQueryError as error:
+        return PlannedOdds(attacker, target, {}, query, assumed, str(error))
+    steps = answer.get("explanation", "")
+    explanation = " ".join(part for part in (assumed, *([steps] if isinstance(steps, str) else steps)) if part)
+    return PlannedOdds(attacker, target, dict(answer["outcomes"]), query, explanation)
+
+
 # --- the protocol --------------------------------------------------------------------------------------
 
 
@@ -564,3 +579,5 @@ class CombatSystem(Protocol):
 
     def settle(self, state: dict[str, Any], output: dict[str, Any], side: str,
                answers: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def planned_odds(self, round_input: dict[str, Any], side: str) -> tuple[PlannedOdds, ...]: ...

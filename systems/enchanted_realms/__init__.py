@@ -4,6 +4,7 @@ systems interface (systems/interface.py, plugin.py)."""
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.enchanted_realms.adjustments import adjust, adjustments
 from systems.enchanted_realms.odds import odds
+from systems.enchanted_realms.planned_odds import planned_odds
 from systems.enchanted_realms.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                              sides, summaries, validate, with_options)
 from systems.enchanted_realms.round_file import resolve_file
@@ -11,5 +12,5 @@ from systems.enchanted_realms.round_file import resolve_file
 NAME = "enchanted-realms"
 TITLE = "Enchanted Realms"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
            "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]

@@ -8,6 +8,9 @@ from systems.dice import Dice
 from systems.enchanted_realms.model import Combatant
 from systems.events import Event
 
+GUARD_DIE = 4  # each guard roll is a d4 (ER 3.1)
+GUARD_DICE = {"ranged": 1, "melee": 2, "savage": 2}  # the guard dice a method's Protective Points add (ER 3.2, 3.3)
+
 
 @dataclass(frozen=True)
 class Guard:
@@ -28,7 +31,7 @@ class Guard:
 
 
 def roll_guards(combatant: Combatant, dice: Dice) -> tuple[Guard, Event]:
-    range_die, melee_die = dice.throw(2, 4, f"Guard rolls: {combatant.name}").faces
+    range_die, melee_die = dice.throw(2, GUARD_DIE, f"Guard rolls: {combatant.name}").faces
     guard = Guard(combatant.static_pp, range_die, melee_die)
     return guard, Event(
         "guard",

@@ -5,11 +5,12 @@ from systems.interface import no_dues_form as dues_form, no_waiting_forms as wai
 from systems.fallen_empire.adjustments import adjust, adjustments
 from systems.fallen_empire.files import resolve_file
 from systems.fallen_empire.odds import odds
+from systems.fallen_empire.planned_odds import planned_odds
 from systems.fallen_empire.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                           sides, summaries, validate, with_options)
 
 NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
            "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]

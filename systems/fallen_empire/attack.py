@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 
 from systems.fallen_empire.fight import Fight
 from systems.fallen_empire.harm import harm
@@ -13,6 +14,8 @@ from systems.fallen_empire.model import SHIELDMATES, Weapon
 DAMAGE_PATTERN = re.compile(r"^([1-9]\d?)d([1-9]\d{0,2})([+-]\d{1,3})?$")  # as round.schema.json: no 0d6, no 1d0
 HIT_BASE = 19  # FE 5.1, ruling R11: d20 + bonuses >= 19 - AC (AC 9 needs 10, AC 2 needs 17)
 MIN_DAMAGE = 1  # ruling R12
+D20 = range(1, 21)
+NATURAL_20, NATURAL_1 = 20, 1
 
 
 @dataclass(frozen=True)
@@ -26,6 +29,17 @@ class Strike:
     hit: bool
     dealt: int  # damage taken by the one hit (0 when a shield took it)
     victim: str | None = None
+
+
+def attack_hits(face: int, total: int, needed: int) -> bool:
+    """FE 5.1, ruling R11: the d20 `face` (its `total` with the bonuses) hits when the total equals or beats
+    `needed`; a natural 20 always hits and a natural 1 always misses."""
+    return face == NATURAL_20 or (face != NATURAL_1 and total >= needed)
+
+
+def hit_chance(bonus: int, ac: int) -> Fraction:
+    """The chance that d20 + `bonus` hits Armour Class `ac`, by enumerating the twenty faces."""
+    return Fraction(sum(attack_hits(face, face + bonus, HIT_BASE - ac) for face in D20), len(D20))
 
 
 def parse_damage(text: str) -> tuple[int, int, int]:
@@ -99,7 +113,7 @@ def strike(fight: Fight, attacker: str, target: str, weapon: Weapon, *, what: st
         bonuses = (Modifier("to-hit", fight[attacker].to_hit), *modifiers)
         total = face + sum(modifier.value for modifier in bonuses)
         sum_text = "".join(f" {signed(m.value, m.label)}" for m in bonuses if m.value or m.label == "to-hit")
-        hit = face == 20 or (face != 1 and total >= needed)
+        hit = attack_hits(face, total, needed)
         natural = " (a natural 20 always hits)" if face == 20 else " (a natural 1 always misses)" if face == 1 else ""
         fight.log("attack", f"{head}: d20 {face}{sum_text} = {total} against 19 - AC {ac} = {needed} (AC: {ac_text}): "
                             f"{'hits' if hit else 'misses'}{natural}", rule, rule_name, [attacker, target],

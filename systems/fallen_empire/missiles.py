@@ -25,14 +25,19 @@ def shoot(fight: Fight, name: str) -> None:
         fight.log("hold", f"{name} holds fire: {target} is engaged in melee and a henchman never fires into a melee",
                   "FE 7.4", "Henchmen hold their fire", [name, target])
         return
-    weapon = shooter.missile
+    strike(fight, name, target, shooter.missile, what="Missile", rule="FE 7.1", rule_name="A missile attack",
+           modifiers=missile_modifiers(fight, name), victim=lambda hit: landing(fight, name, hit))
+
+
+def missile_modifiers(fight: Fight, name: str) -> tuple[Modifier, ...]:
+    """The to-hit modifiers of a missile attack (FE 5.2): surprise, the weapon's own, from horseback (FE 7.5)."""
+    shooter = fight[name]
     modifiers = list(surprise_modifiers(fight, name))
-    if weapon.to_hit:
-        modifiers.append(Modifier(f"{weapon.name}", weapon.to_hit))
+    if shooter.missile.to_hit:
+        modifiers.append(Modifier(f"{shooter.missile.name}", shooter.missile.to_hit))
     if shooter.mounted:
         modifiers.append(Modifier("from horseback (FE 7.5)", -1))
-    strike(fight, name, target, weapon, what="Missile", rule="FE 7.1", rule_name="A missile attack",
-           modifiers=tuple(modifiers), victim=lambda hit: landing(fight, name, hit))
+    return tuple(modifiers)
 
 
 def landing(fight: Fight, shooter: str, target: str) -> str | None:

@@ -1,11 +1,13 @@
 """Magic Realm behind the systems interface (systems/interface.py, plugin.py, form.py). Its rules are the
 pure engine in `engine/`; `side_options.py` and `battle_state.py` read a battle's state for the plays form;
 `dues.py` asks and settles the chits a character's wounds and fatigue fall on after a round; `waiting.py` asks
-what a round that stopped half-way waits for (a player's choice, the GM's rulings)."""
+what a round that stopped half-way waits for (a player's choice, the GM's rulings); `planned_odds.py` asks the odds of
+the attacks a side plans."""
 
 from systems.magic_realm.adjustments import adjust, adjustments
 from systems.magic_realm.dues import dues_form, settle
 from systems.magic_realm.odds import odds
+from systems.magic_realm.planned_odds import planned_odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                         sides, summaries, validate, with_options)
 from systems.magic_realm.waiting import waiting_forms
@@ -13,5 +15,5 @@ from systems.magic_realm.waiting import waiting_forms
 NAME = "magic-realm"
 TITLE = "Magic Realm"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "picture", "plays_form",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds", "picture", "plays_form",
            "resolve", "sides", "summaries", "validate", "with_options"]

@@ -5,11 +5,12 @@ from systems.interface import no_dues_form as dues_form, no_waiting_forms as wai
 from systems.multiverse.adjustments import adjust, adjustments
 from systems.multiverse.cycle_file import resolve_file
 from systems.multiverse.odds import odds
+from systems.multiverse.planned_odds import planned_odds
 from systems.multiverse.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve, sides,
                                        summaries, validate, with_options)
 
 NAME = "multiverse"
 TITLE = "Magic: the Multiverse (tick combat)"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
            "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]

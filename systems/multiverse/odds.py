@@ -1,6 +1,7 @@
 """Multiverse odds queries (spec/odds-systems.md): a d10 pool against a difficulty, or an attack against a
 defender's Acuity. Answers `p_success` and `successes` (P of exactly 0..dice successes; each success of
-an attack is one point of damage)."""
+an attack is one point of damage), and, as every system's answer, `outcomes`: each count as "2 successes" (a
+test) or "2 damage" (an attack), excluding each other and adding up to 1."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ def odds(query: dict) -> dict:
         dice = integer_at(test, "dice", "test.dice", low=1, high=MAX_POOL)
         difficulty = integer_at(test, "difficulty", "test.difficulty")
         steps = [f"Difficulty {difficulty} (Multiverse: a test against a difficulty)"]
+        unit = ("success", "successes")
     elif "attack" in query:
         attack = object_at(query, "attack", "attack")
         target = object_at(query, "target", "target")
@@ -35,6 +37,7 @@ def odds(query: dict) -> dict:
             + (f" + {COVER_PENALTY[cover_name]} ({cover_name} cover)" if COVER_PENALTY[cover_name] else "")
             + f" = {difficulty} (Multiverse: Attacking; cover for ranged attacks)"
         ]
+        unit = ("damage", "damage")  # a point of life a success (MV 5.2, ruling R3)
     else:
         raise OddsQueryError("test: is required (or attack and target)")
     p_die = success_chance(difficulty)
@@ -49,5 +52,6 @@ def odds(query: dict) -> dict:
         "p_success_exact": exact(p_success),
         "successes": [float(p) for p in distribution],
         "successes_exact": [exact(p) for p in distribution],
+        "outcomes": {f"{count} {unit[count != 1]}": float(p) for count, p in enumerate(distribution)},
         "explanation": steps,
     }
