@@ -10,7 +10,11 @@ The parts, in the order a battle uses them:
 - the round input: one JSON object per round (a system's round file: state + plays + dice or seed), described by
   `input_schema()` and checked by `validate()` with errors naming the field path;
 - `PlaysForm`: what one side fills in for the next round, built from the state, so it offers only what that
-  side may choose now; `fill` writes a side's answers into the round input at each field's path;
+  side may choose now; `fill` writes a side's answers into the round input at each field's path.
+  `plays_form(round_input, GM)` is the GM's own entries for the round: what the rules leave to the GM before
+  the round resolves, not a side's secret (Magic Realm: which native groups battle which characters this
+  evening, and the Meeting table rolls), a form whose side is `GM`, with no fields where there is nothing for
+  the GM to enter (`no_gm_entries`), written by `fill` like a side's answers. `sides()` never lists `GM`;
 - `Resolution`: what `resolve()` returns: the events (each citing its rule, with the arithmetic, and saying who
   may see it), the state the next round starts from, and what each side owes or must choose next;
 - `SideSummary`: the lines for a side's email and results page;
@@ -297,6 +301,13 @@ def fill(round_input: Mapping[str, Any], form: PlaysForm, answers: Mapping[str, 
     return data
 
 
+def no_gm_entries(round_input: Mapping[str, Any]) -> PlaysForm:
+    """`plays_form(round_input, GM)` of a system whose rules leave the GM nothing to enter before a round
+    resolves: the GM's form, with no fields and a note saying so."""
+    return PlaysForm(GM, "The GM's entries for the round",
+                     notes=("The rules leave nothing for the GM to enter before this round resolves",))
+
+
 def side_errors(errors: list[FieldError], form: PlaysForm) -> list[FieldError]:
     """The errors that concern the side's own plays (their path lies under one of its fields' owners,
     "plays.Aldric" or "choices.Sir Ash"): what the side is shown, while another side's missing plays are not
@@ -561,9 +572,11 @@ class CombatSystem(Protocol):
 
     def odds(self, query: dict) -> dict: ...
 
-    def sides(self, round_input: dict[str, Any]) -> tuple[str, ...]: ...
-
+    # A side's plays form, or with side `GM` the GM's own entries for the round (none: `no_gm_entries`).
     def plays_form(self, round_input: dict[str, Any], side: str) -> PlaysForm: ...
+
+    # Who fills in a plays form: never `GM`, whose entries every system answers for.
+    def sides(self, round_input: dict[str, Any]) -> tuple[str, ...]: ...
 
     def summaries(self, round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]: ...
 

@@ -14,7 +14,7 @@ from systems.enchanted_realms.round import validate as rule_errors
 from systems.enchanted_realms.round_file import SCHEMA_PATH, read_round, resolve_file
 from systems.errors import FieldError
 from systems.events import Event
-from systems.interface import Choice, Field, PlaysForm, Resolution, SideSummary
+from systems.interface import GM, Choice, Field, PlaysForm, Resolution, SideSummary, no_gm_entries
 
 KINDS = ("round",)
 
@@ -57,6 +57,8 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """The side's attacks (its `attacks`, else a method and a pool), the targets still standing, another
     action instead, and a reaction."""
+    if side == GM:  # the rules leave the GM nothing to enter before a round
+        return no_gm_entries(round_input)
     me = next(c for c in round_input["combatants"] if c["name"] == side)
     title = f"{side}, round {round_input.get('round', 1)}"
     if me.get("down"):

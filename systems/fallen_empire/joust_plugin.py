@@ -11,7 +11,7 @@ from systems.adapting import checked_input, head, public, resolve_checked, schem
 from systems.errors import FieldError
 from systems.fallen_empire.joust import dice_open_to, validate_choices
 from systems.fallen_empire.joust_file import SCHEMA_PATH, read_state, resolve_file
-from systems.interface import Choice, Field, PlaysForm, Resolution, SideSummary
+from systems.interface import GM, Choice, Field, PlaysForm, Resolution, SideSummary, no_gm_entries
 
 HEAD = ("format", "system", "kind", "title")
 
@@ -56,6 +56,8 @@ def _dice_text(state: dict[str, Any], name: str) -> str:
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """One to three dice, never more than the pool (FE J.2)."""
+    if side == GM:  # the rules leave the GM nothing to enter before a round
+        return no_gm_entries(round_input)
     state = read_state(round_input)
     title = f"{side}, pass {state.passes + 1}"
     if state.over:

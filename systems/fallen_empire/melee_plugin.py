@@ -16,7 +16,7 @@ from systems.fallen_empire.model import ACTIONS, Play
 from systems.fallen_empire.play_flags import flag_fields
 from systems.fallen_empire.round_file import SCHEMA_PATH, read_round, resolve_file
 from systems.fallen_empire.validation import validate as rule_errors
-from systems.interface import Choice, Field, PlaysForm, Resolution, SideSummary
+from systems.interface import GM, Choice, Field, PlaysForm, Resolution, SideSummary, no_gm_entries
 
 LABELS = {"withdraw": "Fighting withdrawal", "surrender": "Surrender", "move": "Move", "retreat": "Full retreat",
           "charge": "Charge", "missile": "Missile fire", "melee": "Melee attack", "set_spear": "Set spear",
@@ -60,6 +60,8 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """The actions open to the combatant now (its status, weapons, engagement, bandages) and, for each, the
     targets it may take; a charge's distance is between half and all of its move (FE 8.2); then the play's
     optional flags where they apply (`play_flags`)."""
+    if side == GM:  # the rules leave the GM nothing to enter before a round
+        return no_gm_entries(round_input)
     parsed = read_round({key: value for key, value in round_input.items() if key != "plays"})
     me = parsed.combatant(side)
     title = f"{side} ({me.side}), round {parsed.round}"

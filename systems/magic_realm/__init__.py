@@ -2,7 +2,8 @@
 pure engine in `engine/`; `side_options.py` and `battle_state.py` read a battle's state for the plays form;
 `dues.py` asks and settles the chits a character's wounds and fatigue fall on after a round; `waiting.py` asks
 what a round that stopped half-way waits for (a player's choice, the GM's rulings); `planned_odds.py` asks the odds of
-the attacks a side plans."""
+the attacks a side plans; `gm_entries.py` gives the GM's own entries for a round (`plays_form(round_input, GM)`:
+who battles whom this evening, the Meeting table rolls)."""
 
 from systems.magic_realm.adjustments import adjust, adjustments
 from systems.magic_realm.dues import dues_form, settle

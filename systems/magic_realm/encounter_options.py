@@ -78,6 +78,16 @@ def _pins(counter_name: str) -> bool:
 
 
 def native_groups(battle_state: dict[str, Any]) -> list[str]:
-    """The native groups with a member in the battle, for the GM's 'who battles whom' entry."""
-    groups = [d.get("group") for d in battle_state.get("state", {}).get("denizens", []) if not d.get("dead")]
+    """The native groups with a member in the battle, for the GM's 'who battles whom' entry. A denizen that
+    names no group is of its counter's in the catalogue, as the encounter step reads it (a round file may leave
+    the group to the catalogue; the battle app writes it)."""
+    groups = [d.get("group") or _catalogue_group(d.get("counter", d["id"]))
+              for d in battle_state.get("state", {}).get("denizens", []) if not d.get("dead")]
     return sorted({group for group in groups if group})
+
+
+def _catalogue_group(counter_name: str) -> str | None:
+    try:
+        return getattr(get_catalogue().denizen(counter_name), "group", None)
+    except LookupError:
+        return None

@@ -15,13 +15,14 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from systems.interface import Choice, Condition, Field, PlaysForm, set_path
+from systems.interface import GM, Choice, Condition, Field, PlaysForm, set_path
 from systems.magic_realm.checks import validate
 from systems.magic_realm.effort_conditions import EFFORT_LIMIT, MeleeChits
 from systems.magic_realm.encounter_form import encounter_choice_fields, encounter_step_fields, spells_in_input
 from systems.magic_realm.engine.play import _encounter_chits
 from systems.magic_realm.engine.round_format import state_from_json, state_to_json
 from systems.magic_realm.engine.ruleset import rules_from
+from systems.magic_realm.gm_entries import gm_entries
 from systems.magic_realm.side_options import side_options
 
 ATTACK_BOXES = (Choice(1, "Thrust"), Choice(2, "Swing"), Choice(3, "Smash"))
@@ -50,6 +51,9 @@ def _accepted(round_input: dict[str, Any], side: str, play: dict[str, Any], fiel
 
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
+    """A character's plays form, or with side `GM` the GM's own entries for the round (`gm_entries.py`)."""
+    if side == GM:
+        return gm_entries(round_input)
     parsed = state_from_json(round_input["state"])
     me = next(c for c in parsed.characters if c.id == side)
     title = f"{side}, round {parsed.round_number}"

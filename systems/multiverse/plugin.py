@@ -11,7 +11,7 @@ from systems.adapting import (check_no_options, checked_input, combatant_names, 
                               private_event, public, resolve_checked, schema_of)
 from systems.errors import FieldError
 from systems.events import Event
-from systems.interface import Choice, Field, PlaysForm, Resolution, SideSummary
+from systems.interface import GM, Choice, Field, PlaysForm, Resolution, SideSummary, no_gm_entries
 from systems.multiverse.cycle_file import SCHEMA_PATH, read_cycle, resolve_file
 from systems.multiverse.model import ATTACK_ATTRIBUTES, FIRE_TICKS, PACES, Action, Combatant, CycleInput
 from systems.multiverse.validation import COVERS, MAX_TICKS, longest_move
@@ -58,6 +58,8 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """Up to SLOTS declared actions in order: a fire only right after a load (or when the weapon is loaded
     already), a run or sprint only as long as Endurance allows (MV 4), targets among the living; a caster's
     first spell may be held as a counterspell (MV 7.2, `counter_fields`)."""
+    if side == GM:  # the rules leave the GM nothing to enter before a round
+        return no_gm_entries(round_input)
     cycle = read_cycle({key: value for key, value in round_input.items() if key != "actions"})
     me = cycle.combatant(side)
     title = f"{side}, cycle {cycle.cycle}"

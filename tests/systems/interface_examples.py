@@ -59,6 +59,11 @@ def states_of(name: str) -> list[tuple[str, dict]]:
     return states
 
 
+def state_id(case) -> str:
+    """A (system, label, state) case's test id: "magic-realm:encounter-stumble (before)"."""
+    return f"{case[0]}:{case[1]}"
+
+
 def filler(form_field, pick: int = 0):
     """A value for any field: the `pick`th open choice, a number's bound, some text."""
     if form_field.kind == "number":

@@ -54,3 +54,9 @@ def test_a_dead_horse_runs_nowhere_and_without_a_record_no_spell_is_offered():
 
 def test_the_gm_is_offered_the_native_groups_with_a_living_member():
     assert native_groups(clearing()) == ["Goblins", "Lancers", "Soldiers"]
+
+
+def test_a_denizen_that_names_no_group_is_of_its_counters_group_in_the_catalogue():
+    state = battle_state({"format": "herald-round/1", "rules": "standard", "state": {"round": 1, "characters": [
+        {"id": "Amazon"}], "denizens": [{"id": "Company 1"}, {"id": "Rogue", "counter": "Rogue 6"}, {"id": "Wolf"}]}})
+    assert native_groups(state) == ["Company", "Rogues"]
