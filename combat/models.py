@@ -104,6 +104,21 @@ class Round(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.DRAFTING
 
+    # What a round that stopped half-way keeps in its GM entries while it waits for an answer: a player's
+    # encounter choice or the GM's rulings (the app's own Magic Realm pages), or the waiting forms of a round
+    # fought through the interface (combat/system_waiting.py).
+    WAITING_ENTRIES = ("choice_needed", "rulings_needed", "waiting")
+
+    @property
+    def waits_for_an_answer(self) -> bool:
+        return self.status == self.Status.FAILED and any((self.encounter or {}).get(key) for key in self.WAITING_ENTRIES)
+
+    @property
+    def status_word(self) -> str:
+        """The round's status in words, where a round that waits for an answer says "Waiting for an answer"
+        rather than "Failed": nothing went wrong with it."""
+        return "Waiting for an answer" if self.waits_for_an_answer else self.get_status_display()
+
 
 class SidePlays(models.Model):
     """One side's secret plays for a round: a character with its hirelings."""

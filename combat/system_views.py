@@ -111,7 +111,7 @@ def round_context(round_, bound=None, waiting_bound=None, **extra):
     context = {
         "round": round_, "battle": battle, "campaign": battle.campaign, "system_title": battle.campaign.system_title,
         "sides": rows, "all_locked": bool(sides) and all(side.locked for side in sides),
-        "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status"),
+        "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status", "encounter"),
         "fair_dice": fairness.dice_facts(round_), "queued": services.is_queued(round_),
         "picture": _picture(round_), "waiting": waiting_context(round_, waiting_bound), **extra,
     }

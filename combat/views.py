@@ -183,7 +183,7 @@ def _round_context(round_, bound_chits=None):
         "side_statuses": fragments.Lazy(lambda: player_services.side_statuses(round_, sides)),
         "all_locked": bool(sides) and all(side.locked for side in sides),
         "unrecorded": services.unrecorded_chits(round_) if round_.status == Round.Status.DRAFTING else [],
-        "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status"),  # not their logs
+        "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status", "encounter"),  # not their logs
         "fair_dice": fairness.dice_facts(round_),
         "queued": services.is_queued(round_),
     }

@@ -76,3 +76,15 @@ def test_the_gm_cannot_resolve_a_round_that_still_waits_for_an_answer(waiting_ro
         services.request_resolve(gm, battle.campaign.slug, battle.pk, 1)
     assert Round.objects.get(pk=waiting_round.pk).status == Round.Status.FAILED
     assert system_waiting.is_waiting(Round.objects.get(pk=waiting_round.pk))
+
+
+def test_the_rounds_history_and_the_dashboard_say_the_round_waits_for_an_answer_not_that_it_failed(waiting_round, gm_client):
+    page = gm_client.get(page_url(waiting_round)).content.decode()
+    assert "(waiting for an answer)" in page and "(failed)" not in page
+    dashboard = gm_client.get("/campaigns/").content.decode()
+    assert '<span class="badge status-waiting">Waiting for an answer</span>' in dashboard
+
+
+def test_a_round_that_failed_for_another_reason_still_says_failed(waiting_round):
+    waiting_round.encounter = {}
+    assert waiting_round.status_word == "Failed"
