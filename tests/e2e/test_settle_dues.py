@@ -1,0 +1,95 @@
+"""Dues after a round, settled in a real Chromium (the test-only system of tests/systems_app/owing_system.py,
+registered from the outside: the live server runs in this process). Round 1 left Alice's Aldric owing a mark
+and the GM's Goblin two; round 2's plays are all in. The GM's resolve of round 2 is refused while they owe;
+Alice settles Aldric's on her phone (a refused choice first, kept as she ticked it), the GM settles the
+Goblin's on the round page, and round 2 is resolved (Celery runs eagerly in e2e) with what they settled."""
+
+import pytest
+from playwright.sync_api import expect
+
+from combat.models import Round
+from tests.systems_app.conftest import token_of
+from tests.systems_app.owing_battles import owing_battle, owing_campaign  # noqa: F401 (fixtures)
+from tests.systems_app.owing_battles import fighter, play_round, side_of
+
+pytestmark = pytest.mark.e2e
+
+PHONE = {"width": 375, "height": 812}
+ROUND_TWO = {"Aldric": "Goblin", "Bryn": "Goblin", "Goblin": "Bryn"}
+
+
+@pytest.fixture
+def gm(gm_user):
+    """The GM of owing_battles' fixtures: the one who signs in here."""
+    return gm_user
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """Alice's phone: a browser of her own, 375 px wide, signed in as nobody (her link is her access)."""
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def fits_the_phone(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
+
+
+def test_each_side_settles_what_it_owes_and_the_next_round_resolves(signed_in_page, phone, gm, owing_battle,
+                                                                  screenshot):
+    battle = owing_battle
+    play_round(gm, battle.rounds.get(number=2), ROUND_TWO)
+    page = signed_in_page
+    page.goto(f"/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/2/")
+    dues = page.locator("#dues-1")
+    expect(dues.get_by_role("heading", name="Owed after round 1")).to_be_visible()
+    goblin = dues.locator(f"#dues-side-{side_of(battle, 1, 'Goblin').pk}")
+    expect(goblin).to_contain_text("Goblin marks 2 hits")
+    expect(dues.locator(f"#dues-side-{side_of(battle, 1, 'Aldric').pk}")).to_contain_text("owes")
+    screenshot(page, "dues-gm-round-page")
+    page.get_by_role("button", name="Resolve round 2").click()
+    expect(page.get_by_role("alert").filter(has_text="Settle what round 1 left owing first")).to_contain_text(
+        "Aldric, Goblin have not settled yet.")
+    assert Round.objects.get(battle=battle, number=2).status == Round.Status.DRAFTING
+
+    aldric_id = battle.characters.get(catalogue_name="Aldric").pk
+    phone.goto(f"/play/{token_of(battle, 'Alice')}/")
+    form = phone.locator(f"#dues-{aldric_id}")
+    expect(form.get_by_role("heading", name="To settle before round 2 is resolved: Aldric marks 1 hit")).to_be_visible()
+    form.get_by_label("Arm").check()
+    form.get_by_label("Leg").check()
+    form.get_by_role("button", name="Settle Aldric's dues").click()
+    expect(phone.locator(f"#id_side{aldric_id}-dues-marks_error")).to_contain_text(
+        "Aldric owes 1: choose exactly 1 (chosen: 2)")
+    expect(form.get_by_label("Arm")).to_be_checked()
+    expect(form.get_by_label("Leg")).to_be_checked()
+    expect(form.get_by_label("Head")).not_to_be_checked()
+    battle.refresh_from_db()
+    assert fighter(battle.state, "Aldric")["marks"] == []
+    fits_the_phone(phone)
+    screenshot(phone, "dues-player-refused-375")
+
+    form.get_by_label("Arm").uncheck()
+    form.get_by_role("button", name="Settle Aldric's dues").click()
+    expect(form.get_by_role("heading", name="Settled: Aldric marks 1 hit")).to_be_visible()
+    expect(form.locator("dd")).to_have_text(["Leg"])
+    fits_the_phone(phone)
+    screenshot(phone, "dues-player-settled-375")
+
+    page.reload()
+    expect(dues.locator(f"#dues-side-{side_of(battle, 1, 'Aldric').pk} .badge")).to_have_text("settled")
+    goblin.get_by_label("Arm").check()
+    goblin.get_by_label("Head").check()
+    goblin.get_by_role("button", name="Settle Goblin's dues").click()
+    expect(goblin.locator(".badge")).to_have_text("settled")
+    screenshot(page, "dues-gm-settled")
+
+    page.get_by_role("button", name="Resolve round 2").click()
+    expect(page.get_by_role("heading", name="Round 2's result")).to_be_visible()
+    resolved = Round.objects.get(battle=battle, number=2)
+    assert resolved.status == Round.Status.RESOLVED
+    assert fighter(resolved.input, "Aldric")["marks"] == ["leg"]
+    assert fighter(resolved.input, "Goblin")["marks"] == ["arm", "head"]
+    expect(page.locator(".round-log")).to_contain_text("Goblin strikes Bryn")
