@@ -20,6 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from combat import fairness, services, system_battles
 from combat.models import Round
+from combat.system_odds import odds_rows
 from combat.system_replay import replayed
 from combat.system_rounds import battle_starters, choice_index, posted_answers
 from config import fragments
@@ -138,6 +139,8 @@ def side_context(round_, side, answers=None, errors=None, saved=False):
         "form": form, "fields": fields, "general_errors": list(errors.values()),
         "answered": [(row["label"], row["answer"]) for row in fields if row["applies"] and row["answer"] != ""],
         "saved": saved, "has_errors": bool(errors) or any(row["error"] for row in fields),
+        "odds_id": f"side-odds-{side.pk}", "odds": odds_rows(round_.battle.campaign.combat_system, round_.input, form, kept)
+        if round_.status == Round.Status.DRAFTING and not side.locked else [],
     }
 
 

@@ -11,6 +11,7 @@ from typing import Any, Mapping
 
 from combat import system_battles, system_dues, system_rounds
 from combat.models import Round
+from combat.system_odds import odds_rows
 from players import answers, links, services
 from players.emails import local_time, next_steps
 from systems.interface import AnyOf, Field, PlaysForm, ShownWhen, answers_that_apply, applies, conditions
@@ -81,15 +82,25 @@ def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = N
         "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
         "error": error,
         "token": links.token_for(link),
+        **(_odds(side, form, given) if editable else {"odds": []}),
     }
 
 
-def error_regions(side, form: PlaysForm, errors: Mapping[str, str]) -> dict[str, Any]:
-    """The validate answer: each field's error region (empty ones too, to clear them) and the side's
-    general errors, swapped out of band so that no input the player is typing in is ever replaced."""
+def error_regions(side, form: PlaysForm, errors: Mapping[str, str], given: Mapping[str, Any]) -> dict[str, Any]:
+    """The validate answer: each field's error region (empty ones too, to clear them), the side's general
+    errors and the odds of what it plans now, swapped out of band so that no input the player is typing in is
+    ever replaced."""
     return {"cid": side.character_id, "oob": True,
             "fields": [{"name": f.name, "error": errors.get(f.name, "")} for f in form.fields],
-            "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)]}
+            "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
+            **_odds(side, form, given)}
+
+
+def _odds(side, form: PlaysForm, given: Mapping[str, Any]) -> dict[str, Any]:
+    """The odds panel of the side's plans (combat/system_odds.py): its own side's, never another's."""
+    round_ = side.round
+    return {"odds_id": f"odds-{side.character_id}", "name": side.name,
+            "odds": odds_rows(round_.battle.campaign.combat_system, round_.input, form, answers_that_apply(form, given))}
 
 
 def last_results(link, round_, bound_dues=None) -> dict[str, Any] | None:

@@ -135,7 +135,7 @@ def _validate_answers(request, side):
     input, so nothing the player is typing is replaced."""
     form, given, unreadable = _posted_answers(request, side)
     errors = answers.typing_errors(side, given, unreadable)
-    return render(request, "players/page.html#answer_errors", answers_page.error_regions(side, form, errors))
+    return render(request, "players/page.html#answer_errors", answers_page.error_regions(side, form, errors, given))
 
 
 def _submit_answers(request, link, side):

@@ -122,8 +122,19 @@ def test_a_meeting_table_roll_of_block_battle_makes_the_group_battle_the_charact
     assert {"group": "Soldiers", "character": "Amazon"} in next_round.encounter["battling"]
 
 
+@pytest.fixture
+def dice_rolling_opportunity(monkeypatch):
+    """The round's dice, drawn when it opens, fixed to a seed whose Meeting table roll is not a 1: row 1 of the
+    table below is BLOCK/BATTLE, so a seed drawn at random made this test fail about one run in six."""
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: OPPORTUNITY_SEED)
+
+
+OPPORTUNITY_SEED = 7
+
+
 @pytest.mark.django_db
-def test_an_opportunity_asks_whether_the_player_takes_the_row_two_result(gm, gm_client, soldiers, characters):
+def test_an_opportunity_asks_whether_the_player_takes_the_row_two_result(dice_rolling_opportunity, gm, gm_client,
+                                                                        soldiers, characters):
     rows = {column: ["BLOCK/BATTLE"] + ["OPPORTUNITY"] * 5 for column in COLUMN_ROWS}
     gm_client.post(round_url(soldiers, suffix="encounter/"), {"encounter-meetings": ["Soldiers|Amazon"], **meeting_table_data(rows)})
     amazon = characters["Amazon"]

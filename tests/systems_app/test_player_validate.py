@@ -24,7 +24,7 @@ def test_it_answers_with_the_error_regions_alone_never_an_input(client, ambush):
     body = response.content.decode()
     assert response.status_code == 200
     assert "<input" not in body and "<select" not in body and "<form" not in body
-    assert body.count('hx-swap-oob="true"') == 8  # the side's seven questions and its general region
+    assert body.count('hx-swap-oob="true"') == 9  # the side's seven questions, its general region and its odds
     aldric = ambush.characters.get(catalogue_name="Aldric")
     assert f'id="id_side{aldric.pk}-dice_error"' in body
 
