@@ -12,6 +12,7 @@ from django.conf import settings
 from django.db import models
 
 from campaigns.names import validate_one_line
+from systems.interface import GM
 
 
 class Battle(models.Model):
@@ -147,7 +148,15 @@ class SidePlays(models.Model):
         return f"{self.round}: {self.character or self.side}"
 
     @property
+    def is_gm_entries(self) -> bool:
+        """The GM's own entries for the round (systems.interface.GM: what the rules leave to the GM before it
+        resolves, such as the natives battling this evening), kept as a side only the GM fills in."""
+        return self.side == GM
+
+    @property
     def name(self) -> str:
+        if self.is_gm_entries:
+            return "The GM's entries"
         return self.side or self.character.catalogue_name
 
 

@@ -17,6 +17,7 @@ from combat import fairness, system_dues, system_rounds, system_waiting
 from combat.models import Battle, Round, SidePlays
 from combat.signals import round_opened
 from systems.errors import PlaysInvalid
+from systems.interface import GM
 from systems.states import state_errors
 
 
@@ -75,6 +76,8 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
         form = system.plays_form(round_input, side)
         SidePlays.objects.create(round=round_, side=side, character=characters.get(side), updated_by=by,
                                  locked=not form.fields)
+    if system.plays_form(round_input, GM).fields:  # the GM's own entries for the round, kept as a side the GM plays
+        SidePlays.objects.create(round=round_, side=GM, updated_by=by)
     round_opened.send(sender=Round, round=round_, user=user)
     return round_
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Mapping
 
-from systems.interface import PlaysForm, fill, percent_shares
+from systems.interface import GM, PlaysForm, fill, percent_shares
 
 logger = logging.getLogger(__name__)
 
@@ -16,7 +16,7 @@ logger = logging.getLogger(__name__)
 def odds_rows(system, round_input: Mapping[str, Any], form: PlaysForm, answers: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each planned attack of the side as the panel draws it: who against whom, the outcomes' shares, what
     the chances assume, or the odds' own words when the plan cannot be asked yet. None planned: no rows."""
-    if not form.fields:
+    if not form.fields or form.side == GM:  # the GM's own entries plan no attack
         return []
     try:
         planned = system.planned_odds(fill(round_input, form, answers), form.side)

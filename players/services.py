@@ -311,8 +311,8 @@ def gm_entered(side: SidePlays) -> None:
 
 def gm_locked(side: SidePlays) -> None:
     """A GM locked or unlocked a side on the round page: in the history, with who and when."""
-    name = side.name
-    note(side.round, RoundNote.Kind.LOCK, f"{name}'s side {'locked' if side.locked else 'unlocked'} by the GM.",
+    what = side.name if side.is_gm_entries else f"{side.name}'s side"
+    note(side.round, RoundNote.Kind.LOCK, f"{what} {'locked' if side.locked else 'unlocked'} by the GM.",
          character=side.character, by=side.updated_by)
 
 

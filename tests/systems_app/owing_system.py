@@ -13,8 +13,8 @@ import copy
 from typing import Any, Mapping
 
 from systems.errors import FieldError, PlaysInvalid
-from systems.interface import (ALL, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm, Resolution,
-                               ResolvedEvent, SideSummary, no_waiting_forms)
+from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm, Resolution,
+                               ResolvedEvent, SideSummary, no_gm_entries, no_waiting_forms)
 
 NAME = "owing-test"
 TITLE = "Owing (a test system)"
@@ -82,6 +82,8 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
 
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
+    if side == GM:  # the rules of this system leave the GM nothing to enter
+        return no_gm_entries(round_input)
     fighters = _fighters(round_input)
     if not _up(fighters[side]):
         return PlaysForm(side, side, notes=(f"{side} is down",))

@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from systems.errors import FieldError
 from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm,
-                               Resolution, ResolvedEvent, SideSummary, no_dues_form, nothing_to_settle)
+                               Resolution, ResolvedEvent, SideSummary, no_dues_form, no_gm_entries, nothing_to_settle)
 
 NAME = "waiting-test"
 TITLE = "A test system whose rounds wait"
@@ -54,6 +54,8 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
 
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
+    if side == GM:  # the rules of this system leave the GM nothing to enter
+        return no_gm_entries(round_input)
     return PlaysForm(side, f"{side} strikes", (
         Field("strike", "choice", "How hard", f"plays.{side}.strike",
               choices=tuple(Choice(n, f"Strike {n}") for n in STRIKES)),))
