@@ -81,6 +81,7 @@ def test_locking_the_entries_says_so_in_the_history_in_words(gm, gm_client, comp
     system_battles.lock(gm, "company", company.pk, 1, entries.pk)
     page = gm_client.get(round_url(company)).content.decode()
     assert "The GM&#x27;s entries locked by the GM." in page
+    assert "Unlock the GM's entries</button>" in page and "The GM&#x27;s entries (GM)" not in page
 
 
 def test_a_system_with_nothing_for_the_gm_to_enter_gets_no_such_form(gm, gm_client, make_campaign):
