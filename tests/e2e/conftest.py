@@ -182,3 +182,19 @@ def demo_battle(gm_user):
         player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
         campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
     return create_demo_battle(campaign)
+
+
+PHONE = {"width": 375, "height": 812}
+
+
+@pytest.fixture
+def phone(browser, live_server):
+    """A player's phone: a browser of their own, 375 px wide, signed in as nobody (their link is their access)."""
+    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
+    context.set_default_timeout(10_000)
+    yield context.new_page()
+    context.close()
+
+
+def fits_the_phone(page):
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"

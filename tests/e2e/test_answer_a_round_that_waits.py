@@ -14,31 +14,18 @@ from playwright.sync_api import expect
 from combat import system_waiting
 from combat.models import Round
 from systems.interface import GM
+from tests.e2e.conftest import fits_the_phone
 from tests.systems_app.conftest import token_of
 from tests.systems_app.waiting_battles import key_of, nothing_answered, page_url, round_that_waits, waiting_campaign
 
-pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 375, "height": 812}
+pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
 def waiting_round(gm_user, monkeypatch):
     """Round 1 of the ambush, every side locked and resolved until it waits for Aldric's choice."""
     return round_that_waits(gm_user, waiting_campaign(gm_user, monkeypatch))
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    """Alice's phone: a browser of her own, 375 px wide, signed in as nobody (her link is her access)."""
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
-
-
-def fits_the_phone(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
 
 
 def test_the_player_and_the_gm_answer_what_the_round_waits_for_and_it_resolves(

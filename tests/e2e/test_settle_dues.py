@@ -8,13 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from combat.models import Round
+from tests.e2e.conftest import fits_the_phone
 from tests.systems_app.conftest import token_of
 from tests.systems_app.owing_battles import owing_battle, owing_campaign  # noqa: F401 (fixtures)
 from tests.systems_app.owing_battles import fighter, play_round, side_of
 
+
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 375, "height": 812}
 ROUND_TWO = {"Aldric": "Goblin", "Bryn": "Goblin", "Goblin": "Bryn"}
 
 
@@ -22,19 +23,6 @@ ROUND_TWO = {"Aldric": "Goblin", "Bryn": "Goblin", "Goblin": "Bryn"}
 def gm(gm_user):
     """The GM of owing_battles' fixtures: the one who signs in here."""
     return gm_user
-
-
-@pytest.fixture
-def phone(browser, live_server):
-    """Alice's phone: a browser of her own, 375 px wide, signed in as nobody (her link is her access)."""
-    context = browser.new_context(base_url=live_server.url, viewport=PHONE, is_mobile=True, has_touch=True)
-    context.set_default_timeout(10_000)
-    yield context.new_page()
-    context.close()
-
-
-def fits_the_phone(page):
-    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], "the page scrolls sideways"
 
 
 def test_each_side_settles_what_it_owes_and_the_next_round_resolves(signed_in_page, phone, gm, owing_battle,
