@@ -40,9 +40,12 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Mapping, Protocol, runtime_checkable
 
 from systems.errors import FieldError, OddsQueryError, PlaysInvalid
+
+if TYPE_CHECKING:
+    from systems.records import RecordChange
 
 ALL: Literal["all"] = "all"  # an event everyone in the battle may see
 GM: Literal["@gm"] = "@gm"  # the side of a form only the GM fills in (no side id starts with "@")
@@ -594,3 +597,9 @@ class CombatSystem(Protocol):
                answers: Mapping[str, Any]) -> dict[str, Any]: ...
 
     def planned_odds(self, round_input: dict[str, Any], side: str) -> tuple[PlannedOdds, ...]: ...
+
+    # A campaign character's record between battles (systems/records.py says what each is for).
+    def with_records(self, round_input: dict[str, Any], records: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]: ...
+
+    def record_changes(self, before: dict[str, Any], after: dict[str, Any],
+                       output: dict[str, Any]) -> tuple[RecordChange, ...]: ...

@@ -1,6 +1,7 @@
 """Enchanted Realms: d20 die pools against Protective Points (docs/systems/enchanted-realms.md), behind the
 systems interface (systems/interface.py, plugin.py)."""
 
+from systems.records import no_record_changes as record_changes, records_ignored as with_records
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.enchanted_realms.adjustments import adjust, adjustments
 from systems.enchanted_realms.odds import odds
@@ -13,4 +14,4 @@ NAME = "enchanted-realms"
 TITLE = "Enchanted Realms"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes"]

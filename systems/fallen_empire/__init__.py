@@ -1,6 +1,7 @@
 """Fallen Empire (OD&D): melee rounds and the Joust (docs/systems/fallen-empire.md), behind the systems
 interface (systems/interface.py, plugin.py)."""
 
+from systems.records import no_record_changes as record_changes, records_ignored as with_records
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.fallen_empire.adjustments import adjust, adjustments
 from systems.fallen_empire.files import resolve_file
@@ -13,4 +14,4 @@ NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes"]

@@ -12,9 +12,10 @@ from systems.magic_realm.planned_odds import planned_odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                         sides, summaries, validate, with_options)
 from systems.magic_realm.waiting import waiting_forms
+from systems.records import no_record_changes as record_changes, records_ignored as with_records
 
 NAME = "magic-realm"
 TITLE = "Magic Realm"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds", "picture", "plays_form",
-           "resolve", "sides", "summaries", "validate", "with_options"]
+           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes"]

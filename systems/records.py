@@ -1,0 +1,141 @@
+"""A campaign character's record between battles, and what a battle does to it: part of the systems interface
+(systems/interface.py), pure Python.
+
+A campaign keeps a record of each of its characters: a JSON object in its system's own words (Magic Realm: the
+chits fatigued or wounded, armor damaged or destroyed, weapons alerted, the horse, fame, notoriety and gold;
+another system: the hit points lost, the endurance spent). Keys a system does not know are left alone, so a
+record may carry more than one system reads. Two functions of a system read and write it:
+
+with_records(round_input, records) -> dict
+    A battle's starting state (a round input without plays) with each side named in `records` (a campaign
+    character's name -> its record) as its record says: what it carries from earlier battles. Sides not named,
+    and what a record does not say, are as `round_input` has them; `round_input` is not changed.
+
+record_changes(before, after, output) -> tuple[RecordChange, ...]
+    What the battle did to each side's record between two of its states: `before` a round's input and `after`
+    its `Resolution.state`, with `output` its `Resolution.output`; or `before` a round's end state and `after`
+    the state `settle` returned for a side's dues, with `output` {} (what the round scored is counted once, with
+    the round). One RecordChange per side whose record changes, in words (`lines`, the campaign's history) and
+    as changes to the record (`changes`, which `apply` makes and `undo` takes back).
+
+A change is one of
+    {"op": "set", "key": K, "item": None, "value": V}   record[K] = V
+    {"op": "set", "key": K, "item": I, "value": V}      record[K][I] = V (V None: the item is dropped)
+    {"op": "add", "key": K, "amount": N}                record[K] += N, never below 0
+    {"op": "remove", "key": K, "item": I}               the first I taken out of the list record[K]
+A change that sets `killed` (KILLED) to True says the character died: a campaign takes a killed character into
+no more battles.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+KILLED = "killed"
+
+
+@dataclass
+class RecordChange:
+    """What a battle did to one side's record: `lines` in words, `changes` as `apply` makes them."""
+
+    side: str
+    lines: list[str] = field(default_factory=list)
+    changes: list[dict[str, Any]] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.lines or self.changes)
+
+    def set(self, key: str, value: Any, item: str | None = None) -> None:
+        self.changes.append({"op": "set", "key": key, "item": item, "value": value})
+
+    def add(self, key: str, amount: float) -> None:
+        if amount:
+            self.changes.append({"op": "add", "key": key, "amount": number(amount)})
+
+    def remove(self, key: str, item: str) -> None:
+        self.changes.append({"op": "remove", "key": key, "item": item})
+
+    @property
+    def killed(self) -> bool:
+        return any(change["key"] == KILLED and change.get("value") is True for change in self.changes)
+
+
+def number(value: float) -> int | float:
+    """A whole number as an int; a share of a divided bounty to two decimals."""
+    rounded = round(float(value), 2)
+    return int(rounded) if rounded == int(rounded) else rounded
+
+
+def is_killed(record: Mapping[str, Any] | None) -> bool:
+    return bool((record or {}).get(KILLED))
+
+
+def records_ignored(round_input: Mapping[str, Any], records: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """`with_records` of a system whose combatants carry nothing from one battle to the next."""
+    return copy.deepcopy(dict(round_input))
+
+
+def no_record_changes(before: Mapping[str, Any], after: Mapping[str, Any],
+                      output: Mapping[str, Any]) -> tuple[RecordChange, ...]:
+    """`record_changes` of a system whose battles change no record."""
+    return ()
+
+
+def apply(record: Mapping[str, Any], changes: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The record with the changes made, and the ops to undo them (each with what it replaced)."""
+    record = copy.deepcopy(dict(record))
+    ops = []
+    for change in changes:
+        key, item = change["key"], change.get("item")
+        if change["op"] == "set":
+            if item is None:
+                before = record.get(key)
+                record[key] = change["value"]
+            else:
+                mapping = record.setdefault(key, {})
+                before = mapping.get(item)
+                if change["value"] is None:
+                    mapping.pop(item, None)
+                else:
+                    mapping[item] = change["value"]
+            ops.append({**change, "before": before})
+        elif change["op"] == "add":
+            current = record.get(key) or 0
+            new = number(max(0, current + change["amount"]))
+            record[key] = new
+            ops.append({**change, "amount": number(new - current)})
+        elif change["op"] == "remove":
+            items = list(record.get(key) or [])
+            index = items.index(item) if item in items else None
+            if index is not None:
+                del items[index]
+            record[key] = items
+            ops.append({**change, "index": index})
+        else:
+            raise ValueError(f"no such change: {change['op']!r}")
+    return record, ops
+
+
+def undo(record: Mapping[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]:
+    """The record with `ops` (from `apply`) undone, last first."""
+    record = copy.deepcopy(dict(record))
+    for op in reversed(ops):
+        key, item = op["key"], op.get("item")
+        if op["op"] == "set":
+            if item is None:
+                record[key] = op["before"]
+            else:
+                mapping = record.setdefault(key, {})
+                if op["before"] is None:
+                    mapping.pop(item, None)
+                else:
+                    mapping[item] = op["before"]
+        elif op["op"] == "add":
+            record[key] = number((record.get(key) or 0) - op["amount"])
+        elif op["op"] == "remove" and op.get("index") is not None:
+            items = list(record.get(key) or [])
+            items.insert(op["index"], item)
+            record[key] = items
+    return record
