@@ -541,7 +541,7 @@ def _side_key(entry: Mapping, list_key: str, path: str) -> str:
 
 
 def _check_character_changes(entries: Any, path: str) -> None:
-    """A round's history entries (what it did to the characters, combat/outcome.py)."""
+    """A round's history entries (what it did to the characters, systems/records.py)."""
     if not isinstance(entries, list):
         raise CampaignFileError(path, f"must be a list, not {type(entries).__name__}")
     for position, item in enumerate(entries):

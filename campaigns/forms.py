@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError
 
 from combat.forms import QuickLabels, QuickSelect
 from systems.magic_realm.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
-from combat.outcome import number
+from systems.records import number
 
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
@@ -272,7 +272,7 @@ class CharacterForm(forms.Form):
 class CharacterStateForm(forms.Form):
     wounds = forms.IntegerField(min_value=0)
     fatigue = forms.IntegerField(min_value=0)
-    # A bounty divided among simultaneous killers leaves a share (combat/outcome.py): numbers, not whole.
+    # A bounty divided among simultaneous killers leaves a share (systems/records.py): numbers, not whole.
     gold = forms.FloatField(min_value=0)
     fame = forms.FloatField()
     notoriety = forms.FloatField()

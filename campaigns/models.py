@@ -185,7 +185,7 @@ def default_character_state() -> dict[str, Any]:
         "gold": 10,
         "fame": 0,
         "notoriety": 0,
-        "killed": False,  # killed in a battle (combat/outcome.py): a battle no longer takes the character
+        "killed": False,  # killed in a battle (systems/records.py): a battle no longer takes the character
     }
 
 

@@ -1,9 +1,10 @@
 """A battle's outcome in the campaign: each character's state changes with the round that changed it, and a
 history entry (`CharacterChange`) says what happened, in which battle and round.
 
-Called by `combat.services` inside the transaction that writes the round's result, records the chits a
-player chose, or voids a round, so that the character and the battle never disagree. What changed is
-found by the pure `combat.outcome`; the state is written through `campaigns.services.change_character_state`.
+Called inside the transaction that writes the round's result, records the chits a player chose (or settles
+a side's dues), or voids a round, so that the character and the battle never disagree. What changed is the
+campaign's system's to say (`record_changes`, systems/records.py); the record is written through
+`campaigns.services.change_character_state`.
 """
 
 from __future__ import annotations
@@ -14,17 +15,17 @@ from typing import Any
 from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 
-from combat import outcome, round_file
 from combat.models import CharacterChange, Round
+from systems import records
 
 
-def _write(character_id: int, round_: Round, source: str, found: outcome.CharacterOutcome) -> CharacterChange:
+def _write(character_id: int, round_: Round, source: str, found: records.RecordChange) -> CharacterChange:
     from campaigns.services import change_character_state
 
     done: list[dict[str, Any]] = []
 
     def change(state: dict[str, Any]) -> dict[str, Any]:
-        new_state, ops = outcome.apply(state, found.changes)
+        new_state, ops = records.apply(state, found.changes)
         done.extend(ops)
         return new_state
 
@@ -33,21 +34,25 @@ def _write(character_id: int, round_: Round, source: str, found: outcome.Charact
                                           source=source, lines=found.lines, ops=done)
 
 
-def record_round(round_: Round, before: dict[str, Any], after: dict[str, Any], result: dict[str, Any]) -> list[CharacterChange]:
-    """What the resolved round made certain for each character of the battle."""
-    by_name = {round_file.character_id(character): character.pk for character in round_.battle.characters.all()}
+def record_round(round_: Round, before: dict[str, Any], after: dict[str, Any], output: dict[str, Any]) -> list[CharacterChange]:
+    """What the resolved round made certain for each campaign character of the battle (`before` the round's
+    input or the battle's state before it, `after` the state it left, `output` what it reported)."""
+    system = round_.battle.campaign.combat_system
+    by_name = {character.catalogue_name: character.pk for character in round_.battle.characters.all()}
     return [
-        _write(by_name[name], round_, CharacterChange.Source.ROUND, found)
-        for name, found in outcome.round_changes(before, after, result).items()
-        if name in by_name
+        _write(by_name[found.side], round_, CharacterChange.Source.ROUND, found)
+        for found in system.record_changes(before, after, output)
+        if found.side in by_name
     ]
 
 
 def record_chits(round_: Round, character, before: dict[str, Any], after: dict[str, Any]) -> CharacterChange | None:
-    """The wounds and fatigue a character chose after `round_`, in place of a choice recorded before."""
+    """What a side's dues settled after `round_` did to its character (Magic Realm: the chits its wounds and
+    fatigue fall on), in place of a settlement recorded before."""
     undo(CharacterChange.objects.filter(round=round_, character=character, source=CharacterChange.Source.CHITS))
-    name = round_file.character_id(character)
-    found = outcome.chit_changes(outcome.character_entry(before, name), outcome.character_entry(after, name))
+    system = round_.battle.campaign.combat_system
+    found = next((change for change in system.record_changes(before, after, {})
+                  if change.side == character.catalogue_name), None)
     if not found:
         return None
     return _write(character.pk, round_, CharacterChange.Source.CHITS, found)
@@ -59,7 +64,7 @@ def undo(changes) -> int:
 
     entries = list(changes.order_by("-created_at", "-id"))
     for entry in entries:
-        change_character_state(entry.character_id, lambda state, ops=entry.ops: outcome.undo(state, ops))
+        change_character_state(entry.character_id, lambda state, ops=entry.ops: records.undo(state, ops))
         entry.delete()
     return len(entries)
 

@@ -183,7 +183,7 @@ class ChitRecord(models.Model):
 class CharacterChange(models.Model):
     """What a battle did to a campaign character, in the character's history: the lines the GM reads
     ("Killed by the Giant", "Helmet damaged", "+8 fame") and the changes made to `Character.state`, each
-    with the value it replaced, so that voiding the round undoes exactly them (combat/outcome.py)."""
+    with the value it replaced, so that voiding the round undoes exactly them (systems/records.py)."""
 
     class Source(models.TextChoices):
         ROUND = "round", "Round resolved"

@@ -9,7 +9,6 @@ task resolves and what `resolve_round FILE` reads are one and the same. `combat.
 from __future__ import annotations
 
 import copy
-from collections import Counter
 from typing import Any
 
 from systems.magic_realm.battle_state import character_entry, sheets_for  # noqa: F401 (re-exported: combat.rounds)
@@ -17,6 +16,7 @@ from systems.magic_realm.battle_state import (carried_encounter, has_unassigned_
                                               release_targets_of_the_fallen)
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.round_format import rules_to_json
+from systems.magic_realm.records import entry_from_record
 
 
 # --- building the battle state -----------------------------------------------------------------------
@@ -34,43 +34,8 @@ def character_id(character) -> str:
 
 def character_state(character) -> dict[str, Any]:
     """A campaign character as the round file's `state.characters[]` entry, from the catalogue counter
-    and the character's recorded state (chits fatigued or wounded, armor, alerted weapons, horse)."""
-    counter = _catalogue().character(character.catalogue_name)
-    saved = character.state or {}
-    chit_states = saved.get("chits") or {}
-    seen: Counter[str] = Counter()
-    chits = []
-    for chit in counter.chits:
-        seen[chit.label] += 1
-        chit_id = chit.label if seen[chit.label] == 1 else f"{chit.label} #{seen[chit.label]}"
-        state = chit_states.get(chit_id, "fresh")
-        chits.append({"id": chit_id, "label": chit.label, "state": state if state in {"fresh", "fatigued", "wounded"} else "fresh"})
-    weapon_states = saved.get("weapons") or {}
-    weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"} for name in _owned(counter.weapons, weapon_states)]
-    armor_states = saved.get("armor") or {}
-    armor = [
-        {"name": name, "state": armor_states.get(name, "intact")}
-        for name in _owned(counter.armor, armor_states)
-        if armor_states.get(name, "intact") != "destroyed"
-    ]
-    horse = saved.get("horse")
-    return {
-        "id": character_id(character),
-        "character": counter.name,
-        "chits": chits,
-        "weapons": weapons,
-        "armor": armor,
-        "horse": {"counter": horse if isinstance(horse, str) else horse.get("counter"), "dead": False} if horse else None,
-        "hidden": False,
-        "dead": False,
-        "fled": False,
-        "kills": 0,
-    }
-
-
-def _owned(starting: tuple[str, ...], recorded: dict[str, str]) -> list[str]:
-    """The counter's starting items and any the character's state records beside them."""
-    return list(dict.fromkeys([*starting, *recorded]))
+    and the character's record (systems/magic_realm/records.py)."""
+    return entry_from_record(character.catalogue_name, character_id(character), character.state)
 
 
 def unique_ids(names: list[str], taken: set[str]) -> list[str]:

@@ -89,6 +89,8 @@ def apply(record: Mapping[str, Any], changes: list[dict[str, Any]]) -> tuple[dic
     ops = []
     for change in changes:
         key, item = change["key"], change.get("item")
+        if key not in record:  # taken out again by `undo`, so that a record gets back exactly what it had
+            change = {**change, "absent": True}
         if change["op"] == "set":
             if item is None:
                 before = record.get(key)
@@ -138,4 +140,6 @@ def undo(record: Mapping[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]
             items = list(record.get(key) or [])
             items.insert(op["index"], item)
             record[key] = items
+        if op.get("absent"):
+            record.pop(key, None)
     return record

@@ -12,7 +12,7 @@ from systems.magic_realm.planned_odds import planned_odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                         sides, summaries, validate, with_options)
 from systems.magic_realm.waiting import waiting_forms
-from systems.records import no_record_changes as record_changes, records_ignored as with_records
+from systems.magic_realm.records import record_changes, with_records
 
 NAME = "magic-realm"
 TITLE = "Magic Realm"

@@ -18,7 +18,7 @@ from systems.states import state_errors
 from tests.systems.interface_examples import ALL_SYSTEMS, examples_of, load, without_plays
 
 EXAMPLES = [(name, path) for name in ALL_SYSTEMS for path in examples_of(name)]
-RECORD_KEYS = ("wounds", "fatigue", "gold", "fame", "notoriety")
+RECORD_KEYS = ("wounds", "fatigue", "gold", "fame", "notoriety", "life")  # life: a key the record lacks
 
 
 def a_record() -> dict:
@@ -119,3 +119,12 @@ def test_a_change_that_sets_killed_says_the_character_died():
 def test_an_unknown_change_is_refused_in_words():
     with pytest.raises(ValueError, match="no such change"):
         apply(a_record(), [{"op": "multiply", "key": "fame"}])
+
+
+def test_undo_takes_out_a_key_the_record_did_not_have_before():
+    record, ops = apply(a_record(), [{"op": "add", "key": "life", "amount": 3},
+                                     {"op": "set", "key": "shield", "item": None, "value": "splintered"},
+                                     {"op": "set", "key": "scars", "item": "left arm", "value": "deep"},
+                                     {"op": "remove", "key": "spells", "item": "Light"}])
+    assert record["life"] == 3 and record["shield"] == "splintered" and record["scars"] == {"left arm": "deep"}
+    assert undo(record, ops) == a_record()

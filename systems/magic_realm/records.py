@@ -1,0 +1,237 @@
+"""A Magic Realm character's record between battles (systems/records.py): what a round did to it, and a battle
+started from it. Pure Python on round-file dicts (docs/round-format.md) and the record a campaign keeps
+(docs/campaigns.md: `Character.state`).
+
+- `record_changes(before, after, output)` compares the battle's state before and after a resolved round and
+  reads the round's summaries: killed, ran away, armor damaged or destroyed, weapons alerted or unalerted,
+  chits fatigued by a spell, the horse lost, fame, notoriety and gold from kills, hirelings killed or turned
+  rebel. The wounds and fatigue a round leaves owing are not certain until the player picks the chits: they
+  are the change between the round's end state and the state `settle` returns (`output` {}).
+- `entry_from_record(counter, character_id, record)` is the character's `state.characters[]` entry from its
+  catalogue counter and its record; `with_records` writes that into a starting state.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import Counter
+from typing import Any, Mapping
+
+from systems.magic_realm.battle_state import long_form
+from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.records import RecordChange, number
+
+CHIT_STATES = {"fresh", "fatigued", "wounded"}
+
+
+# --- a battle started from the records ---------------------------------------------------------------
+
+
+def entry_from_record(counter_name: str, character_id: str, record: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The round file's `state.characters[]` entry of a character: its catalogue counter's chits, weapons and
+    armor, as its record leaves them (chits fatigued or wounded, armor damaged, destroyed armor gone, weapons
+    alerted, the horse)."""
+    counter = get_catalogue().character(counter_name)
+    saved = record or {}
+    chit_states = saved.get("chits") or {}
+    seen: Counter[str] = Counter()
+    chits = []
+    for chit in counter.chits:
+        seen[chit.label] += 1
+        chit_id = chit.label if seen[chit.label] == 1 else f"{chit.label} #{seen[chit.label]}"
+        state = chit_states.get(chit_id, "fresh")
+        chits.append({"id": chit_id, "label": chit.label, "state": state if state in CHIT_STATES else "fresh"})
+    weapon_states = saved.get("weapons") or {}
+    weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"}
+               for name in _owned(counter.weapons, weapon_states)]
+    armor_states = saved.get("armor") or {}
+    armor = [{"name": name, "state": armor_states.get(name, "intact")}
+             for name in _owned(counter.armor, armor_states) if armor_states.get(name, "intact") != "destroyed"]
+    horse = saved.get("horse")
+    return {
+        "id": character_id,
+        "character": counter.name,
+        "chits": chits,
+        "weapons": weapons,
+        "armor": armor,
+        "horse": {"counter": horse if isinstance(horse, str) else horse.get("counter"), "dead": False} if horse else None,
+        "hidden": False,
+        "dead": False,
+        "fled": False,
+        "kills": 0,
+    }
+
+
+def _owned(starting: tuple[str, ...], recorded: Mapping[str, str]) -> list[str]:
+    """The counter's starting items and any the record keeps beside them."""
+    return list(dict.fromkeys([*starting, *recorded]))
+
+
+def with_records(round_input: Mapping[str, Any], records: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
+    """The starting state with each character named in `records` as his record leaves him: the chits it
+    names fatigued or wounded, the armor it names damaged or destroyed (and gone), the weapons it names
+    alerted or not, his horse when it names one. What the record does not name stays as the starting state
+    has it, and so does where he stands (hidden, his sheet): a record keeps what differs from a fresh
+    character, so a battle built from the catalogue (`entry_from_record`) and one typed by the GM agree."""
+    data = copy.deepcopy(dict(round_input))
+    named = [entry for entry in (data.get("state") or {}).get("characters", []) if entry.get("id") in records]
+    if not named:
+        return data
+    data["state"] = long_form(data["state"])
+    for entry in data["state"]["characters"]:
+        record = records.get(entry["id"])
+        if record is not None:
+            _overlay(entry, record)
+    return data
+
+
+def _overlay(entry: dict[str, Any], record: Mapping[str, Any]) -> None:
+    chit_states = record.get("chits") or {}
+    for chit in entry.get("chits", []):
+        if chit_states.get(chit["id"]) in CHIT_STATES:
+            chit["state"] = chit_states[chit["id"]]
+    armor_states = record.get("armor") or {}
+    armor = [{**piece, "state": armor_states.get(piece["name"], piece.get("state", "intact"))}
+             for piece in entry.get("armor", [])]
+    entry["armor"] = [piece for piece in armor if piece["state"] != "destroyed"]
+    weapon_states = record.get("weapons") or {}
+    entry["weapons"] = [
+        {**weapon, "alerted": weapon_states[weapon["name"]] == "alerted"} if weapon["name"] in weapon_states else weapon
+        for weapon in ({"name": w, "alerted": False} if isinstance(w, str) else w for w in entry.get("weapons", []))
+    ]
+    horse = record.get("horse")
+    if horse:
+        entry["horse"] = {"counter": horse if isinstance(horse, str) else horse.get("counter"), "dead": False}
+
+
+# --- what a round did to them ------------------------------------------------------------------------
+
+
+def _entries(battle_state: Mapping[str, Any] | None, kind: str) -> dict[str, dict[str, Any]]:
+    return {entry["id"]: entry for entry in (battle_state or {}).get("state", {}).get(kind, [])}
+
+
+def character_entry(battle_state: Mapping[str, Any] | None, character_id: str) -> dict[str, Any] | None:
+    return _entries(battle_state, "characters").get(character_id)
+
+
+def _chit_id(chit: Any, label_counts: dict[str, int]) -> tuple[str, str, str]:
+    """(id, label, state) of a chit however the state writes it (a label, or {id, label, state})."""
+    label = chit if isinstance(chit, str) else chit["label"]
+    label_counts[label] = label_counts.get(label, 0) + 1
+    default = label if label_counts[label] == 1 else f"{label} #{label_counts[label]}"
+    if isinstance(chit, str):
+        return default, label, "fresh"
+    return chit.get("id") or default, label, chit.get("state", "fresh")
+
+
+def _chit_states(entry: Mapping[str, Any] | None) -> dict[str, str]:
+    counts: dict[str, int] = {}
+    states = {}
+    for chit in (entry or {}).get("chits", []):
+        chit_id, _, state = _chit_id(chit, counts)
+        states[chit_id] = state
+    return states
+
+
+def _horse(entry: Mapping[str, Any] | None) -> tuple[str | None, bool]:
+    horse = (entry or {}).get("horse")
+    if not horse:
+        return None, False
+    if isinstance(horse, str):
+        return horse, False
+    return horse.get("counter"), bool(horse.get("dead"))
+
+
+def character_changes(before: Mapping[str, Any] | None, after: Mapping[str, Any] | None,
+                      side: str = "") -> RecordChange:
+    """What changed in one character's battle entry: chits, armor, weapons, horse, killed, ran away."""
+    found = RecordChange(side or (after or {}).get("id", ""))
+    if after is None:
+        return found
+    before = before or {}
+    old_chits, new_chits = _chit_states(before), _chit_states(after)
+    for chit_id, state in new_chits.items():
+        old = old_chits.get(chit_id, "fresh")
+        if state == old:
+            continue
+        found.set("chits", None if state == "fresh" else state, item=chit_id)
+        for counted, key in (("wounded", "wounds"), ("fatigued", "fatigue")):
+            found.add(key, (state == counted) - (old == counted))
+        found.lines.append(f"{chit_id} {state}" if state != "fresh" else f"{chit_id} fresh again")
+    old_armor = {a["name"]: a.get("state", "intact") for a in before.get("armor", [])}
+    new_armor = {a["name"]: a.get("state", "intact") for a in after.get("armor", [])}
+    for name, old in old_armor.items():
+        new = new_armor.get(name, "destroyed")
+        if new != old:
+            found.set("armor", new, item=name)
+            found.lines.append(f"{name} {new}")
+    old_weapons = {w["name"]: bool(w.get("alerted")) for w in before.get("weapons", [])}
+    for weapon in after.get("weapons", []):
+        alerted = bool(weapon.get("alerted"))
+        if old_weapons.get(weapon["name"], False) != alerted:
+            found.set("weapons", "alerted" if alerted else "unalerted", item=weapon["name"])
+            found.lines.append(f"{weapon['name']} {'alerted' if alerted else 'unalerted'}")
+    old_horse, old_dead = _horse(before)
+    new_horse, new_dead = _horse(after)
+    if old_horse and not old_dead and (new_dead or not new_horse):
+        found.set("horse", None)
+        found.lines.append(f"Horse lost: {old_horse} killed")
+    if after.get("dead") and not before.get("dead"):
+        found.set("killed", True)
+    if after.get("fled") and not before.get("fled"):
+        found.lines.append("Ran away from the battle")
+    return found
+
+
+def _long(battle_state: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The battle state with its combatants written out (a round file may name a chit, a weapon or armor by its
+    label alone, or leave the catalogue's to be read)."""
+    battle_state = dict(battle_state or {})
+    if battle_state.get("state"):
+        battle_state["state"] = long_form(battle_state["state"])
+    return battle_state
+
+
+def _hireling_names(denizen: Mapping[str, Any]) -> list[str]:
+    return list(dict.fromkeys([denizen["id"], denizen.get("counter") or denizen["id"]]))
+
+
+def record_changes(before: Mapping[str, Any], after: Mapping[str, Any],
+                   output: Mapping[str, Any]) -> tuple[RecordChange, ...]:
+    """Every character's change of one resolved round (or of his dues settled, `output` {}), in the order the
+    state lists the characters."""
+    summaries = {s["character"]: s for s in (output or {}).get("summaries", [])}
+    killers = {kill["victim"]: kill.get("killers", []) for kill in (output or {}).get("kills", [])}
+    before, after = _long(before), _long(after)
+    old_characters, new_characters = _entries(before, "characters"), _entries(after, "characters")
+    old_denizens, new_denizens = _entries(before, "denizens"), _entries(after, "denizens")
+    found: list[RecordChange] = []
+    for character_id, entry in new_characters.items():
+        change = character_changes(old_characters.get(character_id), entry, character_id)
+        if change.killed:
+            by = killers.get(character_id)
+            change.lines.insert(0, f"Killed by {' and '.join(by)}" if by else "Killed")
+        summary = summaries.get(character_id, {})
+        kills = list(summary.get("kills") or [])
+        if kills:
+            scored = [f"{number(summary.get(key) or 0):+g} {key}" for key in ("fame", "notoriety", "gold")
+                      if number(summary.get(key) or 0)]
+            change.lines.append(f"Killed {', '.join(kills)}" + (f": {', '.join(scored)}" if scored else ""))
+        for key in ("fame", "notoriety", "gold"):
+            change.add(key, float(summary.get(key) or 0))
+        for denizen_id, old in old_denizens.items():
+            if old.get("hired_by") != character_id or old.get("dead"):
+                continue
+            new = new_denizens.get(denizen_id, {"dead": True})
+            if new.get("dead"):
+                change.lines.append(f"Hireling lost: {denizen_id} killed")
+            elif new.get("hired_by") != character_id:
+                change.lines.append(f"Hireling lost: {denizen_id} rebelled")
+            else:
+                continue
+            for name in _hireling_names(old):
+                change.remove("hirelings", name)
+        if change:
+            found.append(change)
+    return tuple(found)
