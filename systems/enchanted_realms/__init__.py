@@ -1,13 +1,13 @@
 """Enchanted Realms: d20 die pools against Protective Points (docs/systems/enchanted-realms.md), behind the
 systems interface (systems/interface.py, plugin.py)."""
 
-from systems.records import no_record_changes as record_changes, records_ignored as with_records
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.enchanted_realms.adjustments import adjust, adjustments
 from systems.enchanted_realms.odds import odds
 from systems.enchanted_realms.planned_odds import planned_odds
 from systems.enchanted_realms.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                              sides, summaries, validate, with_options)
+from systems.enchanted_realms.records import record_changes, with_records
 from systems.enchanted_realms.round_file import resolve_file
 
 NAME = "enchanted-realms"

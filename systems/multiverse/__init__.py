@@ -1,12 +1,12 @@
 """Magic: the Multiverse tick combat: d10 pools against a difficulty (docs/systems/multiverse.md), behind the
 systems interface (systems/interface.py, plugin.py)."""
 
-from systems.records import no_record_changes as record_changes, records_ignored as with_records
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.multiverse.adjustments import adjust, adjustments
 from systems.multiverse.cycle_file import resolve_file
 from systems.multiverse.odds import odds
 from systems.multiverse.planned_odds import planned_odds
+from systems.multiverse.records import record_changes, with_records
 from systems.multiverse.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve, sides,
                                        summaries, validate, with_options)
 
