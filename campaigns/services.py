@@ -6,7 +6,6 @@ user is a GM of the campaign. Bad input raises django.core.exceptions.Validation
 from __future__ import annotations
 
 import json
-import math
 import secrets
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -405,32 +404,19 @@ def native_groups() -> list[str]:
     return sorted({native.group for native in get_catalogue().natives})
 
 
-def _clean_state(raw: Any) -> dict[str, Any]:
+def _clean_state(raw: Any, campaign: Campaign) -> dict[str, Any]:
+    """A character's record as its campaign's system keeps it (systems/records.py `check_record`), each error
+    under `state.<key>`. A Magic Realm campaign's record has only the keys of `default_character_state`; a
+    campaign fought through the interface may keep its system's own beside them."""
     if not isinstance(raw, Mapping):
         raise ValidationError({"state": "must be an object with " + ", ".join(CHARACTER_STATE_KEYS)})
     unknown = sorted(key for key in raw if key not in CHARACTER_STATE_KEYS)
-    if unknown:
+    if unknown and not campaign.fights_through_interface:
         raise ValidationError({f"state.{unknown[0]}": f"is not part of a character's state ({', '.join(CHARACTER_STATE_KEYS)})"})
     state = {**default_character_state(), **raw}
-    for key in ("wounds", "fatigue"):
-        value = state[key]
-        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise ValidationError({f"state.{key}": f"must be a whole number of 0 or more, not {value!r}"})
-    # A bounty divided among simultaneous killers leaves a share: fame, notoriety and gold are numbers.
-    for key in ("gold", "fame", "notoriety"):
-        value = state[key]
-        if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value) or (key == "gold" and value < 0):
-            kind = "a number of 0 or more" if key == "gold" else "a number"
-            raise ValidationError({f"state.{key}": f"must be {kind}, not {value!r}"})
-    if not isinstance(state["killed"], bool):
-        raise ValidationError({"state.killed": f"must be true or false, not {state['killed']!r}"})
-    for key in ("chits", "armor", "weapons"):
-        if not isinstance(state[key], Mapping):
-            raise ValidationError({f"state.{key}": "must be an object of name → state"})
-    if not isinstance(state["hirelings"], list):
-        raise ValidationError({"state.hirelings": "must be a list of names"})
-    if state["horse"] is not None and not isinstance(state["horse"], str):
-        raise ValidationError({"state.horse": "must be a horse's name or empty"})
+    errors = campaign.combat_system.check_record(state)
+    if errors:
+        raise ValidationError({f"state.{error.path}": error.message for error in errors})
     return state
 
 
@@ -474,7 +460,7 @@ def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: C
     cleaned["starting_native_group"] = group
     try:
         cleaned["state"] = _clean_state(data.get("state") if data.get("state") is not None else (
-            instance.state if instance else default_character_state()))
+            instance.state if instance else default_character_state()), campaign)
     except ValidationError as error:
         errors.update({key: messages[0] for key, messages in error.message_dict.items()})
     if errors:
@@ -496,8 +482,9 @@ def change_character_state(character_id: int, change: Callable[[dict[str, Any]],
     """Save `change(state)` as the character's state, the row locked: for a battle's outcome (combat/history.py),
     inside the transaction of the round or record it comes from, whose access was checked before."""
     with transaction.atomic():
-        character = Character.objects.select_for_update().get(pk=character_id)
-        character.state = _clean_state(change({**default_character_state(), **(character.state or {})}))
+        character = Character.objects.select_for_update().select_related("campaign").get(pk=character_id)
+        character.state = _clean_state(change({**default_character_state(), **(character.state or {})}),
+                                       character.campaign)
         character.save(update_fields=["state"])
         return character
 

@@ -13,18 +13,19 @@ from django.http import Http404
 from django.utils import timezone
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
-from combat import fairness, system_dues, system_rounds, system_waiting
+from combat import fairness, history, system_dues, system_rounds, system_waiting
 from combat.models import Battle, Round, SidePlays
 from combat.signals import round_opened
 from systems.errors import PlaysInvalid
 from systems.interface import GM
+from systems.records import is_killed
 from systems.states import state_errors
 
 
 def start_battle(user, slug: str, name: str, clearing: str, round_input: Any) -> Battle:
     """Start a battle from a starting state (a round input of the campaign's system without plays), round 1
     open for plays. Each side named like a campaign character is that character's (its player's link reaches
-    it); the other sides are the GM's to play."""
+    it) and starts as the character's record leaves it; the other sides are the GM's to play."""
     from combat.services import campaign_for
 
     campaign = campaign_for(user, slug)
@@ -46,10 +47,17 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
     if errors:
         listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
         raise BattleError(f"The starting state is not a valid {system.TITLE} battle: {listed}", {"state": listed})
-    state = {**round_input, "system": system.NAME}
     with transaction.atomic():
-        sides = set(system.sides(state))
+        sides = set(system.sides(round_input))
         characters = [c for c in campaign.characters.select_related("player") if c.catalogue_name in sides]
+        killed = [c.catalogue_name for c in characters if is_killed(c.state)]
+        if killed:
+            message = f"{', '.join(killed)} {'was' if len(killed) == 1 else 'were'} killed in an earlier battle."
+            raise BattleError(message, {"state": message})
+        # Each campaign character starts as its record leaves it (systems/records.py): what it carries from
+        # earlier battles, whatever the starting state says of it.
+        state = {**system.with_records(round_input, {c.catalogue_name: c.state or {} for c in characters}),
+                 "system": system.NAME}
         battle = Battle.objects.create(
             campaign=campaign, name=name or f"Battle in {clearing}", clearing=clearing, state=state,
             demo_key=demo_key, created_by=user if getattr(user, "pk", None) else None,
@@ -195,6 +203,8 @@ def resolve_locked(round_: Round) -> bool:
     round_.error = ""
     round_.state_before = battle.state
     round_.save()
+    # What the round did to the campaign's characters is part of its result: one transaction, undone by a void.
+    history.record_round(round_, battle.state, resolution.state, dict(resolution.output))
     battle.state = {**resolution.state, "system": system.NAME}
     if resolution.finished:
         battle.status = Battle.Status.ENDED

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRedirect
 
-from combat import fairness, services, system_battles
+from combat import fairness, services, system_battles, void
 from combat.models import Round
 from combat.system_odds import odds_rows
 from combat.system_replay import replayed
@@ -177,6 +177,9 @@ def _result_context(round_, sides):
         "finished": result.get("finished", False),
         "events": [{**event, "seen_by": _seen_by(event)} for event in round_.log or []],
         "next_round": following,
+        # What the round did to the campaign's characters, and whether the GM may void it (issue #14).
+        "character_changes": round_.character_changes.select_related("character").order_by("created_at", "id"),
+        "void_problem": void.voidable(round_),
     }
 
 

@@ -18,7 +18,7 @@ from django.db import transaction
 from django.http import Http404
 
 from combat import services as combat_services
-from combat import system_dues
+from combat import history, system_dues
 from combat.models import Battle, Round, SidePlays
 from players import answers, services
 from players.models import PlayerLink, RoundNote
@@ -82,6 +82,8 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     except BattleError as error:
         message = f"These answers leave a state the rules refuse: {error.errors.get('change', error)}"
         raise BattleError(message, {"__all__": message}) from None
+    if side.character_id:  # what the settlement did to the character's record (Magic Realm: chits wounded)
+        history.record_chits(round_, side.character, battle.state, state)
     battle.state = state
     battle.save(update_fields=["state", "updated_at"])
     told = "; ".join(f"{line['label']}: {line['answer']}" for line in answers.answer_lines(due.form, chosen))

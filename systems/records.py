@@ -18,6 +18,10 @@ record_changes(before, after, output) -> tuple[RecordChange, ...]
     the round). One RecordChange per side whose record changes, in words (`lines`, the campaign's history) and
     as changes to the record (`changes`, which `apply` makes and `undo` takes back).
 
+check_record(record) -> list[FieldError]
+    What is wrong in a record a GM typed or a file brought, for the keys the system keeps (a path per key,
+    "hp": "must be a whole number"); keys it does not keep are not its to judge.
+
 A change is one of
     {"op": "set", "key": K, "item": None, "value": V}   record[K] = V
     {"op": "set", "key": K, "item": I, "value": V}      record[K][I] = V (V None: the item is dropped)
@@ -32,6 +36,8 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from typing import Any, Mapping
+
+from systems.errors import FieldError
 
 KILLED = "killed"
 
@@ -81,6 +87,24 @@ def no_record_changes(before: Mapping[str, Any], after: Mapping[str, Any],
                       output: Mapping[str, Any]) -> tuple[RecordChange, ...]:
     """`record_changes` of a system whose battles change no record."""
     return ()
+
+
+def any_record(record: Mapping[str, Any]) -> list[FieldError]:
+    """`check_record` of a system that keeps no key of its own in a record."""
+    return []
+
+
+def whole_number_errors(record: Mapping[str, Any], keys: tuple[str, ...], *, least: int | None = None) -> list[FieldError]:
+    """The keys of `keys` in `record` whose value is not a whole number (of at least `least`)."""
+    errors = []
+    for key in keys:
+        if key not in record:
+            continue
+        value = record[key]
+        if not isinstance(value, int) or isinstance(value, bool) or (least is not None and value < least):
+            kind = "a whole number" if least is None else f"a whole number of {least} or more"
+            errors.append(FieldError(key, f"must be {kind}, not {value!r}"))
+    return errors
 
 
 def apply(record: Mapping[str, Any], changes: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:

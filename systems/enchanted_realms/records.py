@@ -13,9 +13,15 @@ from __future__ import annotations
 import copy
 from typing import Any, Mapping
 
-from systems.records import KILLED, RecordChange, is_killed
+from systems.errors import FieldError
+from systems.records import KILLED, RecordChange, is_killed, whole_number_errors
 
 KEPT = ("hp", "static_pp")  # the combatant's entry keys a record sets, by the same name
+
+
+def check_record(record: Mapping[str, Any]) -> list[FieldError]:
+    """Hit points are a whole number (0 or less: down); static Protective Points a whole number of 0 or more."""
+    return whole_number_errors(record, ("hp",)) + whole_number_errors(record, ("static_pp",), least=0)
 
 
 def with_records(round_input: Mapping[str, Any], records: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

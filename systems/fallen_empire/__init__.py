@@ -14,4 +14,6 @@ NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record"]
+
+from systems.records import any_record as check_record  # noqa: E402 (it keeps no key of its own in a record)

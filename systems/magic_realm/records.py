@@ -14,14 +14,42 @@ started from it. Pure Python on round-file dicts (docs/round-format.md) and the 
 from __future__ import annotations
 
 import copy
+import math
 from collections import Counter
 from typing import Any, Mapping
 
 from systems.magic_realm.battle_state import long_form
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.records import RecordChange, number
+from systems.errors import FieldError
+from systems.records import RecordChange, number, whole_number_errors
 
 CHIT_STATES = {"fresh", "fatigued", "wounded"}
+
+
+# --- a record as a GM types it ------------------------------------------------------------------------
+
+
+def check_record(record: Mapping[str, Any]) -> list[FieldError]:
+    """Wounds and fatigue are counts; fame, notoriety and gold numbers (a bounty divided among simultaneous
+    killers leaves a share), gold never below 0; chits, armor and weapons map a name to its state; hirelings
+    are a list of names; the horse is a name or empty; killed is true or false."""
+    errors = whole_number_errors(record, ("wounds", "fatigue"), least=0)
+    for key in ("gold", "fame", "notoriety"):
+        value = record.get(key, 0)
+        if (not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value)
+                or (key == "gold" and value < 0)):
+            kind = "a number of 0 or more" if key == "gold" else "a number"
+            errors.append(FieldError(key, f"must be {kind}, not {value!r}"))
+    if not isinstance(record.get("killed", False), bool):
+        errors.append(FieldError("killed", f"must be true or false, not {record['killed']!r}"))
+    for key in ("chits", "armor", "weapons"):
+        if not isinstance(record.get(key, {}), Mapping):
+            errors.append(FieldError(key, "must be an object of name → state"))
+    if not isinstance(record.get("hirelings", []), list):
+        errors.append(FieldError("hirelings", "must be a list of names"))
+    if record.get("horse") is not None and not isinstance(record["horse"], str):
+        errors.append(FieldError("horse", "must be a horse's name or empty"))
+    return errors
 
 
 # --- a battle started from the records ---------------------------------------------------------------

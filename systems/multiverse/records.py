@@ -16,11 +16,17 @@ import copy
 import re
 from typing import Any, Mapping
 
-from systems.records import KILLED, RecordChange, is_killed
+from systems.errors import FieldError
+from systems.records import KILLED, RecordChange, is_killed, whole_number_errors
 
 LIFE = "life"
 MANA_BURN = "mana burn"
 TICK = re.compile(r"Tick \d+:")
+
+
+def check_record(record: Mapping[str, Any]) -> list[FieldError]:
+    """The life left is a whole number."""
+    return whole_number_errors(record, (LIFE,))
 
 
 def with_records(round_input: Mapping[str, Any], records: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
