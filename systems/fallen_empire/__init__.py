@@ -1,12 +1,12 @@
 """Fallen Empire (OD&D): melee rounds and the Joust (docs/systems/fallen-empire.md), behind the systems
 interface (systems/interface.py, plugin.py)."""
 
-from systems.records import no_record_changes as record_changes, records_ignored as with_records
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
 from systems.fallen_empire.adjustments import adjust, adjustments
 from systems.fallen_empire.files import resolve_file
 from systems.fallen_empire.odds import odds
 from systems.fallen_empire.planned_odds import planned_odds
+from systems.fallen_empire.records import record_changes, with_records
 from systems.fallen_empire.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                           sides, summaries, validate, with_options)
 
