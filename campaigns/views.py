@@ -15,9 +15,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.mail import services as mail_services
+from campaigns.record_form import RecordForm, record_facts
 from combat import services as combat_services
 from combat import system_history
 from combat.system_rounds import combatant_names
+from systems.records import is_killed
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.dice import SeededDice
 from systems.magic_realm.engine.relationships import relationship_name
@@ -377,14 +379,17 @@ def characters(request, slug):
 
 
 def _side_rows(characters) -> list:
-    """The cards of the characters of another combat system: each one's latest rounds (its state lives in its
-    battles), read for all of them at once."""
+    """The cards of the characters of another combat system: each one's record in words (its system's
+    `record_form`) and latest rounds, read for all of them at once."""
     histories = system_history.latest_for(characters, CARD_HISTORY)
     counts = system_history.counts_for(characters)
     rows = []
     for character in characters:
         history = histories.get(character.pk, [])
-        rows.append((character, [], {"killed": False, "history": history,
+        record = character.state or {}
+        asked = character.campaign.combat_system.record_form(record)
+        rows.append((character, [], {"killed": is_killed(record), "record": record_facts(asked, record),
+                                     "history": history,
                                      "earlier": max(0, counts.get(character.pk, 0) - len(history))}))
     return rows
 
@@ -430,24 +435,36 @@ def _card(character, history, count=0) -> dict:
 def character_edit(request, slug, character_id):
     campaign = services.get_campaign_for_gm(request.user, slug)
     character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
-    if campaign.fights_through_interface:  # no state between battles: the system keeps it in the battle
-        return render(request, "campaigns/character_edit.html", {"campaign": campaign, "character": character})
+    if campaign.fights_through_interface:
+        return _record_edit(request, campaign, character)
     form = CharacterStateForm(request.POST or None, initial=CharacterStateForm.initial_from(character.state))
+    return _state_edit(request, campaign, character, form, lambda: form.state(),
+                       f"The {character.catalogue_name}'s state saved.", starting_native_group=character.starting_native_group)
+
+
+def _record_edit(request, campaign, character):
+    """A character's record between battles in a campaign fought through the interface: the keys its system
+    keeps (systems/records.py `record_form`), each checked by the system (`check_record`) naming the field."""
+    record = character.state or {}
+    form = RecordForm(request.POST or None, asked=campaign.combat_system.record_form(record), record=record)
+    return _state_edit(request, campaign, character, form, lambda: form.record(record),
+                       f"{character.catalogue_name}'s record saved.", record_form=True)
+
+
+def _state_edit(request, campaign, character, form, state, saved: str, *, record_form: bool = False, **kept):
+    """Save the state a valid form gives (`state()`) through the campaign's service, its errors beside the
+    form's fields, and show the form again until it saves."""
     if request.method == "POST" and form.is_valid():
-        data = {
-            "player": character.player_id,
-            "catalogue_name": character.catalogue_name,
-            "starting_native_group": character.starting_native_group,
-            "state": form.state(),
-        }
+        data = {"player": character.player_id, "catalogue_name": character.catalogue_name, **kept, "state": state()}
         try:
             services.update_character(request.user, character, data)
         except ValidationError as error:
             apply_service_errors(form, error, field_for=lambda field: field.removeprefix("state."))
         else:
-            messages.success(request, f"The {character.catalogue_name}'s state saved.")
+            messages.success(request, saved)
             return redirect("campaigns:characters", slug=campaign.slug)
-    return render(request, "campaigns/character_edit.html", {"campaign": campaign, "character": character, "form": form})
+    return render(request, "campaigns/character_edit.html", {"campaign": campaign, "character": character,
+                                                             "form": form, "record_form": record_form})
 
 
 @require_POST

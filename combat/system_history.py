@@ -1,8 +1,9 @@
 """The history of a character of a campaign fought through the systems interface: the resolved rounds its
 side fought, each with the summary lines its combat system wrote for that side (`Round.result["summaries"]`,
-combat/system_battles.py). Such a round changes no campaign character's state (the system's own state lives in
-the battle), so there is no `CharacterChange`: the rounds are the history. Entries read like
-`combat.history`'s (battle, round, source, lines), so the character pages draw both the same way."""
+combat/system_battles.py). What a round did to the character's record (systems/records.py) is a
+`CharacterChange` too, shown on the round's page; the history lists every round fought, changed or not.
+Entries read like `combat.history`'s (battle, round, source, lines), so the character pages draw both the
+same way."""
 
 from __future__ import annotations
 

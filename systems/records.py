@@ -22,6 +22,11 @@ check_record(record) -> list[FieldError]
     What is wrong in a record a GM typed or a file brought, for the keys the system keeps (a path per key,
     "hp": "must be a whole number"); keys it does not keep are not its to judge.
 
+record_form(record) -> PlaysForm
+    The keys the system keeps, as the form a GM edits a record with (and reads on the character's card):
+    one field per key, `name` the key, `path` None, `required` False (an empty answer leaves the key out, and
+    the battle's starting state decides). `killed` is every system's, and the app asks it itself.
+
 A change is one of
     {"op": "set", "key": K, "item": None, "value": V}   record[K] = V
     {"op": "set", "key": K, "item": I, "value": V}      record[K][I] = V (V None: the item is dropped)
@@ -38,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from systems.errors import FieldError
+from systems.interface import PlaysForm
 
 KILLED = "killed"
 
@@ -87,6 +93,11 @@ def no_record_changes(before: Mapping[str, Any], after: Mapping[str, Any],
                       output: Mapping[str, Any]) -> tuple[RecordChange, ...]:
     """`record_changes` of a system whose battles change no record."""
     return ()
+
+
+def no_record_form(record: Mapping[str, Any]) -> PlaysForm:
+    """`record_form` of a system that keeps no key of its own in a record."""
+    return PlaysForm(side="", title="The record")
 
 
 def any_record(record: Mapping[str, Any]) -> list[FieldError]:

@@ -7,11 +7,11 @@ from systems.enchanted_realms.odds import odds
 from systems.enchanted_realms.planned_odds import planned_odds
 from systems.enchanted_realms.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                              sides, summaries, validate, with_options)
-from systems.enchanted_realms.records import check_record, record_changes, with_records
+from systems.enchanted_realms.records import check_record, record_changes, record_form, with_records
 from systems.enchanted_realms.round_file import resolve_file
 
 NAME = "enchanted-realms"
 TITLE = "Enchanted Realms"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form"]

@@ -14,9 +14,20 @@ import copy
 from typing import Any, Mapping
 
 from systems.errors import FieldError
+from systems.interface import Field, PlaysForm
 from systems.records import KILLED, RecordChange, is_killed, whole_number_errors
 
 KEPT = ("hp", "static_pp")  # the combatant's entry keys a record sets, by the same name
+
+
+def record_form(record: Mapping[str, Any]) -> PlaysForm:
+    """Hit points and static Protective Points, as the GM edits them between battles (healing, new armor)."""
+    return PlaysForm(side="", title="Between battles", fields=(
+        Field("hp", "number", "Hit points", None, "What the last battle left (0 or less: down). Empty: as each "
+              "battle's starting state says.", required=False, minimum=-100, maximum=999),
+        Field("static_pp", "number", "Static Protective Points", None, "Armor and shield (ER 3). Empty: as each "
+              "battle's starting state says.", required=False, minimum=0, maximum=99),
+    ))
 
 
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:

@@ -20,13 +20,33 @@ from typing import Any, Mapping
 from systems.fallen_empire.harm import DEAD_AT
 from systems.fallen_empire.melee_adjustments import _leave_melee as leave_melee
 from systems.fallen_empire.model import CHARACTER_ROLES
-from systems.records import KILLED, RecordChange
+from systems.errors import FieldError
+from systems.interface import Field, PlaysForm
+from systems.records import KILLED, RecordChange, whole_number_errors
 
 WOUNDS, ARMOR = "wounds", "armor"
 LOWEST_HP = -100  # round.schema.json
 
 
 # --- reading a record into a battle's starting state ------------------------------------------------------
+
+
+def record_form(record: Mapping[str, Any]) -> PlaysForm:
+    """The hit points a character is missing, as the GM edits them between battles (rest and healing heal
+    them, FE 11); a shield's state stays the battle's to change (ruling R32)."""
+    return PlaysForm(side="", title="Between battles", fields=(
+        Field("wounds", "number", "Hit points missing", None, "Below the character's maximum (ruling R32); 0 when "
+              "whole.", required=False, minimum=0, maximum=999),
+    ))
+
+
+def check_record(record: Mapping[str, Any]) -> list[FieldError]:
+    """The hit points a character is missing (`wounds`) are a whole number of 0 or more; `armor` maps a shield's
+    name to its state (ruling R32)."""
+    errors = whole_number_errors(record, ("wounds",), least=0)
+    if not isinstance(record.get("armor", {}), Mapping):
+        errors.append(FieldError("armor", "must be an object of name → state"))
+    return errors
 
 
 def with_records(round_input: Mapping[str, Any], records: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:

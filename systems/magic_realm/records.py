@@ -21,12 +21,24 @@ from typing import Any, Mapping
 from systems.magic_realm.battle_state import long_form
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.errors import FieldError
+from systems.interface import Field, PlaysForm
 from systems.records import RecordChange, number, whole_number_errors
 
 CHIT_STATES = {"fresh", "fatigued", "wounded"}
 
 
 # --- a record as a GM types it ------------------------------------------------------------------------
+
+
+def record_form(record: Mapping[str, Any]) -> PlaysForm:
+    """The counts of a record and the horse, as a GM edits them between battles; gold, fame and notoriety (a
+    divided bounty leaves shares) and the chits, armor and weapons each by name are edited on the campaign's
+    own character page (campaigns/forms.py CharacterStateForm)."""
+    return PlaysForm(side="", title="Between battles", fields=(
+        Field("wounds", "number", "Wounds", None, required=False, minimum=0, maximum=99),
+        Field("fatigue", "number", "Fatigue", None, required=False, minimum=0, maximum=99),
+        Field("horse", "text", "Horse", None, "The active horse, or empty.", required=False),
+    ))
 
 
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:

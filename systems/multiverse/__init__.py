@@ -6,7 +6,7 @@ from systems.multiverse.adjustments import adjust, adjustments
 from systems.multiverse.cycle_file import resolve_file
 from systems.multiverse.odds import odds
 from systems.multiverse.planned_odds import planned_odds
-from systems.multiverse.records import check_record, record_changes, with_records
+from systems.multiverse.records import check_record, record_changes, record_form, with_records
 from systems.multiverse.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve, sides,
                                        summaries, validate, with_options)
 
@@ -14,4 +14,4 @@ NAME = "multiverse"
 TITLE = "Magic: the Multiverse (tick combat)"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form"]

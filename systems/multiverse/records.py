@@ -17,11 +17,20 @@ import re
 from typing import Any, Mapping
 
 from systems.errors import FieldError
+from systems.interface import Field, PlaysForm
 from systems.records import KILLED, RecordChange, is_killed, whole_number_errors
 
 LIFE = "life"
 MANA_BURN = "mana burn"
 TICK = re.compile(r"Tick \d+:")
+
+
+def record_form(record: Mapping[str, Any]) -> PlaysForm:
+    """The life left, as the GM edits it between battles (the rules have no healing: the GM's word is)."""
+    return PlaysForm(side="", title="Between battles", fields=(
+        Field(LIFE, "number", "Life", None, "The life the character has left (ruling R8). Empty: as each "
+              "battle's starting state says.", required=False, minimum=-100, maximum=999),
+    ))
 
 
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:

@@ -128,3 +128,16 @@ def test_undo_takes_out_a_key_the_record_did_not_have_before():
                                      {"op": "remove", "key": "spells", "item": "Light"}])
     assert record["life"] == 3 and record["shield"] == "splintered" and record["scars"] == {"left arm": "deep"}
     assert undo(record, ops) == a_record()
+
+
+@pytest.mark.parametrize("name", ALL_SYSTEMS)
+def test_the_record_form_asks_only_keys_the_system_judges_each_optional_and_unwritten(name):
+    system = get_system(name)
+    form = system.record_form(a_record())
+    assert len({f.name for f in form.fields}) == len(form.fields)
+    for form_field in form.fields:
+        assert form_field.path is None and not form_field.required and form_field.label.strip()
+        assert form_field.kind in ("number", "text", "choice")
+        if form_field.kind == "number":
+            assert system.check_record({form_field.name: form_field.minimum}) == []
+            assert [e.path for e in system.check_record({form_field.name: "many"})] == [form_field.name]

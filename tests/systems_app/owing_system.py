@@ -16,7 +16,7 @@ from systems.errors import FieldError, PlaysInvalid
 from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm, Resolution,
                                ResolvedEvent, SideSummary, no_gm_entries, no_waiting_forms)
 from systems.records import (any_record as check_record, no_record_changes as record_changes,  # noqa: F401
-                             records_ignored as with_records)  # its combatants keep no record
+                             no_record_form as record_form, records_ignored as with_records)  # its combatants keep no record
 
 NAME = "owing-test"
 TITLE = "Owing (a test system)"

@@ -13,7 +13,7 @@ import pytest
 from campaigns import models as campaign_models
 from campaigns import services as campaign_services
 from combat import services, system_battles, system_dues, system_waiting
-from combat.models import Round
+from combat.models import CharacterChange, Round
 from players import dues
 from systems.interface import GM
 from tests.systems.interface_examples import answer, without_plays, without_waiting_answers
@@ -95,3 +95,17 @@ def test_the_wounds_a_ruling_gave_are_settled_on_chits_the_character_chooses_bef
     assert system_dues.unsettled(following) == []
     chits = next(c for c in Round.objects.get(pk=following.pk).input["state"]["characters"] if c["id"] == "Swordsman")["chits"]
     assert sorted(chit["id"] for chit in chits if chit["state"] == "wounded") == sorted(wounded)
+    record = campaign.characters.get(catalogue_name="Swordsman").state
+    assert sorted(chit for chit, state in record["chits"].items() if state == "wounded") == sorted(wounded)
+    assert record["wounds"] == 2
+    history = CharacterChange.objects.get(round__pk=waiting.pk, source=CharacterChange.Source.CHITS)
+    assert sorted(history.lines) == sorted(f"{chit} wounded" for chit in wounded)
+
+
+def test_a_magic_realm_battle_starts_the_character_as_his_record_leaves_him(gm, campaign):
+    character = campaign.characters.get(catalogue_name="Swordsman")
+    character.state = {**character.state, "chits": {"MOVE L4": "wounded"}}
+    character.save(update_fields=["state"])
+    battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
+    entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Swordsman")
+    assert {chit["id"]: chit["state"] for chit in entry["chits"]}["MOVE L4"] == "wounded"

@@ -93,10 +93,11 @@ def test_the_calendar_counts_days_without_weather(gm_client, jousts):
     assert "Not part of" in page and "Hidden weather chit" not in page
 
 
-def test_a_characters_page_shows_its_state_lives_in_its_battles(gm_client, jousts):
+def test_a_characters_edit_page_asks_its_systems_record_not_magic_realms(gm_client, jousts):
     character = jousts.characters.get(catalogue_name="Sir Ash")
     page = gm_client.get(reverse("campaigns:character_edit", args=["jousts", character.pk])).content.decode()
-    assert "the side named Sir Ash is this character's" in page and 'name="chits"' not in page
+    assert "starts the side named Sir Ash as it says" in page
+    assert 'name="wounds"' in page and "Hit points missing" in page and 'name="chits"' not in page
 
 
 def test_a_characters_history_lists_its_rounds_with_the_summary_of_its_side(gm, gm_client, jousts):

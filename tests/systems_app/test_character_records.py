@@ -1,0 +1,95 @@
+"""A campaign character's record in battles fought through the systems interface (systems/records.py): a battle
+starts each character as its record leaves it, refuses one killed before, writes what each round did to the
+record with a history line, and voiding the round takes it back."""
+
+import pytest
+
+from campaigns.models import Character
+from combat import services, void
+from combat.models import CharacterChange, Round
+from tests.systems_app.battles import resolve_first_round
+from tests.systems_app.conftest import start
+
+pytestmark = pytest.mark.django_db
+
+
+def record_of(campaign, name):
+    return Character.objects.get(campaign=campaign, catalogue_name=name).state
+
+
+def set_record(campaign, name, **keys):
+    character = Character.objects.get(campaign=campaign, catalogue_name=name)
+    character.state = {**character.state, **keys}
+    character.save(update_fields=["state"])
+
+
+def entry(battle, name):
+    return next(c for c in battle.state["combatants"] if c["name"] == name)
+
+
+def test_it_starts_a_character_at_the_hit_points_its_record_keeps(gm, make_campaign):
+    campaign = make_campaign("enchanted-realms")
+    set_record(campaign, "Aldric", hp=3)
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    assert entry(battle, "Aldric")["hp"] == 3
+    opened = battle.rounds.get(number=1).input
+    assert next(c for c in opened["combatants"] if c["name"] == "Aldric")["hp"] == 3
+
+
+def test_it_refuses_a_character_killed_in_an_earlier_battle_naming_him(gm, make_campaign):
+    campaign = make_campaign("multiverse")
+    set_record(campaign, "Astaroth", killed=True)
+    with pytest.raises(services.BattleError, match="Astaroth was killed in an earlier battle") as refused:
+        start(gm, campaign, "multiverse-astaroth-and-the-goblins")
+    assert "state" in refused.value.errors
+    assert not campaign.battles.exists()
+
+
+def test_a_round_writes_what_it_did_on_the_characters_record_with_a_history_line(gm, make_campaign):
+    campaign = make_campaign("multiverse")
+    battle, round_ = resolve_first_round(gm, campaign, "multiverse-astaroth-and-the-goblins")
+    assert round_.status == Round.Status.RESOLVED
+    change = CharacterChange.objects.get(round=round_)
+    assert change.character.catalogue_name == "Astaroth" and change.source == CharacterChange.Source.ROUND
+    assert change.lines == ["Took 7 damage: 3 from Goblin 1, 4 from Goblin 2 (life 6 → -1)", "Killed by Goblin 2"]
+    assert record_of(campaign, "Astaroth")["life"] == -1 and record_of(campaign, "Astaroth")["killed"] is True
+
+
+def test_the_round_page_says_what_the_round_did_to_the_characters(gm, gm_client, make_campaign):
+    campaign = make_campaign("multiverse")
+    battle, _ = resolve_first_round(gm, campaign, "multiverse-astaroth-and-the-goblins")
+    page = gm_client.get(f"/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/1/").content.decode()
+    assert "What this round did to the characters" in page
+    assert "Killed by Goblin 2" in page and "Void this round" in page
+
+
+def test_voiding_the_round_takes_its_changes_back_and_it_resolves_again_the_same(gm, make_campaign):
+    campaign = make_campaign("multiverse")
+    before = record_of(campaign, "Astaroth")
+    battle, round_ = resolve_first_round(gm, campaign, "multiverse-astaroth-and-the-goblins")
+    first_log = round_.log
+    void.void_round(gm, campaign.slug, battle.pk, 1)
+    round_.refresh_from_db()
+    battle.refresh_from_db()
+    assert record_of(campaign, "Astaroth") == before
+    assert not CharacterChange.objects.filter(round=round_).exists()
+    assert round_.status == Round.Status.DRAFTING and round_.input["combatants"] == battle.state["combatants"]
+    assert services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    services.resolve_round(round_.pk)
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.RESOLVED and round_.log == first_log
+    assert record_of(campaign, "Astaroth")["killed"] is True
+
+
+def test_a_record_typed_wrong_for_the_campaigns_system_is_refused_naming_the_key(gm, make_campaign):
+    from django.core.exceptions import ValidationError
+
+    from campaigns import services as campaign_services
+
+    campaign = make_campaign("multiverse")
+    character = Character.objects.get(campaign=campaign, catalogue_name="Astaroth")
+    with pytest.raises(ValidationError) as refused:
+        campaign_services.update_character(gm, character, {"player": character.player_id, "catalogue_name": "Astaroth",
+                                                           "state": {**character.state, "life": "ten"}})
+    assert "state.life" in refused.value.message_dict
+    assert "life" not in record_of(campaign, "Astaroth")
