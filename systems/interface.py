@@ -39,10 +39,11 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Protocol, runtime_checkable
 
 from systems.errors import FieldError, OddsQueryError, PlaysInvalid
+from systems.options import Constraint, Option, Options, Preset  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
     from systems.records import RecordChange
@@ -51,106 +52,7 @@ ALL: Literal["all"] = "all"  # an event everyone in the battle may see
 GM: Literal["@gm"] = "@gm"  # the side of a form only the GM fills in (no side id starts with "@")
 
 
-# --- the rule-set options ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Option:
-    """One setting a campaign chooses. `kind` is "bool", "choice" or "number"; `choices` lists the values a
-    "choice" takes; a "number" lies in `minimum`..`maximum` (None: open), or is None when `nullable`."""
-
-    name: str
-    label: str
-    kind: Literal["bool", "choice", "number"]
-    default: Any
-    help: str = ""
-    choices: tuple[Any, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-    nullable: bool = False
-
-
-@dataclass(frozen=True)
-class Preset:
-    """A named set of option values (only those differing from the defaults)."""
-
-    name: str
-    title: str
-    values: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Constraint:
-    """`option` set to `value` implies (or, with `forbids`, rules out) `other` set to `other_value`."""
-
-    option: str
-    value: Any
-    other: str
-    other_value: Any
-    why: str
-    forbids: bool = False
-
-    def broken_by(self, values: Mapping[str, Any]) -> bool:
-        if values.get(self.option) != self.value:
-            return False
-        return (values.get(self.other) == self.other_value) == self.forbids
-
-
-@dataclass(frozen=True)
-class Options:
-    """A system's options, its presets (the first is the default) and the constraints between options."""
-
-    options: tuple[Option, ...] = ()
-    presets: tuple[Preset, ...] = (Preset("default", "As written, with Herald's house defaults"),)
-    constraints: tuple[Constraint, ...] = ()
-
-    def defaults(self) -> dict[str, Any]:
-        return {option.name: option.default for option in self.options}
-
-    def values(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
-        """Every option's value for `chosen`: {"preset": name, ...overrides} (an unknown preset counts as none;
-        `check` reports it)."""
-        preset = next((p for p in self.presets if p.name == chosen.get("preset", self.presets[0].name)), None)
-        return {**self.defaults(), **(preset.values if preset else {}),
-                **{key: value for key, value in chosen.items() if key != "preset"}}
-
-    def check(self, chosen: Mapping[str, Any]) -> list[FieldError]:
-        """Errors naming each option that is unknown, of the wrong kind, or broken by another's value."""
-        if not isinstance(chosen, Mapping):
-            return [FieldError("options", "must be an object of option values")]
-        errors = []
-        if "preset" in chosen and chosen["preset"] not in {p.name for p in self.presets}:
-            errors.append(FieldError("preset", f"unknown preset {chosen['preset']!r}; presets are "
-                                               f"{', '.join(p.name for p in self.presets)}"))
-        known = {option.name: option for option in self.options}
-        errors += [FieldError(name, "is not an option of this system") for name in chosen
-                   if name != "preset" and name not in known]
-        values = self.values(chosen)
-        for option in self.options:
-            message = _option_error(option, values.get(option.name))
-            if message:
-                errors.append(FieldError(option.name, message))
-        if errors:
-            return errors
-        return [FieldError(c.option, f"{c.option}={c.value!r} {'rules out' if c.forbids else 'requires'} "
-                                     f"{c.other}={c.other_value!r}: {c.why}")
-                for c in self.constraints if c.broken_by(values)]
-
-
-def _option_error(option: Option, value: Any) -> str | None:
-    if value is None and option.nullable:
-        return None
-    if option.kind == "bool" and not isinstance(value, bool):
-        return f"must be true or false, not {value!r}"
-    if option.kind == "choice" and value not in option.choices:
-        return f"must be one of {', '.join(map(str, option.choices))}, not {value!r}"
-    if option.kind == "number":
-        if not isinstance(value, int) or isinstance(value, bool):
-            return f"must be a whole number, not {value!r}"
-        too_low = option.minimum is not None and value < option.minimum
-        if too_low or (option.maximum is not None and value > option.maximum):
-            return f"must be from {option.minimum} to {option.maximum}, not {value}"
-    return None
+# The rule-set options: systems/options.py (re-exported here, the one name every system imports).
 
 
 # --- the plays form ------------------------------------------------------------------------------------
