@@ -26,6 +26,8 @@ from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, P
                                                 RuleSetError, rules_from)
 from systems.magic_realm.form import plays_form
 from systems.magic_realm import sheet_picture
+from systems.magic_realm.chit_choice import plural
+from systems.magic_realm.summaries import summaries as side_summaries
 
 __all__ = ["KINDS", "check_options", "input_schema", "options", "picture", "plays_form", "resolve", "sides",
            "summaries", "validate", "with_options"]
@@ -166,35 +168,19 @@ def _visibility(event: dict[str, Any], owner: dict[str, str], names: tuple[str, 
 
 
 def _owed(summary: dict[str, Any] | None) -> tuple[str, ...]:
-    if not summary:
+    """What a character owes after the round, in words; the dead owe nothing (issue #14.3)."""
+    if not summary or summary.get("killed"):
         return ()
     owed = []
     if summary["wounds_owed"]:
-        owed.append(f"{summary['wounds_owed']} wound(s), on chits of your choice")
+        owed.append(f"{plural(summary['wounds_owed'], 'wound')}, on chits of your choice")
     if summary["fatigue_owed"]:
-        owed.append(f"{summary['fatigue_owed']} asterisk(s) of fatigue")
+        owed.append(f"{plural(summary['fatigue_owed'], 'asterisk')} of fatigue, on chits of your choice")
     return tuple(owed)
 
 
 def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]:
-    by_character = {s["character"]: s for s in resolution.output.get("summaries", [])}
-    result = []
-    for name in sides(round_input):
-        if resolution.waiting_for:
-            lines = [f"{name}: the round waits: " + "; ".join(f"{e.path}: {e.message}" for e in resolution.waiting_for)]
-            result.append(SideSummary(name, tuple(lines)))
-            continue
-        summary = by_character.get(name) or {}
-        lines = [f"{name}: killed" if summary.get("killed") else f"{name}: alive"]
-        if summary.get("kills"):
-            lines.append(f"kills: {', '.join(summary['kills'])}")
-        if summary.get("fame") or summary.get("notoriety") or summary.get("gold"):
-            lines.append(f"fame {summary['fame']:g}, notoriety {summary['notoriety']:g}, gold {summary['gold']:g}")
-        lines += [*resolution.owes.get(name, ()), *resolution.must_choose.get(name, ())]
-        if resolution.finished:
-            lines.append("the combat is over")
-        result.append(SideSummary(name, tuple(lines)))
-    return tuple(result)
+    return side_summaries(round_input, resolution, sides(round_input))
 
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:

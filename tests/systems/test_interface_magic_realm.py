@@ -157,7 +157,36 @@ def test_the_next_round_starts_with_the_sheets_of_who_attacks_whom():
 
 def test_wounds_and_fatigue_owed_are_named_for_the_character():
     resolution = MAGIC_REALM.resolve(example("thirty-combatants"))
-    assert resolution.owes["Black Knight"] == ("1 wound(s), on chits of your choice",)
+    assert resolution.owes["Black Knight"] == ("1 wound, on chits of your choice",)
+    assert resolution.owes["Amazon"] == ("1 wound, on chits of your choice", "1 asterisk of fatigue, on chits of your choice")
+
+
+def test_the_dead_owe_nothing():
+    resolution = MAGIC_REALM.resolve(example("red-side-up-t-troll"))
+    assert resolution.output["summaries"][0]["killed"] and resolution.owes["Amazon"] == ()
+
+
+def summary_lines(name, side):
+    data = example(name)
+    return dict((s.side, s.lines) for s in MAGIC_REALM.summaries(data, MAGIC_REALM.resolve(data)))[side]
+
+
+def test_a_summary_says_the_character_was_killed_and_what_hit_him_and_nothing_owed():
+    lines = summary_lines("red-side-up-t-troll", "Amazon")
+    assert lines[0] == "Amazon: KILLED"
+    assert lines[1].startswith("what hit Amazon: Hit: T Troll's Smash (box 3) intercepts Amazon's Duck (box 3)")
+    assert lines[1].endswith("Amazon is killed by T Troll") and len(lines) == 2
+
+
+def test_a_summary_says_what_he_killed_with_the_fame_and_notoriety_and_not_his_hirelings_kills_as_hits_on_him():
+    lines = summary_lines("thirty-combatants", "Black Knight")
+    assert lines[0] == "Black Knight: alive"
+    assert "H Troll" not in lines[1] and "Axe Goblin 1" in lines[1]
+    assert "kills: H Troll, H Troll (fame 5, notoriety 5)" in lines
+
+
+def test_a_summary_says_a_character_ran_away():
+    assert summary_lines("encounter-charge-and-run-on-horses-by-key", "Amazon") == ("Amazon: RAN AWAY: out of the battle",)
 
 
 def test_a_played_form_resolves_as_the_engine_resolves_the_same_plays():
