@@ -1,17 +1,14 @@
 """A player's part in a round that stopped half-way (combat/system_waiting.py): on their page, the forms the
 round waits on whose side is one of theirs (never another side's, nor the GM's ruling), drawn as their plays
-form is; and their answer, taken through their link (the link is the access: another side's form is a 404),
-noted in the round's history for the GM."""
+form is; their answer, taken through their link (the link is the access: another side's form is a 404),
+noted in the round's history for the GM (combat/system_waiting_history.py)."""
 
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-from django.db import transaction
-
 from combat import system_waiting
 from players import answers, answers_page, services
-from players.models import RoundNote
 from systems.interface import answers_that_apply
 
 
@@ -50,12 +47,8 @@ def page_forms(link, round_, bound=None) -> list[dict[str, Any]]:
 
 
 def answer(link, round_, key: str, given: Mapping[str, Any], unreadable: Mapping[str, str]) -> bool:
-    """The player answers their waiting form `key` (system_waiting.answer checks and keeps it, and the last
-    answer sends the round on); True when it was the last the round waited for."""
-    with transaction.atomic():
-        sides = own_sides(link, round_)
-        waiting = system_waiting.form_at(round_, key, sides)
-        complete = system_waiting.answer(round_, key, given, unreadable=unreadable, sides=sides)
-        services.note(round_, RoundNote.Kind.SUBMITTED, f"{link.player.name} answered for {waiting.side}: "
-                                                        f"{waiting.form.title}.")
-    return complete
+    """The player answers their waiting form `key` (system_waiting.answer checks and keeps it, notes it in the
+    round's history as theirs, and the last answer sends the round on); True when it was the last the round
+    waited for."""
+    sides = own_sides(link, round_)
+    return system_waiting.answer(round_, key, given, unreadable=unreadable, sides=sides, player=link.player)
