@@ -1,6 +1,7 @@
 """Every answer to a form a round stopped half-way for (the player's through their link, the GM's for a side or as
 its own ruling) leaves a note in the round's history, in the answer's transaction, saying who answered, for what,
-and the answers in words."""
+and the answers in words; and once the round has gone on and resolved, the player's page shows, in its result,
+what was answered for their own sides: never another side's answer, nor the GM's ruling."""
 
 import pytest
 
@@ -88,3 +89,58 @@ def test_the_note_is_written_in_the_answers_transaction(waiting_round, gm_client
     with pytest.raises(RuntimeError):
         gm_client.post(answer_url(waiting_round, key_of(waiting_round, "Aldric")), {"dodge": RIGHT, "steps": "2"})
     assert nothing_answered(waiting_round) and Round.objects.get(pk=waiting_round.pk).status == Round.Status.FAILED
+
+
+def test_once_the_round_has_resolved_the_player_sees_what_they_answered_in_its_result(waiting_round, client, gm_client):
+    _player_answers(client, waiting_round)
+    resolved = _resolved(gm_client, waiting_round, aldric=None)
+    assert resolved.status == Round.Status.RESOLVED
+    page = _page(client, resolved, "Alice")
+    result = page[page.index('id="results-title"'):]
+    assert "Answered while round 1 waited: Aldric dodges the Goblin&#x27;s blow</h4>" in result
+    assert "<dt>Which way</dt><dd>Right</dd><dt>How many steps</dt><dd>1</dd>" in result
+    assert "your GM answered for you" not in page
+
+
+def test_the_player_sees_an_answer_the_gm_gave_for_them_as_the_gms(waiting_round, client, gm_client):
+    resolved = _resolved(gm_client, waiting_round)
+    page = _page(client, resolved, "Alice")
+    assert "Answered while round 1 waited (your GM answered for you): Aldric dodges the Goblin&#x27;s blow" in page
+    assert "<dt>Which way</dt><dd>Right</dd><dt>How many steps</dt><dd>2</dd>" in page
+
+
+def test_the_player_never_sees_the_gms_ruling_among_their_answers(waiting_round, client, gm_client):
+    page = _page(client, _resolved(gm_client, waiting_round), "Alice")
+    assert "The omen" not in page and "<dt>The omen is</dt>" not in page and "GM ruling:" not in page
+
+
+def test_another_player_never_sees_another_sides_answer(waiting_round, client, gm_client):
+    _player_answers(client, waiting_round)
+    resolved = _resolved(gm_client, waiting_round, aldric=None)
+    response = client.get(f"/play/{token_of(resolved.battle, 'Bob')}/")
+    page = response.content.decode()
+    assert response.context["waiting"].answered == []  # not merely left out of the page: never read for Bob
+    assert 'id="results-title"' in page and "<h3>Bryn</h3>" in page
+    assert "Answered while" not in page and "Which way" not in page and "Aldric dodges the Goblin" not in page
+
+
+def test_nothing_answered_shows_while_the_round_still_waits(waiting_round, client):
+    _player_answers(client, waiting_round)
+    ruling = run_resolve(waiting_round)
+    assert "Answered while" not in _page(client, ruling, "Alice")
+
+
+def test_an_answer_the_round_dropped_when_a_side_was_unlocked_is_not_shown(waiting_round, gm, client, gm_client):
+    _player_answers(client, waiting_round)  # right, 1 step
+    ruling = run_resolve(waiting_round)
+    battle = ruling.battle
+    side = ruling.sides.get(side="Aldric")
+    gm_client.post(page_url(ruling, f"answers/{side.pk}/unlock/"))
+    system_battles.lock(gm, battle.campaign.slug, battle.pk, 1, side.pk)
+    services.request_resolve(gm, battle.campaign.slug, battle.pk, 1)
+    again = run_resolve(ruling)  # waits for Aldric's choice once more
+    assert key_of(again, "Aldric").startswith("3-")
+    _player_answers(client, again, dodge=LEFT, steps="2")
+    page = _page(client, _resolved(gm_client, again, aldric=None), "Alice")
+    assert "<dt>Which way</dt><dd>Left</dd><dt>How many steps</dt><dd>2</dd>" in page
+    assert "<dd>Right</dd>" not in page and page.count("Answered while round 1 waited") == 1
