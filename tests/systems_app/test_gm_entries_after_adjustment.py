@@ -7,6 +7,7 @@ interface from the outside, as tests/systems_app/test_view_gm_entries.py does.""
 
 import copy
 import json
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from campaigns import services as campaign_services
 from combat import system_battles
 from combat.models import Round
 from players import services as players_services
-from players.models import RoundNote
+from players.models import PlaySettings, RoundDeadline, RoundNote
 from systems.interface import GM
 from tests.systems.interface_examples import answer, without_plays, without_waiting_answers
 from tests.systems_app.conftest import resolve, round_url
@@ -215,3 +216,25 @@ def test_an_adjustment_that_leaves_the_entries_as_they_were_changes_nothing_of_t
     entries = entries_of(two_groups)
     assert entries.locked and entries.plays == {"battling_0": BASHKARS}
     assert history(two_groups)[-1] == "Black Knight's MOVE M5 is now wounded. Why: a ruling"
+
+
+def test_the_players_deadline_names_only_the_players_missing_sides_never_the_gms_entries(gm, two_groups):
+    PlaySettings.objects.create(campaign=two_groups.campaign, missed_turn=PlaySettings.MissedTurn.WAIT)
+    round_ = round_of(two_groups)
+    players_services.sweep(RoundDeadline.objects.get(round=round_).due_at + timedelta(seconds=1))
+    entries = entries_of(two_groups)
+    assert not entries.locked and entries.plays == {}  # not defaulted, not locked for the GM
+    assert "The deadline passed without plays from Black Knight: the round waits for the GM." in history(two_groups)
+
+
+def test_a_deadline_with_every_players_side_in_leaves_the_unentered_gms_entries_open(gm, two_groups):
+    PlaySettings.objects.create(campaign=two_groups.campaign, missed_turn=PlaySettings.MissedTurn.WAIT)
+    round_ = round_of(two_groups)
+    knight = round_.sides.get(side="Black Knight")
+    system_battles.save_answers(gm, "company", two_groups.pk, 1, knight.pk, answer(system_battles.form_of(knight)))
+    system_battles.lock(gm, "company", two_groups.pk, 1, knight.pk)
+    players_services.sweep(RoundDeadline.objects.get(round=round_).due_at + timedelta(seconds=1))
+    entries = entries_of(two_groups)
+    assert not entries.locked and entries.plays == {}
+    assert "The deadline passed; every side was in." in history(two_groups)  # the players' sides: the GM's are not
+    assert round_of(two_groups).status == Round.Status.DRAFTING  # the GM's entries are still the GM's to lock
