@@ -90,6 +90,85 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
     return round_
 
 
+def gm_entries_follow(round_: Round, before: Mapping[str, Any], user=None) -> list[str]:
+    """The GM's entries of an open round kept in step with its input, changed from `before` between rounds (a
+    hand adjustment, players/services.py `adjust`), as `open_round` would make them now: gone when the GM's
+    form has no fields any more, created (unlocked) when it gains some where it had none. An answer the GM
+    saved follows its question (its field's path), whatever the field is called now (the fields are numbered
+    per native group), and is cleared when its question is gone or no longer takes it; the side is unlocked
+    when an answer is cleared or it asks something new. The sentences the round's history keeps, if any."""
+    system = round_.battle.campaign.combat_system
+    now = system.plays_form(round_.input, GM)
+    side = round_.sides.filter(side=GM).first()
+    if side is None:
+        if not now.fields:
+            return []
+        SidePlays.objects.create(round=round_, side=GM, updated_by=user if getattr(user, "pk", None) else None)
+        return ["The GM's entries opened by the adjustment: there is something for the GM to enter this round now"]
+    was = system.plays_form(before, GM)
+    plays, cleared = _answers_kept(was, now, side.plays)
+    if not now.fields:
+        side.delete()
+        why = "; ".join(now.notes) or "nothing is left for the GM to enter"
+        return [f"The GM's entries are gone with the adjustment ({why})"
+                + (f"; cleared: {_listed(cleared)}" if cleared else "")]
+    asked_before = {_meaning(field) for field in was.fields}
+    new = [field.label for field in now.fields if _meaning(field) not in asked_before]
+    unlocked = side.locked and bool(cleared or new)
+    if plays == side.plays and not unlocked:
+        return []
+    side.plays, side.locked = plays, side.locked and not unlocked
+    side.save(update_fields=["plays", "locked", "updated_at"])
+    told = []
+    if cleared:
+        several = len(cleared) > 1
+        told.append(f"cleared the answer{'s' if several else ''} to {_listed(cleared)}, no longer asked as "
+                     f"{'they were' if several else 'it was'}")
+    if unlocked:
+        told += ([f"new: {_listed(new)}"] if new else []) + ["unlocked, to enter and lock again"]
+    return [f"The GM's entries after the adjustment: {'; '.join(told)}"] if told else []
+
+
+def _meaning(field) -> tuple:
+    """What a question of the GM's form asks, whatever its name: where its answer goes, and as what."""
+    return (field.path, field.kind) if field.path else (None, field.name, field.label)
+
+
+def _given(value: Any) -> bool:
+    return value not in (None, "", [])
+
+
+def _takes(field, value: Any) -> bool:
+    """Whether the field still takes the answer: one of its choices (each of them, for a multi-choice)."""
+    values = [choice.value for choice in field.choices]
+    if field.kind == "choice":
+        return value in values
+    if field.kind == "multi-choice":
+        return isinstance(value, list) and all(item in values for item in value)
+    return True
+
+
+def _answers_kept(was, now, plays: Mapping[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """The saved answers under the names their questions have in the form `now` (those it still takes), and
+    the questions of the answers cleared."""
+    fields_now = {_meaning(field): field for field in now.fields}
+    kept, cleared = {}, []
+    for field in was.fields:
+        value = plays.get(field.name)
+        moved = fields_now.get(_meaning(field))
+        if not _given(value):
+            continue
+        if moved is not None and _takes(moved, value):
+            kept[moved.name] = value
+        else:
+            cleared.append(field.label)
+    return kept, cleared
+
+
+def _listed(labels: list[str]) -> str:
+    return "; ".join(f'"{label}"' for label in labels)
+
+
 def side_in(round_: Round, side_id: int, *, for_update: bool = True) -> SidePlays:
     queryset = SidePlays.objects.select_related("character__player", "round__battle__campaign")
     if for_update:

@@ -8,7 +8,9 @@ from: the round input that waited (every side's plays in it, and the answers of 
 system's `output`. Each answer is checked as a side's plays are (combat/system_rounds.py), kept, and written
 with `fill` into the input the round resolves from next (`filled`); the last one requests the resolve again,
 with the round's committed seed, so the same dice replay the round up to where it stopped and on. It may
-stop again further on: a new wait, with new forms.
+stop again further on: a new wait, with new forms. Every answer kept is noted in the round's history, in its
+transaction (combat/system_waiting_history.py), which is also what tells a player, once the round has resolved,
+what was answered for their sides.
 
 A wait's forms are keyed "<wait>-<index>", `wait` counting the round's waits (`Round.encounter["waits"]`, never
 reset), so an answer posted to a form of an earlier wait is refused, never taken for the new one's.
@@ -23,7 +25,7 @@ from typing import Any, Mapping
 from django.db import transaction
 from django.http import Http404
 
-from combat import system_emails, system_rounds
+from combat import system_emails, system_rounds, system_waiting_history
 from combat.models import Round
 from systems.interface import GM, PlaysForm, Resolution, answers_that_apply, fill
 
@@ -158,13 +160,15 @@ def form_at(round_: Round, key: str, sides: set[str] | None = None) -> WaitingFo
     return waiting
 
 
-def answer(round_: Round, key: str, answers: Mapping[str, Any], *,
-           unreadable: Mapping[str, str] | None = None, sides: set[str] | None = None) -> bool:
+def answer(round_: Round, key: str, answers: Mapping[str, Any], *, unreadable: Mapping[str, str] | None = None,
+           sides: set[str] | None = None, by=None, player=None) -> bool:
     """Check and keep the answers to the waiting form `key` (`unreadable`: those posted that are not a number
     or not one of the choices), the round's row locked and its status read under the lock; write them with
-    `fill` into the input the round resolves from next. Refused (BattleError naming each field, nothing
-    saved) when any is wrong or a required one is missing. True when this was the last answer the round
-    waited for: the resolve is then requested (once: a second answer finds the round resolving)."""
+    `fill` into the input the round resolves from next, and note them in the round's history
+    (system_waiting_history.py: `player` answered through their link, else the GM, the user `by`). Refused
+    (BattleError naming each field, nothing saved) when any is wrong or a required one is missing. True when
+    this was the last answer the round waited for: the resolve is then requested (once: a second answer finds
+    the round resolving)."""
     from combat.services import BattleError, resolve_when_ready
 
     with transaction.atomic():
@@ -186,6 +190,7 @@ def answer(round_: Round, key: str, answers: Mapping[str, Any], *,
         entry["filled"] = filled
         locked.encounter = {**locked.encounter, WAITING: entry}
         locked.save(update_fields=["encounter"])
+        system_waiting_history.note_answer(locked, waiting, kept, by=by, player=player)
         complete = all(each.answers is not None for each in forms)
         if complete:
             resolve_when_ready(locked)

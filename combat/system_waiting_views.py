@@ -58,7 +58,7 @@ def answer(request, slug, battle_id, number, form_key):
     try:
         waiting = system_waiting.form_at(round_, form_key)
         answers, unreadable = posted_answers(waiting.form, request.POST)
-        complete = system_waiting.answer(round_, form_key, answers, unreadable=unreadable)
+        complete = system_waiting.answer(round_, form_key, answers, unreadable=unreadable, by=request.user)
     except services.BattleError as error:
         if not error.errors:  # the round no longer waits for it: the page says what it is now
             messages.error(request, str(error))

@@ -19,12 +19,12 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import round_file, system_dues
+from combat import round_file, system_battles, system_dues
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
 from players.models import PlayerLink, PlaySettings, Reminder, RoundDeadline, RoundNote, Submission
-from systems.interface import AdjustmentRefused
+from systems.interface import GM, AdjustmentRefused
 from systems.states import state_errors
 
 log = structlog.get_logger("players")
@@ -550,19 +550,23 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
             state, sentence = system.adjust(battle.state, change)
         except AdjustmentRefused as error:
             raise BattleError(str(error), {"change": str(error)}) from None
-        if battle.campaign.fights_through_interface:
-            _keep_round_in_step(system, round_, state)
+        follows = _keep_round_in_step(system, round_, state, user) if battle.campaign.fights_through_interface else []
         battle.state = state
         battle.save(update_fields=["state", "updated_at"])
-        return note(round_, RoundNote.Kind.ADJUSTMENT, f"{sentence}. Why: {reason.strip()}", by=user,
-                    data={"change": change, "reason": reason.strip()})
+        adjusted = note(round_, RoundNote.Kind.ADJUSTMENT, f"{sentence}. Why: {reason.strip()}", by=user,
+                        data={"change": change, "reason": reason.strip()})
+        for text in follows:  # what the change did to the GM's entries, after the change itself in the history
+            note(round_, RoundNote.Kind.ADJUSTMENT, f"{text}.", by=user)
+        return adjusted
 
 
-def _keep_round_in_step(system, round_: Round, state: dict[str, Any]) -> None:
+def _keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None) -> list[str]:
     """The open round's input rebuilt from the adjusted state under the rules it opened with; refused, naming
     the change, if the system would not accept that state (nothing is saved then). The sides follow it as when
     a round opens: one left with nothing to choose is locked, and one that was locked only for having nothing
-    to choose (no plays) is open again once it has something (a combatant brought back)."""
+    to choose (no plays) is open again once it has something (a combatant brought back). The GM's entries
+    follow it too (combat/system_battles.py `gm_entries_follow`: their answers kept only for the questions
+    still asked); what that did, in sentences for the round's history."""
     round_input = system.with_options(dict(state), round_.rules or {})
     errors = state_errors(system, round_input)
     if errors:
@@ -570,7 +574,7 @@ def _keep_round_in_step(system, round_: Round, state: dict[str, Any]) -> None:
         raise BattleError(f"That change leaves a state the rules refuse: {listed}", {"change": listed})
     before, round_.input = round_.input, round_input
     round_.save(update_fields=["input"])
-    for side in round_.sides.all():
+    for side in round_.sides.exclude(side=GM):
         chooses_now = bool(system.plays_form(round_input, side.side).fields)
         if not side.locked and not chooses_now:
             side.locked = True
@@ -579,3 +583,4 @@ def _keep_round_in_step(system, round_: Round, state: dict[str, Any]) -> None:
         else:
             continue
         side.save(update_fields=["locked"])
+    return system_battles.gm_entries_follow(round_, before, user)

@@ -55,7 +55,7 @@ def test_the_players_answer_is_kept_noted_and_sends_the_round_on(waiting_round, 
     assert system_waiting.entry_of(round_)["answers"] == {"0": {"dodge": "right", "steps": 1}}
     assert round_.status == Round.Status.RESOLVING
     note = RoundNote.objects.get(round=round_, kind=RoundNote.Kind.SUBMITTED)
-    assert note.text == "Alice answered for Aldric: Aldric dodges the Goblin's blow."
+    assert note.text == "Alice answered for Aldric: Aldric dodges the Goblin's blow (Which way: Right; How many steps: 1)."
 
 
 def test_a_bad_answer_names_the_field_and_saves_nothing(waiting_round, client):
