@@ -106,7 +106,9 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
         results = last_results(link, round_, bound_chits) if round_ else None
     needed = (round_.encounter or {}).get("choice_needed") if round_ else None
     names = {view["name"] for view in sides}
-    waiting = player_waiting.page_forms(link, round_, bound_waiting) if over is None else []
+    # Combat over: nothing is open to answer, but what was answered while the last round waited still shows.
+    waiting = (player_waiting.page_forms(link, round_, bound_waiting) if over is None
+               else player_waiting.WaitingViews([], player_waiting.answered_views(link, round_)))
     return {
         "link": link,
         "token": services_token(link),

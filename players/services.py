@@ -490,23 +490,36 @@ def _missed_turn_plays(round_: Round, side: SidePlays, policy: str) -> tuple[dic
 def _resolve_at_deadline(round_: Round) -> None:
     """At the deadline every side is in (submitted or defaulted); valid sides are locked, and with
     auto-resolve the round is resolved. A side still without valid plays (a player's the GM must settle, or
-    the GM's own) leaves the round to the GM."""
-    invalid = []
+    the GM's own) leaves the round to the GM. The GM's entries for the round are never the players' deadline's:
+    they are said apart, and only the GM locks them."""
+    invalid, gm_entries_open = [], False
     for side in round_.sides.select_related("character"):
         if side.locked:
             continue
-        if side.character_id is None and not side.plays:  # the GM's own side, never entered: never defaulted
+        if side.is_gm_entries:
+            gm_entries_open = True
+        elif side.character_id is None and not side.plays:  # the GM's own side, never entered: never defaulted
             invalid.append(side.name)
         elif _plays_errors(round_, side):
             invalid.append(side.name)
         else:
             SidePlays.objects.filter(pk=side.pk).update(locked=True)
-    if invalid:
-        note(round_, RoundNote.Kind.DEADLINE, f"Plays of {', '.join(invalid)} are no longer legal: the GM decides."
-             if not answers.through_interface(round_.battle) else
-             f"{', '.join(invalid)} {'has' if len(invalid) == 1 else 'have'} no complete, legal plays yet: the GM decides.")
+    if invalid or gm_entries_open:
+        note(round_, RoundNote.Kind.DEADLINE, _deadline_left_to_gm(round_, invalid, gm_entries_open))
         return
     _resolve_if_all_in(round_)
+
+
+def _deadline_left_to_gm(round_: Round, invalid: list[str], gm_entries_open: bool) -> str:
+    said = []
+    if invalid and not answers.through_interface(round_.battle):
+        said.append(f"Plays of {', '.join(invalid)} are no longer legal")
+    elif invalid:
+        said.append(f"{', '.join(invalid)} {'has' if len(invalid) == 1 else 'have'} no complete, legal plays yet")
+    if gm_entries_open:
+        said.append("the GM's entries for the round are still to be entered and locked")
+    text = "; ".join(said)
+    return f"{text[0].upper()}{text[1:]}: the GM decides." if invalid else f"{text[0].upper()}{text[1:]}."
 
 
 # --- rulings and adjustments -------------------------------------------------------------------------

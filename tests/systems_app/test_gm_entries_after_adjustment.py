@@ -237,4 +237,6 @@ def test_a_deadline_with_every_players_side_in_leaves_the_unentered_gms_entries_
     entries = entries_of(two_groups)
     assert not entries.locked and entries.plays == {}
     assert "The deadline passed; every side was in." in history(two_groups)  # the players' sides: the GM's are not
+    assert "The GM's entries for the round are still to be entered and locked." in history(two_groups)
+    assert not any("The GM's entries has" in line or "The GM's entries have" in line for line in history(two_groups))
     assert round_of(two_groups).status == Round.Status.DRAFTING  # the GM's entries are still the GM's to lock

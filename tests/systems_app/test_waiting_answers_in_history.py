@@ -6,7 +6,7 @@ what was answered for their own sides: never another side's answer, nor the GM's
 import pytest
 
 from combat import services
-from combat.models import Round
+from combat.models import Battle, Round
 from combat import system_battles
 from players.models import RoundNote
 from systems.interface import GM
@@ -144,3 +144,16 @@ def test_an_answer_the_round_dropped_when_a_side_was_unlocked_is_not_shown(waiti
     page = _page(client, _resolved(gm_client, again, aldric=None), "Alice")
     assert "<dt>Which way</dt><dd>Left</dd><dt>How many steps</dt><dd>2</dd>" in page
     assert "<dd>Right</dd>" not in page and page.count("Answered while round 1 waited") == 1
+
+
+def test_when_the_battle_is_over_the_player_still_sees_what_they_answered_in_its_last_round(waiting_round, gm, client,
+                                                                                            gm_client):
+    _player_answers(client, waiting_round)
+    resolved = _resolved(gm_client, waiting_round, aldric=None)
+    # The round that waited is the battle's last: its result says combat is over (as a system's `finished`).
+    resolved.battle.rounds.filter(number__gt=resolved.number).delete()
+    Round.objects.filter(pk=resolved.pk).update(result={**resolved.result, "finished": True})
+    Battle.objects.filter(pk=resolved.battle_id).update(status=Battle.Status.ENDED)
+    page = _page(client, resolved, "Alice")
+    assert "combat is over" in page.lower() or "The battle is over" in page
+    assert "Answered while round 1 waited: Aldric dodges the Goblin&#x27;s blow</h4>" in page
