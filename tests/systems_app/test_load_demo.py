@@ -43,6 +43,14 @@ def test_each_system_has_a_demo_campaign_with_its_battles_open_for_plays():
     assert joust.state["kind"] == "joust"
 
 
+def test_a_demo_character_carries_his_record_into_his_battle():
+    call_command("load_demo", stdout=StringIO())
+    aldric = Campaign.objects.get(slug="demo-enchanted-realms").characters.get(catalogue_name="Aldric")
+    assert aldric.state["hp"] == 11
+    ambush = Battle.objects.get(demo_key="enchanted-realms-goblin-ambush")
+    assert next(c for c in ambush.state["combatants"] if c["name"] == "Aldric")["hp"] == 11
+
+
 def test_the_players_of_the_demo_battles_have_their_plays_due_emails():
     call_command("load_demo", stdout=StringIO())
     subjects = set(OutboxMessage.objects.filter(recipient="alice@example.com").values_list("subject", flat=True))

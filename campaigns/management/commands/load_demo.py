@@ -32,6 +32,8 @@ class SystemDemo:
     system: str
     party: tuple[tuple[str, str, str, str], ...]  # (player, email, time zone, character)
     battles: tuple[tuple[str, str, str], ...]
+    # What a character carries from an earlier fight (its record, systems/records.py): its battles start it so.
+    records: tuple[tuple[str, tuple[tuple[str, object], ...]], ...] = ()
 
     @property
     def slug(self) -> str:
@@ -43,7 +45,8 @@ SYSTEM_DEMOS = (
     SystemDemo("enchanted-realms",
                (("Alice", "alice@example.com", "Europe/London", "Aldric"),
                 ("Bob", "bob@example.com", "America/New_York", "Bryn")),
-               (("enchanted-realms-goblin-ambush", "Goblin ambush", "The forest road"),)),
+               (("enchanted-realms-goblin-ambush", "Goblin ambush", "The forest road"),),
+               (("Aldric", (("hp", 11),)),)),
     SystemDemo("fallen-empire",
                (("Alice", "alice@example.com", "Europe/London", "Sir Ash"),
                 ("Bob", "bob@example.com", "America/New_York", "Hob"),
@@ -57,15 +60,19 @@ SYSTEM_DEMOS = (
 )
 
 
-def _party(user, campaign, party) -> None:
-    """Each player and character of `party` ((player, email, time zone, character, *group)), once."""
+def _party(user, campaign, party, records=()) -> None:
+    """Each player and character of `party` ((player, email, time zone, character, *group)), once, with its
+    record from `records` ((character, ((key, value), ...)), ...) when it has one."""
+    recorded = {name: dict(keys) for name, keys in records}
     for player_name, email, time_zone, character_name, *group in party:
         player = campaign.players.filter(name=player_name).first() or services.add_player(
             user, campaign, {"name": player_name, "email": email, "time_zone": time_zone}
         )
         if not campaign.characters.filter(catalogue_name=character_name).exists():
             services.add_character(user, campaign, {"player": player.pk, "catalogue_name": character_name,
-                                                    "starting_native_group": group[0] if group else ""})
+                                                    "starting_native_group": group[0] if group else "",
+                                                    **({"state": recorded[character_name]}
+                                                       if character_name in recorded else {})})
 
 
 def _campaign(user, slug: str, make) -> Campaign:
@@ -95,7 +102,7 @@ class Command(BaseCommand):
             for demo in SYSTEM_DEMOS:
                 system_campaign = _campaign(user, demo.slug, lambda demo=demo: services.create_campaign(
                     user, f"{get_system(demo.system).TITLE}: demo", demo.slug, "", system=demo.system))
-                _party(user, system_campaign, demo.party)
+                _party(user, system_campaign, demo.party, demo.records)
                 for key, name, clearing in demo.battles:
                     create_starter_battle(system_campaign, key, name, clearing)
         self.stdout.write(f"Demo campaign {campaign.slug!r} is ready with a battle ready for plays.")
