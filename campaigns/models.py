@@ -173,20 +173,11 @@ class Player(models.Model):
 
 
 def default_character_state() -> dict[str, Any]:
-    """A character's state between battles; every key is always present."""
-    return {
-        "wounds": 0,
-        "fatigue": 0,
-        "chits": {},  # chit label → "fatigued" | "wounded" | "enchanted"
-        "armor": {},  # armor name → "intact" | "damaged" | "destroyed"
-        "weapons": {},  # weapon name → "alerted" | "unalerted"
-        "horse": None,
-        "hirelings": [],
-        "gold": 10,
-        "fame": 0,
-        "notoriety": 0,
-        "killed": False,  # killed in a battle (systems/records.py): a battle no longer takes the character
-    }
+    """A Magic Realm character's record before any battle (the field's default, named in migrations); a
+    campaign of another system starts its characters with its system's `new_record` (campaigns/services.py)."""
+    from systems.magic_realm.records import new_record
+
+    return new_record()
 
 
 class Character(models.Model):

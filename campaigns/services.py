@@ -27,7 +27,6 @@ from campaigns.models import (
     SetupStep,
     StartingInfo,
     WeatherRoll,
-    default_character_state,
     validate_time_zone,
 )
 from systems.magic_realm.engine.catalogue import UnknownCounter
@@ -45,7 +44,6 @@ VICTORY_CATEGORY_TITLES: dict[str, str] = {
     "gold": "Gold",
 }
 RESERVED_SLUGS = frozenset({"new"})
-CHARACTER_STATE_KEYS: tuple[str, ...] = tuple(default_character_state())
 
 
 # -- access -------------------------------------------------------------------------------------------
@@ -406,14 +404,15 @@ def native_groups() -> list[str]:
 
 def _clean_state(raw: Any, campaign: Campaign) -> dict[str, Any]:
     """A character's record as its campaign's system keeps it (systems/records.py `check_record`), each error
-    under `state.<key>`. A Magic Realm campaign's record has only the keys of `default_character_state`; a
+    under `state.<key>`. A Magic Realm campaign's record has only the keys of its `new_record`; a
     campaign fought through the interface may keep its system's own beside them."""
+    fresh = campaign.combat_system.new_record()
     if not isinstance(raw, Mapping):
-        raise ValidationError({"state": "must be an object with " + ", ".join(CHARACTER_STATE_KEYS)})
-    unknown = sorted(key for key in raw if key not in CHARACTER_STATE_KEYS)
+        raise ValidationError({"state": "must be an object with " + ", ".join(fresh)})
+    unknown = sorted(key for key in raw if key not in fresh)
     if unknown and not campaign.fights_through_interface:
-        raise ValidationError({f"state.{unknown[0]}": f"is not part of a character's state ({', '.join(CHARACTER_STATE_KEYS)})"})
-    state = {**default_character_state(), **raw}
+        raise ValidationError({f"state.{unknown[0]}": f"is not part of a character's state ({', '.join(fresh)})"})
+    state = {**fresh, **raw}
     errors = campaign.combat_system.check_record(state)
     if errors:
         raise ValidationError({f"state.{error.path}": error.message for error in errors})
@@ -460,7 +459,7 @@ def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: C
     cleaned["starting_native_group"] = group
     try:
         cleaned["state"] = _clean_state(data.get("state") if data.get("state") is not None else (
-            instance.state if instance else default_character_state()), campaign)
+            instance.state if instance else campaign.combat_system.new_record()), campaign)
     except ValidationError as error:
         errors.update({key: messages[0] for key, messages in error.message_dict.items()})
     if errors:
@@ -483,8 +482,8 @@ def change_character_state(character_id: int, change: Callable[[dict[str, Any]],
     inside the transaction of the round or record it comes from, whose access was checked before."""
     with transaction.atomic():
         character = Character.objects.select_for_update().select_related("campaign").get(pk=character_id)
-        character.state = _clean_state(change({**default_character_state(), **(character.state or {})}),
-                                       character.campaign)
+        fresh = character.campaign.combat_system.new_record()
+        character.state = _clean_state(change({**fresh, **(character.state or {})}), character.campaign)
         character.save(update_fields=["state"])
         return character
 

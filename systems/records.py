@@ -22,6 +22,9 @@ check_record(record) -> list[FieldError]
     What is wrong in a record a GM typed or a file brought, for the keys the system keeps (a path per key,
     "hp": "must be a whole number"); keys it does not keep are not its to judge.
 
+new_record() -> dict
+    A character's record before any battle (`killed` false, and the system's own keys at their start).
+
 record_form(record) -> PlaysForm
     The keys the system keeps, as the form a GM edits a record with (and reads on the character's card):
     one field per key, `name` the key, `path` None, `required` False (an empty answer leaves the key out, and
@@ -93,6 +96,11 @@ def no_record_changes(before: Mapping[str, Any], after: Mapping[str, Any],
                       output: Mapping[str, Any]) -> tuple[RecordChange, ...]:
     """`record_changes` of a system whose battles change no record."""
     return ()
+
+
+def bare_record() -> dict[str, Any]:
+    """`new_record` of a system that keeps no key of its own in a record."""
+    return {KILLED: False}
 
 
 def no_record_form(record: Mapping[str, Any]) -> PlaysForm:

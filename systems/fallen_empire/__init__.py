@@ -6,7 +6,7 @@ from systems.fallen_empire.adjustments import adjust, adjustments
 from systems.fallen_empire.files import resolve_file
 from systems.fallen_empire.odds import odds
 from systems.fallen_empire.planned_odds import planned_odds
-from systems.fallen_empire.records import check_record, record_changes, record_form, with_records
+from systems.fallen_empire.records import check_record, new_record, record_changes, record_form, with_records
 from systems.fallen_empire.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                           sides, summaries, validate, with_options)
 
@@ -14,4 +14,4 @@ NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record"]

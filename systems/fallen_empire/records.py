@@ -40,6 +40,11 @@ def record_form(record: Mapping[str, Any]) -> PlaysForm:
     ))
 
 
+def new_record() -> dict[str, Any]:
+    """Whole, with no shield spent or splintered, alive (ruling R32)."""
+    return {"wounds": 0, "armor": {}, KILLED: False}
+
+
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     """The hit points a character is missing (`wounds`) are a whole number of 0 or more; `armor` maps a shield's
     name to its state (ruling R32)."""

@@ -12,10 +12,10 @@ from systems.magic_realm.planned_odds import planned_odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
                                         sides, summaries, validate, with_options)
 from systems.magic_realm.waiting import waiting_forms
-from systems.magic_realm.records import check_record, record_changes, record_form, with_records
+from systems.magic_realm.records import check_record, new_record, record_changes, record_form, with_records
 
 NAME = "magic-realm"
 TITLE = "Magic Realm"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds", "picture", "plays_form",
-           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form"]
+           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record"]

@@ -27,6 +27,23 @@ from systems.records import RecordChange, number, whole_number_errors
 CHIT_STATES = {"fresh", "fatigued", "wounded"}
 
 
+def new_record() -> dict[str, Any]:
+    """A character's record before any battle; every key is always present (docs/campaigns.md)."""
+    return {
+        "wounds": 0,
+        "fatigue": 0,
+        "chits": {},  # chit label → "fatigued" | "wounded" | "enchanted"
+        "armor": {},  # armor name → "intact" | "damaged" | "destroyed"
+        "weapons": {},  # weapon name → "alerted" | "unalerted"
+        "horse": None,
+        "hirelings": [],
+        "gold": 10,
+        "fame": 0,
+        "notoriety": 0,
+        "killed": False,  # killed in a battle: a battle no longer takes the character
+    }
+
+
 # --- a record as a GM types it ------------------------------------------------------------------------
 
 

@@ -141,3 +141,11 @@ def test_the_record_form_asks_only_keys_the_system_judges_each_optional_and_unwr
         if form_field.kind == "number":
             assert system.check_record({form_field.name: form_field.minimum}) == []
             assert [e.path for e in system.check_record({form_field.name: "many"})] == [form_field.name]
+
+
+@pytest.mark.parametrize("name", ALL_SYSTEMS)
+def test_a_new_record_is_alive_and_passes_its_systems_checks(name):
+    system = get_system(name)
+    fresh = system.new_record()
+    assert fresh["killed"] is False and system.check_record(fresh) == []
+    assert system.new_record() is not fresh  # a new dict each time: one character's record is not another's

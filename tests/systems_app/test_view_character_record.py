@@ -29,11 +29,19 @@ def test_it_shows_the_record_on_the_characters_card_by_the_systems_labels(gm_cli
 
 def test_it_saves_the_hit_points_typed_and_an_empty_field_leaves_the_key_out(gm_client, make_campaign):
     campaign = make_campaign("enchanted-realms")
+    aldric = character(campaign, "Aldric")
+    aldric.state = {**aldric.state, "scar": "left cheek"}  # a key the form does not ask
+    aldric.save(update_fields=["state"])
     response = gm_client.post(edit_url(campaign, "Aldric"), {"hp": "9", "static_pp": ""})
     assert response.status_code == 302
     record = character(campaign, "Aldric").state
     assert record["hp"] == 9 and "static_pp" not in record and record["killed"] is False
-    assert record["gold"] == 10  # what the form does not ask stays
+    assert record["scar"] == "left cheek"  # what the form does not ask stays
+
+
+def test_a_new_character_of_another_system_starts_with_its_systems_record_not_magic_realms(make_campaign):
+    assert character(make_campaign("enchanted-realms"), "Aldric").state == {"killed": False}
+    assert character(make_campaign("fallen-empire"), "Sir Ash").state == {"wounds": 0, "armor": {}, "killed": False}
 
 
 def test_it_refuses_a_value_below_the_fields_minimum_naming_the_field_and_saves_nothing(gm_client, make_campaign):
