@@ -8,14 +8,15 @@ from __future__ import annotations
 import logging
 from typing import Any, Mapping
 
-from systems.interface import GM, PlaysForm, fill, percent_shares
+from systems.interface import GM, PlannedOdds, PlaysForm, fill, percent_shares
 
 logger = logging.getLogger(__name__)
 
 
 def odds_rows(system, round_input: Mapping[str, Any], form: PlaysForm, answers: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Each planned attack of the side as the panel draws it: who against whom, the outcomes' shares, what
-    the chances assume, or the odds' own words when the plan cannot be asked yet. None planned: no rows."""
+    the chances assume, or, when the plan cannot be asked yet, a sentence naming the plan and saying why
+    (`no_odds_yet`). None planned: no rows."""
     if not form.fields or form.side == GM:  # the GM's own entries plan no attack
         return []
     try:
@@ -24,4 +25,11 @@ def odds_rows(system, round_input: Mapping[str, Any], form: PlaysForm, answers: 
         logger.warning("planned_odds_failed", exc_info=True, extra={"side": form.side})
         return []
     return [{"attacker": odds.attacker, "target": odds.target or "", "shares": percent_shares(odds.outcomes),
-             "explanation": odds.explanation, "error": odds.error} for odds in planned]
+             "explanation": odds.explanation, "error": no_odds_yet(odds) if odds.error else ""} for odds in planned]
+
+
+def no_odds_yet(odds: PlannedOdds) -> str:
+    """Why a plan has no odds, naming the plan: "No odds yet for Aldric against Goblin 1: <the odds' words>",
+    or "... for Aldric's attack: ..." before it names a target; never the odds' words alone."""
+    plan = f"{odds.attacker} against {odds.target}" if odds.target else f"{odds.attacker}'s attack"
+    return f"No odds yet for {plan}: {odds.error}"

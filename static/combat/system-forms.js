@@ -5,7 +5,10 @@
  * 2. A side's plays form: a field (or a choice) with `data-shown-when` ([field name, [values]], a list of
  *    such pairs that must all hold, or {"any_of": [such lists]}, any of which may hold) is offered only while
  *    each earlier field it names applies and has one of its values, as the server's `answers_that_apply` says.
- *    Hidden fields keep what was typed in them; the server ignores what does not apply. */
+ *    Hidden fields keep what was typed in them; the server ignores what does not apply.
+ * 3. The odds panel beside a side's plays form is redrawn out of band as the GM types: an explanation the GM
+ *    opened ("What the chances assume", a <details> the panel names `<panel id>-assumed-<n>`) stays open in
+ *    the new panel. Its <summary> still opens and closes it, by mouse or keyboard. */
 (function () {
   "use strict";
 
@@ -94,6 +97,14 @@
     if (form) refresh(form);
   });
   document.addEventListener("DOMContentLoaded", function () { refreshAll(); });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target, fresh = event.detail.fragment;
+    if (!old || !fresh || !old.matches("aside.odds")) return;
+    old.querySelectorAll("details[id]").forEach(function (details) {
+      var again = fresh.querySelector("#" + CSS.escape(details.id));
+      if (again) again.open = details.open;
+    });
+  });
   document.addEventListener("htmx:afterSettle", function (event) {
     document.querySelectorAll("form[data-plays-form]").forEach(refresh);
   });

@@ -3,7 +3,11 @@
  * "values": the posted values}, a list of such objects, each of which must hold, or {"any_of": [such lists]},
  * any of which may hold), as the server reads the answers (players/answers.py): a hidden question's
  * inputs are disabled, so they are neither posted nor checked. The page is drawn right without this script;
- * it only follows the player's changes. */
+ * it only follows the player's changes.
+ *
+ * The odds panel beside the form is redrawn out of band as the player types: an explanation they opened ("What
+ * the chances assume", a <details> the panel names `<panel id>-assumed-<n>`) stays open in the new panel, as on
+ * the GM's round page (static/combat/system-forms.js). */
 (function () {
   "use strict";
 
@@ -62,4 +66,12 @@
   }, true);
   document.addEventListener("DOMContentLoaded", function () { all(); });
   document.addEventListener("htmx:load", function (event) { all(event.target); });
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target, fresh = event.detail.fragment;
+    if (!old || !fresh || !old.matches("aside.odds")) return;
+    old.querySelectorAll("details[id]").forEach(function (details) {
+      var again = fresh.querySelector("#" + CSS.escape(details.id));
+      if (again) again.open = details.open;
+    });
+  });
 })();
