@@ -97,14 +97,6 @@
     if (form) refresh(form);
   });
   document.addEventListener("DOMContentLoaded", function () { refreshAll(); });
-  document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    var old = event.detail.target, fresh = event.detail.fragment;
-    if (!old || !fresh || !old.matches("aside.odds")) return;
-    old.querySelectorAll("details[id]").forEach(function (details) {
-      var again = fresh.querySelector("#" + CSS.escape(details.id));
-      if (again) again.open = details.open;
-    });
-  });
   document.addEventListener("htmx:afterSettle", function (event) {
     document.querySelectorAll("form[data-plays-form]").forEach(refresh);
   });

@@ -127,4 +127,15 @@
       window.htmx.trigger(form, "change");
     }
   });
+
+  // An odds panel redrawn out of band as the person types (beside a plays form, on the GM's page and the
+  // player's): an explanation they opened stays open (each <details> has an id that stays the same).
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var old = event.detail.target, fresh = event.detail.fragment;
+    if (!old || !fresh || !old.matches("aside.odds")) return;
+    old.querySelectorAll("details[id]").forEach(function (details) {
+      var again = fresh.querySelector("#" + CSS.escape(details.id));
+      if (again) again.open = details.open;
+    });
+  });
 })();

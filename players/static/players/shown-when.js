@@ -66,12 +66,4 @@
   }, true);
   document.addEventListener("DOMContentLoaded", function () { all(); });
   document.addEventListener("htmx:load", function (event) { all(event.target); });
-  document.addEventListener("htmx:oobBeforeSwap", function (event) {
-    var old = event.detail.target, fresh = event.detail.fragment;
-    if (!old || !fresh || !old.matches("aside.odds")) return;
-    old.querySelectorAll("details[id]").forEach(function (details) {
-      var again = fresh.querySelector("#" + CSS.escape(details.id));
-      if (again) again.open = details.open;
-    });
-  });
 })();
