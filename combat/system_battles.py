@@ -22,17 +22,20 @@ from systems.records import is_killed
 from systems.states import state_errors
 
 
-def start_battle(user, slug: str, name: str, clearing: str, round_input: Any) -> Battle:
+def start_battle(user, slug: str, name: str, clearing: str, round_input: Any,
+                 cast: Mapping[str, str] | None = None) -> Battle:
     """Start a battle from a starting state (a round input of the campaign's system without plays), round 1
     open for plays. Each side named like a campaign character is that character's (its player's link reaches
-    it) and starts as the character's record leaves it; the other sides are the GM's to play."""
+    it) and starts as the character's record leaves it; the other sides are the GM's to play. `cast` (a
+    combatant of the starting state -> the campaign character who plays him) renames those combatants first."""
     from combat.services import campaign_for
 
     campaign = campaign_for(user, slug)
-    return create_battle(campaign, name, clearing, round_input, user=user)
+    return create_battle(campaign, name, clearing, round_input, user=user, cast=cast)
 
 
-def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=None, demo_key: str = "") -> Battle:
+def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=None, demo_key: str = "",
+                  cast: Mapping[str, str] | None = None) -> Battle:
     from combat.services import BattleError
 
     if not campaign.fights_through_interface:
@@ -43,6 +46,8 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
     if not clearing:
         raise BattleError("clearing: say where the battle happens", {"clearing": "Say where the battle happens."})
     system = campaign.combat_system
+    if cast:
+        round_input = cast_characters(campaign, round_input, cast)
     errors = state_errors(system, round_input)
     if errors:
         listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
@@ -65,6 +70,26 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
         battle.characters.set(characters)
         open_round(battle, 1, user)
     return battle
+
+
+def cast_characters(campaign, round_input: Any, cast: Mapping[str, str]) -> dict[str, Any]:
+    """The starting state with each combatant of `cast` renamed after the campaign character who plays him
+    (the system's `rename`), refused naming the combatant when the cast cannot be made."""
+    from combat.services import BattleError
+
+    known = set(campaign.characters.values_list("catalogue_name", flat=True))
+    unknown = {combatant: f"{name!r} is not one of the campaign's characters." for combatant, name in cast.items()
+               if name not in known}
+    if unknown:
+        raise BattleError("Cast only the campaign's characters.", {"cast": " ".join(unknown.values())})
+    system = campaign.combat_system
+    if not isinstance(round_input, dict) or state_errors(system, round_input):
+        return round_input  # the starting state's own errors are said first, as they are
+    try:
+        return system.rename(round_input, cast)
+    except PlaysInvalid as refused:
+        listed = "; ".join(error.message for error in refused.errors)
+        raise BattleError(f"The cast cannot be made: {listed}", {"cast": listed}) from None
 
 
 def open_round(battle: Battle, number: int, user=None) -> Round:

@@ -22,9 +22,10 @@ from combat import fairness, services, system_battles, void
 from combat.models import Round
 from combat.system_odds import odds_rows
 from combat.system_replay import replayed
-from combat.system_rounds import battle_starters, choice_index, posted_answers
+from combat.system_rounds import battle_starters, choice_index, combatant_names, posted_answers
 from config import fragments
 from systems.interface import answers_that_apply, applies, choices_open, rendered
+from systems.records import is_killed
 
 # --- a new battle -------------------------------------------------------------------------------------
 
@@ -38,10 +39,37 @@ class StartForm(forms.Form):
         label="Starting state (JSON)", required=False, widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
         help_text="The chosen example's state, to edit as you like. Left empty, the chosen example is used as it is.")
 
-    def __init__(self, *args, starters, **kwargs):
+    def __init__(self, *args, starters, characters=(), **kwargs):
         super().__init__(*args, **kwargs)
         self.starters = {starter.key: starter for starter in starters}
         self.fields["starter"].choices = [(starter.key, starter.title) for starter in starters]
+        # Who plays whom: each campaign character may take a combatant of the starting state, which is
+        # renamed after him (systems/renaming.py); left empty, he plays the combatant of his own name, if any.
+        self.characters = list(characters)
+        for character in self.characters:
+            self.fields[f"plays_{character.pk}"] = forms.CharField(
+                label=f"{character.catalogue_name} plays", required=False, max_length=60,
+                widget=forms.TextInput(attrs={"list": "combatant-names", "autocomplete": "off"}),
+                help_text=f"The combatant of the starting state {character.catalogue_name} plays; it takes the "
+                          f"name {character.catalogue_name}. Empty: the combatant named {character.catalogue_name}, "
+                          "if there is one.")
+        self.order_fields(["name", "clearing", "starter", *[f"plays_{c.pk}" for c in self.characters], "state"])
+
+    def cast(self) -> dict[str, str]:
+        """Each combatant taken (by the name the starting state gives him) -> the character who plays him."""
+        return {self.cleaned_data[f"plays_{c.pk}"].strip(): c.catalogue_name for c in self.characters
+                if self.cleaned_data.get(f"plays_{c.pk}", "").strip()}
+
+    def clean(self):
+        cleaned = super().clean()
+        taken: dict[str, str] = {}
+        for character in self.characters:
+            combatant = (cleaned.get(f"plays_{character.pk}") or "").strip()
+            if combatant and combatant in taken:
+                self.add_error(f"plays_{character.pk}", f"{taken[combatant]} already plays {combatant}: "
+                                                         "each combatant is played by one character.")
+            taken.setdefault(combatant, character.catalogue_name)
+        return cleaned
 
     def round_input(self):
         """The starting state: the one typed, else the chosen starter's; None (with the error on the field)
@@ -59,14 +87,16 @@ class StartForm(forms.Form):
 def new_battle(request, campaign):
     starters = battle_starters(campaign.combat_system)
     initial = {"starter": starters[0].key, "state": starters[0].text} if starters else {}
-    form = StartForm(request.POST or None, starters=starters, initial=initial)
+    characters = [c for c in campaign.characters.select_related("player").order_by("catalogue_name")
+                  if not is_killed(c.state)]
+    form = StartForm(request.POST or None, starters=starters, characters=characters, initial=initial)
     if request.method == "POST" and form.is_valid():
         round_input = form.round_input()
         if round_input is not None:
             data = form.cleaned_data
             try:
                 battle = system_battles.start_battle(request.user, campaign.slug, data["name"], data["clearing"],
-                                                     round_input)
+                                                     round_input, cast=form.cast())
             except services.BattleError as error:
                 _errors_on_fields(form, error)
             else:
@@ -75,7 +105,7 @@ def new_battle(request, campaign):
     status = 422 if request.method == "POST" else 200
     return render(request, "combat/system_battle_new.html", {
         "campaign": campaign, "form": form, "starters": starters,
-        "characters": campaign.characters.select_related("player").order_by("catalogue_name"),
+        "characters": characters, "combatant_names": combatant_names(campaign.combat_system),
     }, status=status)
 
 

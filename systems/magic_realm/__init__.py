@@ -18,4 +18,22 @@ NAME = "magic-realm"
 TITLE = "Magic Realm"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds", "picture", "plays_form",
-           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record"]
+           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename"]
+
+from systems.magic_realm.battle_state import with_counters_named  # noqa: E402
+from systems.renaming import renamer  # noqa: E402
+
+_renamed = renamer(sides)
+
+
+def rename(round_input, names):
+    """A character's id renamed wherever the state and the encounter section name him, never his catalogue
+    counter (`character` in his entry, written out first where the file left it to the id) nor a denizen's
+    (`counter`)."""
+    named = with_counters_named(round_input)
+    cast = _renamed(named, names)
+    for kind, counter in (("characters", "character"), ("denizens", "counter")):
+        for was, now in zip(named.get("state", {}).get(kind, []), cast.get("state", {}).get(kind, [])):
+            if isinstance(was, dict) and counter in was:
+                now[counter] = was[counter]
+    return cast

@@ -45,6 +45,20 @@ def normalized_state(state: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
+def with_counters_named(round_input: dict[str, Any]) -> dict[str, Any]:
+    """The round input with each character's counter (`character`) and each denizen's (`counter`) written out
+    where the file leaves it to the id, so that renaming an id leaves the counter as it was."""
+    data = copy.deepcopy(round_input)
+    state = data.get("state") if isinstance(data.get("state"), dict) else {}
+    for character in state.get("characters", []):
+        if isinstance(character, dict) and "id" in character:
+            character.setdefault("character", character["id"])
+    for denizen in state.get("denizens", []):
+        if isinstance(denizen, dict) and "id" in denizen:
+            denizen.setdefault("counter", denizen["id"])
+    return data
+
+
 def long_form(combatants: dict[str, Any]) -> dict[str, Any]:
     """The combatants with every chit as {id, label, state} and armor as {name, state}: as given when they
     are so already (the app's battles), else read through the round file's defaults. What a hand adjustment

@@ -171,3 +171,9 @@ def settle(state: dict[str, Any], output: dict[str, Any], side: str, answers: Ma
         raise PlaysInvalid([FieldError("marks", f"{side} owes {owed}: choose exactly {owed} (chosen: {len(chosen)})")])
     fighter["marks"] += chosen
     return after
+
+
+def rename(round_input, names):
+    from systems.renaming import renamer
+
+    return renamer(sides)(round_input, names)

@@ -138,3 +138,9 @@ def adjustments(state: dict[str, Any]) -> tuple[Adjustment, ...]:
 
 def adjust(state: dict[str, Any], change: str) -> tuple[dict[str, Any], str]:
     raise AdjustmentRefused("nothing to adjust in this system")
+
+
+def rename(round_input, names):
+    from systems.renaming import renamer
+
+    return renamer(sides)(round_input, names)
