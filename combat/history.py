@@ -58,6 +58,18 @@ def record_chits(round_: Round, character, before: dict[str, Any], after: dict[s
     return _write(character.pk, round_, CharacterChange.Source.CHITS, found)
 
 
+def record_adjustment(round_: Round, before: dict[str, Any], after: dict[str, Any]) -> list[CharacterChange]:
+    """What a GM's hand adjustment between rounds did to the campaign characters of the battle, kept with the
+    round open for plays (so that voiding the round before it undoes it too)."""
+    system = round_.battle.campaign.combat_system
+    by_name = {character.catalogue_name: character.pk for character in round_.battle.characters.all()}
+    return [
+        _write(by_name[found.side], round_, CharacterChange.Source.ADJUSTED, found)
+        for found in system.record_changes(before, after, {})
+        if found.side in by_name and found
+    ]
+
+
 def undo(changes) -> int:
     """Undo history entries (a voided round's, or a chit choice replaced), newest first, and delete them."""
     from campaigns.services import change_character_state

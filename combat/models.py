@@ -188,6 +188,7 @@ class CharacterChange(models.Model):
     class Source(models.TextChoices):
         ROUND = "round", "Round resolved"
         CHITS = "chits", "Wounds and fatigue recorded"
+        ADJUSTED = "adjusted", "Adjusted by the GM"
 
     character = models.ForeignKey("campaigns.Character", on_delete=models.CASCADE, related_name="battle_changes")
     battle = models.ForeignKey(Battle, on_delete=models.CASCADE, related_name="character_changes")

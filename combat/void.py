@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from combat import history
-from combat.models import Battle, Round
+from combat.models import Battle, CharacterChange, Round
 from combat.services import BattleError, get_round
 from combat.signals import round_reopened
 
@@ -46,7 +46,9 @@ def void_round(user, slug: str, battle_id: int, number: int) -> Round:
         if problem:
             raise BattleError(problem)
         dropped = list(battle.rounds.filter(number__gt=number).values_list("number", flat=True))
-        history.undo(round_.character_changes.all())
+        # What this round did to the characters, and what was done after it (the chits chosen, the GM's
+        # adjustments while the next round was open): the characters are as they were before it.
+        history.undo(CharacterChange.objects.filter(battle=battle, round__number__gte=number))
         battle.rounds.filter(number__gt=number).delete()
         round_.chit_records.all().delete()
         battle.state = round_.state_before

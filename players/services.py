@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import round_file, system_battles, system_dues
+from combat import history, round_file, system_battles, system_dues
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
@@ -564,6 +564,7 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
         except AdjustmentRefused as error:
             raise BattleError(str(error), {"change": str(error)}) from None
         follows = _keep_round_in_step(system, round_, state, user) if battle.campaign.fights_through_interface else []
+        history.record_adjustment(round_, battle.state, state)  # the characters' records follow the battle
         battle.state = state
         battle.save(update_fields=["state", "updated_at"])
         adjusted = note(round_, RoundNote.Kind.ADJUSTMENT, f"{sentence}. Why: {reason.strip()}", by=user,

@@ -165,6 +165,14 @@ def test_an_adjustment_changes_the_state_and_keeps_who_and_why(gm_client, gm, ba
     assert note.by == gm and "Fell into the pit" in note.text
 
 
+def test_an_adjustment_is_written_on_the_characters_record_and_card_as_the_gms(gm_client, battle):
+    gm_client.post(base(battle) + "rounds/1/adjust/", {"change": "wound|Black Knight|MOVE M5", "reason": "the pit"})
+    knight = battle.characters.get(catalogue_name="Black Knight")
+    assert knight.state["chits"] == {"MOVE M5": "wounded"} and knight.state["wounds"] == 1
+    cards = gm_client.get(f"/campaigns/{battle.campaign.slug}/characters/").content.decode()
+    assert "(the GM's adjustment)</span>: MOVE M5 wounded" in cards
+
+
 def test_a_destroyed_shield_is_not_offered_for_an_adjustment(gm_client, battle):
     knight = next(c for c in battle.state["state"]["characters"] if c["id"] == "Black Knight")
     knight["armor"] = [{"name": "Suit of Armor", "state": "intact"}, {"name": "Shield", "state": "destroyed"}]

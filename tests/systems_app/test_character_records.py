@@ -93,3 +93,34 @@ def test_a_record_typed_wrong_for_the_campaigns_system_is_refused_naming_the_key
                                                            "state": {**character.state, "life": "ten"}})
     assert "state.life" in refused.value.message_dict
     assert "life" not in record_of(campaign, "Astaroth")
+
+
+def adjust(gm, battle, change, number=1):
+    from players import services as players_services
+
+    return players_services.adjust(gm, battle.campaign.slug, battle.pk, number, change, "a ruling")
+
+
+def test_a_gms_adjustment_between_rounds_is_written_on_the_characters_record_too(gm, gm_client, make_campaign):
+    campaign = make_campaign("multiverse")
+    battle = start(gm, campaign, "multiverse-astaroth-and-the-goblins")
+    adjust(gm, battle, "life-1|Astaroth")
+    assert record_of(campaign, "Astaroth")["life"] == 5
+    change = CharacterChange.objects.get(battle=battle)
+    assert change.source == CharacterChange.Source.ADJUSTED and change.round.number == 1
+    adjust(gm, battle, "life-1|Goblin 1")  # not a campaign character: no record to change
+    assert CharacterChange.objects.filter(battle=battle).count() == 1
+    cards = gm_client.get(f"/campaigns/{campaign.slug}/characters/").content.decode()
+    assert "<dt>Life</dt><dd>5</dd>" in cards
+
+
+def test_voiding_a_round_takes_back_the_adjustments_made_after_it_too(gm, make_campaign):
+    campaign = make_campaign("multiverse")
+    set_record(campaign, "Astaroth", life=20)
+    battle, round_ = resolve_first_round(gm, campaign, "multiverse-astaroth-and-the-goblins")
+    left = record_of(campaign, "Astaroth")["life"]
+    adjust(gm, battle, "life+1|Astaroth", number=2)
+    assert record_of(campaign, "Astaroth")["life"] == left + 1
+    void.void_round(gm, campaign.slug, battle.pk, 1)
+    assert record_of(campaign, "Astaroth")["life"] == 20
+    assert not CharacterChange.objects.filter(battle=battle).exists()
