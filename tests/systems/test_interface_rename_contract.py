@@ -7,6 +7,8 @@ same, is refused naming the combatant."""
 import copy
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from systems import get_system
 from systems.errors import PlaysInvalid
@@ -73,3 +75,32 @@ def test_a_magic_realm_character_renamed_keeps_his_counter():
     cast = system.rename(without_plays(load(examples_of("magic-realm")[0])), {"Amazon": NEW})
     entry = cast["state"]["characters"][0]
     assert entry["id"] == NEW and entry.get("character", "Amazon") == "Amazon"
+
+
+names = st.text(alphabet=st.characters(categories=("L", "N", "Zs"), max_codepoint=0x24F), min_size=1, max_size=30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(example=st.sampled_from(EXAMPLES), new=names, which=st.integers(0, 50))
+def test_any_new_name_renames_any_combatant_and_back(example, new, which):
+    name, path = example
+    system = get_system(name)
+    start = without_plays(load(path))
+    sides = system.sides(start)
+    old = sides[which % len(sides)]
+    assume(new.strip() and new not in sides and not any(new == value for value in _strings(start)))
+    cast = system.rename(start, {old: new})
+    assert new in system.sides(cast) and old not in system.sides(cast)
+    assert system.rename(cast, {new: old}) == system.rename(start, {})
+
+
+def _strings(data):
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, list):
+        for item in data:
+            yield from _strings(item)
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from _strings(value)
