@@ -1,7 +1,8 @@
 """The history of a character of a campaign fought through the systems interface: the resolved rounds its
 side fought, each with the summary lines its combat system wrote for that side (`Round.result["summaries"]`,
 combat/system_battles.py). What a round did to the character's record (systems/records.py) is a
-`CharacterChange` too, shown on the round's page; the history lists every round fought, changed or not.
+`CharacterChange`, shown on the round's page and added to that round's entry here ("Record: ...", "Dues
+settled: ...", "The GM's adjustment: ..."); the history lists every round fought, changed or not.
 Entries read like `combat.history`'s (battle, round, source, lines), so the character pages draw both the
 same way."""
 
@@ -14,7 +15,7 @@ from typing import Any
 from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 
-from combat.models import Battle, Round, SidePlays
+from combat.models import Battle, CharacterChange, Round, SidePlays
 
 
 @dataclass(frozen=True)
@@ -29,10 +30,25 @@ class SideEntry:
         return self.battle.pk
 
 
-def _entry(side: SidePlays) -> SideEntry:
+def _entry(side: SidePlays, changed: dict[tuple[int, int], list[str]] | None = None) -> SideEntry:
     summaries = (side.round.result or {}).get("summaries") or {}
     lines = tuple(summaries.get(side.side) or ()) or ("Fought this round.",)
-    return SideEntry(side.round.battle, side.round, lines)
+    record = (changed or {}).get((side.character_id, side.round_id), [])
+    return SideEntry(side.round.battle, side.round, lines + tuple(record))
+
+
+def _entries(sides) -> list[SideEntry]:
+    """The sides' entries, each with what its round did to the character's record (the round itself, the dues
+    settled after it, the GM's adjustments while it was open), read in one query for all of them."""
+    sides = list(sides)
+    changed: dict[tuple[int, int], list[str]] = defaultdict(list)
+    rows = (CharacterChange.objects.filter(character_id__in={s.character_id for s in sides},
+                                           round_id__in={s.round_id for s in sides})
+            .order_by("created_at", "id").values_list("character_id", "round_id", "source", "lines"))
+    for character_id, round_id, source, lines in rows:
+        said = {"chits": "Dues settled", "adjusted": "The GM's adjustment"}.get(source, "Record")
+        changed[(character_id, round_id)].append(f"{said}: {'; '.join(lines)}")
+    return [_entry(side, changed) for side in sides]
 
 
 def _fought(characters):
@@ -57,8 +73,8 @@ class SideEntries:
 
     def __getitem__(self, index: Any):
         if isinstance(index, slice):
-            return [_entry(side) for side in self.queryset[index]]
-        return _entry(self.queryset[index])
+            return _entries(self.queryset[index])
+        return _entries([self.queryset[index]])[0]
 
 
 def entries_of(character) -> SideEntries:
@@ -72,8 +88,9 @@ def latest_for(characters, latest: int = 10) -> dict[int, list[SideEntry]]:
     newest = Window(RowNumber(), partition_by=[F("character_id")],
                     order_by=[F("round__resolved_at").desc(), F("round_id").desc()])
     sides = _fought(characters).annotate(place=newest).filter(place__lte=latest)
-    for side in sides.order_by("character_id", "-round__resolved_at", "-round_id"):
-        found[side.character_id].append(_entry(side))
+    ordered = list(sides.order_by("character_id", "-round__resolved_at", "-round_id"))
+    for side, entry in zip(ordered, _entries(ordered)):
+        found[side.character_id].append(entry)
     return found
 
 

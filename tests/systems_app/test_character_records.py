@@ -124,3 +124,13 @@ def test_voiding_a_round_takes_back_the_adjustments_made_after_it_too(gm, make_c
     void.void_round(gm, campaign.slug, battle.pk, 1)
     assert record_of(campaign, "Astaroth")["life"] == 20
     assert not CharacterChange.objects.filter(battle=battle).exists()
+
+
+def test_the_characters_history_adds_what_each_round_did_to_his_record(gm, gm_client, make_campaign):
+    campaign = make_campaign("multiverse")
+    battle, _ = resolve_first_round(gm, campaign, "multiverse-astaroth-and-the-goblins")
+    astaroth = Character.objects.get(campaign=campaign, catalogue_name="Astaroth")
+    page = gm_client.get(f"/campaigns/{campaign.slug}/characters/{astaroth.pk}/history/").content.decode()
+    assert "Record: Took 7 damage: 3 from Goblin 1, 4 from Goblin 2 (life 6 → -1); Killed by Goblin 2" in page
+    cards = gm_client.get(f"/campaigns/{campaign.slug}/characters/").content.decode()
+    assert "Record: Took 7 damage" in cards
