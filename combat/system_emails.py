@@ -20,7 +20,7 @@ def queue_round_emails(round_) -> list:
     result = round_.result or {}
     base = {
         "round": round_, "battle": battle, "campaign": campaign, "system": campaign.combat_system.TITLE,
-        "seed": round_.seed, "dice": fairness.dice_facts(round_),
+        "seed": round_.seed, "dice": fairness.dice_facts(round_), "calendar": emails.calendar_line(campaign),
     }
     players: dict[int, dict[str, Any]] = {}
     for side in round_.sides.select_related("character__player"):

@@ -60,6 +60,27 @@ def test_it_refuses_a_starting_state_of_another_system(gm, make_campaign):
 def test_the_gms_copy_ends_with_the_next_rounds_page(gm, make_campaign, settings):
     settings.HERALD_BASE_URL = "https://herald.example"
     campaign = make_campaign("fallen-empire")
+    battle = a_joust_after_its_first_pass(gm, campaign)
+    assert Round.objects.filter(battle=battle, number=2).exists()  # the known seed: the joust goes on
+    copy = OutboxMessage.objects.get(campaign=campaign, recipient="gm@example.com", subject__endswith="(GM log)")
+    last = copy.text.rstrip().split("\n-- Herald")[0].rstrip().splitlines()[-1]
+    assert last == ("Next step: round 2 is open for plays; lock each side, or wait for the players, then resolve it: "
+                    f"https://herald.example/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/2/")
+
+
+def test_each_round_email_says_the_campaigns_date_under_its_heading(gm, make_campaign):
+    campaign = make_campaign("fallen-empire")
+    a_joust_after_its_first_pass(gm, campaign)
+    mails = OutboxMessage.objects.filter(campaign=campaign, subject__contains="round 1").exclude(
+        subject__endswith="plays due")
+    assert mails.count() == 3  # Alice, Bob and the GM
+    for mail in mails:
+        assert mail.text.splitlines()[1].startswith("month 1, week 1, day 1")
+        assert "month 1, week 1, day 1" in mail.html
+
+
+def a_joust_after_its_first_pass(gm, campaign):
+    """The joust of `campaign` with its first pass thrown, two dice a side, and resolved."""
     battle = start(gm, campaign, "joust-first-pass")
     round_ = battle.rounds.get(number=1)
     for side in round_.sides.all():
@@ -67,8 +88,4 @@ def test_the_gms_copy_ends_with_the_next_rounds_page(gm, make_campaign, settings
         system_battles.lock(gm, campaign.slug, battle.pk, 1, side.pk)
     assert services.request_resolve(gm, campaign.slug, battle.pk, 1)
     services.resolve_round(round_.pk)
-    assert Round.objects.filter(battle=battle, number=2).exists()  # the known seed: the joust goes on
-    copy = OutboxMessage.objects.get(campaign=campaign, recipient="gm@example.com", subject__endswith="(GM log)")
-    last = copy.text.rstrip().split("\n-- Herald")[0].rstrip().splitlines()[-1]
-    assert last == ("Next step: round 2 is open for plays; lock each side, or wait for the players, then resolve it: "
-                    f"https://herald.example/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/2/")
+    return battle
