@@ -512,6 +512,9 @@ class CombatSystem(Protocol):
 
     def new_record(self) -> dict[str, Any]: ...
 
+    # What a side's player knows of his own combatant before the plays, in lines (his page, his email).
+    def standing(self, round_input: dict[str, Any], side: str) -> tuple[str, ...]: ...
+
     # A starting state with combatants renamed after the campaign characters who play them (systems/renaming.py);
     # raises PlaysInvalid naming the combatant when the cast cannot be made.
     def rename(self, round_input: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]: ...

@@ -14,10 +14,12 @@ NAME = "enchanted-realms"
 TITLE = "Enchanted Realms"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing"]
 
 from systems.records import bare_record as new_record  # noqa: E402 (killed is all its record starts with)
 
 from systems.renaming import renamer  # noqa: E402
 
 rename = renamer(sides)  # a combatant renamed after the character who plays him, wherever the state names him
+
+from systems.enchanted_realms.standing import standing  # noqa: E402

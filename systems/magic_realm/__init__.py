@@ -18,7 +18,7 @@ NAME = "magic-realm"
 TITLE = "Magic Realm"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds", "picture", "plays_form",
-           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename"]
+           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing"]
 
 from systems.magic_realm.battle_state import with_counters_named  # noqa: E402
 from systems.renaming import renamer  # noqa: E402
@@ -37,3 +37,5 @@ def rename(round_input, names):
             if isinstance(was, dict) and counter in was:
                 now[counter] = was[counter]
     return cast
+
+from systems.magic_realm.standing import standing  # noqa: E402
