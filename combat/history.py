@@ -37,13 +37,15 @@ def _write(character_id: int, round_: Round, source: str, found: records.RecordC
 def record_round(round_: Round, before: dict[str, Any], after: dict[str, Any], output: dict[str, Any]) -> list[CharacterChange]:
     """What the resolved round made certain for each campaign character of the battle (`before` the round's
     input or the battle's state before it, `after` the state it left, `output` what it reported)."""
+    return _record(round_, before, after, output, CharacterChange.Source.ROUND)
+
+
+def _record(round_: Round, before: dict[str, Any], after: dict[str, Any], output: dict[str, Any],
+            source: str) -> list[CharacterChange]:
     system = round_.battle.campaign.combat_system
     by_name = {character.catalogue_name: character.pk for character in round_.battle.characters.all()}
-    return [
-        _write(by_name[found.side], round_, CharacterChange.Source.ROUND, found)
-        for found in system.record_changes(before, after, output)
-        if found.side in by_name
-    ]
+    return [_write(by_name[found.side], round_, source, found)
+            for found in system.record_changes(before, after, output) if found.side in by_name]
 
 
 def record_chits(round_: Round, character, before: dict[str, Any], after: dict[str, Any]) -> CharacterChange | None:
@@ -61,13 +63,7 @@ def record_chits(round_: Round, character, before: dict[str, Any], after: dict[s
 def record_adjustment(round_: Round, before: dict[str, Any], after: dict[str, Any]) -> list[CharacterChange]:
     """What a GM's hand adjustment between rounds did to the campaign characters of the battle, kept with the
     round open for plays (so that voiding the round before it undoes it too)."""
-    system = round_.battle.campaign.combat_system
-    by_name = {character.catalogue_name: character.pk for character in round_.battle.characters.all()}
-    return [
-        _write(by_name[found.side], round_, CharacterChange.Source.ADJUSTED, found)
-        for found in system.record_changes(before, after, {})
-        if found.side in by_name and found
-    ]
+    return _record(round_, before, after, {}, CharacterChange.Source.ADJUSTED)
 
 
 def undo(changes) -> int:
