@@ -32,6 +32,7 @@ from campaigns.models import (
 from campaigns.models import through_interface
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import battle_exchange
+from combat.models import CharacterChange
 from systems.magic_realm.engine.ruleset import RuleSetError, rules_from
 from systems import DEFAULT_SYSTEM, SYSTEMS
 
@@ -548,8 +549,8 @@ def _check_character_changes(entries: Any, path: str) -> None:
         where = f"{path}[{position}]"
         entry = _object(item, where)
         _require(entry, "character", str, where)
-        if entry.get("source", "round") not in ("round", "chits"):
-            raise CampaignFileError(f"{where}.source", "must be round or chits")
+        if entry.get("source", "round") not in CharacterChange.Source.values:  # an adjustment's too
+            raise CampaignFileError(f"{where}.source", f"must be one of {', '.join(CharacterChange.Source.values)}")
         lines = entry.get("lines", [])
         if not isinstance(lines, list) or not all(isinstance(line, str) for line in lines):
             raise CampaignFileError(f"{where}.lines", "must be a list of sentences")

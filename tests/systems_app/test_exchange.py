@@ -82,3 +82,34 @@ def test_a_side_named_twice_in_a_round_is_refused(gm, make_campaign):
     with pytest.raises(CampaignFileError) as error:
         import_campaign({**exported, "slug": "elsewhere"})
     assert error.value.path.endswith(".side") and "repeated" in error.value.message
+
+
+def test_a_campaign_whose_characters_records_a_round_and_an_adjustment_changed_comes_back_the_same(gm, make_campaign):
+    from players import services as players_services
+
+    campaign = make_campaign("multiverse")
+    astaroth = campaign.characters.get(catalogue_name="Astaroth")
+    astaroth.state = {**astaroth.state, "life": 20}
+    astaroth.save(update_fields=["state"])
+    battle, _ = resolve_first_round(gm, campaign, STARTERS["multiverse"])
+    players_services.adjust(gm, campaign.slug, battle.pk, 2, "life+1|Astaroth", "a potion")
+    exported = export_campaign(campaign)
+    sources = [change["source"] for r in exported["battles"][0]["rounds"] for change in r.get("character_changes", [])]
+    assert sorted(sources) == ["adjusted", "round"]
+    restored = import_campaign(exported, replace=True)
+    assert export_campaign(restored) == exported
+    assert restored.characters.get(catalogue_name="Astaroth").state["life"] == astaroth_life_after(exported)
+
+
+def astaroth_life_after(exported):
+    return next(c for c in exported["characters"] if c["catalogue_name"] == "Astaroth")["state"]["life"]
+
+
+def test_an_unknown_source_of_a_characters_change_is_refused_naming_the_field(gm, make_campaign):
+    campaign = make_campaign("multiverse")
+    resolve_first_round(gm, campaign, STARTERS["multiverse"])
+    exported = export_campaign(campaign)
+    exported["battles"][0]["rounds"][0]["character_changes"][0]["source"] = "magic"
+    with pytest.raises(CampaignFileError) as refused:
+        import_campaign(exported, replace=True)
+    assert refused.value.path.endswith("character_changes[0].source")
