@@ -30,6 +30,7 @@ from campaigns.models import (
     validate_time_zone,
 )
 from systems.magic_realm.engine.catalogue import UnknownCounter
+from systems.records import KILLED
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.dice import Dice, SeededDice
 from systems.magic_realm.engine.ruleset import FIELD_NAMES, PRESETS, RuleSet, RuleSetError, rules_from
@@ -413,9 +414,11 @@ def _clean_state(raw: Any, campaign: Campaign) -> dict[str, Any]:
     if unknown and not campaign.fights_through_interface:
         raise ValidationError({f"state.{unknown[0]}": f"is not part of a character's state ({', '.join(fresh)})"})
     state = {**fresh, **raw}
-    errors = campaign.combat_system.check_record(state)
+    errors = {f"state.{error.path}": error.message for error in campaign.combat_system.check_record(state)}
+    if not isinstance(state.get(KILLED), bool):  # every system's: a killed character takes no more battles
+        errors.setdefault(f"state.{KILLED}", f"must be true or false, not {state.get(KILLED)!r}")
     if errors:
-        raise ValidationError({f"state.{error.path}": error.message for error in errors})
+        raise ValidationError(errors)
     return state
 
 

@@ -66,3 +66,17 @@ def test_another_gms_character_is_not_found(client, make_user, make_campaign):
     client.force_login(make_user("stranger"))
     assert client.get(edit_url(campaign, "Astaroth")).status_code == 404
     assert client.post(edit_url(campaign, "Astaroth"), {"life": "1"}).status_code == 404
+
+
+def test_a_record_brought_with_killed_not_true_or_false_is_refused_naming_it(gm, make_campaign):
+    from django.core.exceptions import ValidationError
+
+    from campaigns import services as campaign_services
+
+    campaign = make_campaign("enchanted-realms")
+    aldric = character(campaign, "Aldric")
+    with pytest.raises(ValidationError) as refused:
+        campaign_services.update_character(gm, aldric, {"player": aldric.player_id, "catalogue_name": "Aldric",
+                                                        "state": {"hp": 4, "killed": "yes"}})
+    assert refused.value.message_dict == {"state.killed": ["must be true or false, not 'yes'"]}
+    assert character(campaign, "Aldric").state == {"killed": False}
