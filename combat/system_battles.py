@@ -46,12 +46,12 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
     if not clearing:
         raise BattleError("clearing: say where the battle happens", {"clearing": "Say where the battle happens."})
     system = campaign.combat_system
-    if cast:
-        round_input = cast_characters(campaign, round_input, cast)
     errors = state_errors(system, round_input)
     if errors:
         listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
         raise BattleError(f"The starting state is not a valid {system.TITLE} battle: {listed}", {"state": listed})
+    if cast:  # a valid state renamed stays valid (tests/systems/test_interface_rename_contract.py)
+        round_input = cast_characters(campaign, round_input, cast)
     with transaction.atomic():
         sides = set(system.sides(round_input))
         characters = [c for c in campaign.characters.select_related("player") if c.catalogue_name in sides]
@@ -82,11 +82,8 @@ def cast_characters(campaign, round_input: Any, cast: Mapping[str, str]) -> dict
                if name not in known}
     if unknown:
         raise BattleError("Cast only the campaign's characters.", {"cast": " ".join(unknown.values())})
-    system = campaign.combat_system
-    if not isinstance(round_input, dict) or state_errors(system, round_input):
-        return round_input  # the starting state's own errors are said first, as they are
     try:
-        return system.rename(round_input, cast)
+        return campaign.combat_system.rename(round_input, cast)
     except PlaysInvalid as refused:
         listed = "; ".join(error.message for error in refused.errors)
         raise BattleError(f"The cast cannot be made: {listed}", {"cast": listed}) from None

@@ -39,7 +39,7 @@ def _fighting(why_not=lambda combatant: None):
         f"is {_status(combatant)}, not fighting"
 
 
-def _leave_melee(state: dict, combatant: Entry) -> str:
+def leave_melee(state: dict, combatant: Entry) -> str:
     """Out of every melee, both ways (only those in the fight are engaged, FE 1)."""
     former = combatant.get("engaged_with", [])
     for other in state["combatants"]:
@@ -56,16 +56,16 @@ def _fall(state: dict, combatant: Entry) -> str:
     if status == "fighting" and combatant.get("subdual", 0) > 0:
         combatant.update(status="unconscious", wakes=None)
         return (": knocked out, having taken subdual damage; when he wakes is the GM's (FE 12.6)"
-                + _leave_melee(state, combatant))
+                + leave_melee(state, combatant))
     if status in ("fighting", "unconscious") and not character:
         combatant.update(status="dead", wakes=None)
-        return f": a {combatant.get('role')} at {hp} hit points is dead (FE 12.1){_leave_melee(state, combatant)}"
+        return f": a {combatant.get('role')} at {hp} hit points is dead (FE 12.1){leave_melee(state, combatant)}"
     if hp <= DEAD_AT:
         combatant.update(status="dead", wakes=None)
-        return f": at -11 or less {name} is dead (FE 12.2){_leave_melee(state, combatant)}"
+        return f": at -11 or less {name} is dead (FE 12.2){leave_melee(state, combatant)}"
     if status != "dying":
         combatant.update(status="dying", wakes=None)
-        return f": dying, saves at the end of each round (FE 12.2){_leave_melee(state, combatant)}"
+        return f": dying, saves at the end of each round (FE 12.2){leave_melee(state, combatant)}"
     return ""
 
 
@@ -93,7 +93,7 @@ def _may_break(combatant: Entry) -> str | None:
 def _become(status: str, sentence: str):
     def apply(state: dict, combatant: Entry) -> str:
         combatant.update(status=status, wakes=None)
-        return f"{combatant['name']} {sentence}{_leave_melee(state, combatant)}"
+        return f"{combatant['name']} {sentence}{leave_melee(state, combatant)}"
     return apply
 
 
@@ -199,7 +199,7 @@ COMBATANT_CHANGES = (
     _stepping("bandages+1", +1, "bandages", 0, "bandages", BANDAGES, _in_battle),
     Change("out-of-melee", _fighting(lambda c: None if c.get("engaged_with") else "is not engaged in melee"),
            lambda s, c: f"{c['name']}: out of melee with {', '.join(c['engaged_with'])}",
-           lambda s, c: f"{c['name']} gets clear" + _leave_melee(s, c)),
+           lambda s, c: f"{c['name']} gets clear" + leave_melee(s, c)),
 )
 SIDE_CHANGES = (
     _stepping("morale-1", -1, "morale", DEFAULT_MORALE, "morale", MORALE, _side_gate),

@@ -18,7 +18,7 @@ import copy
 from typing import Any, Mapping
 
 from systems.fallen_empire.harm import DEAD_AT
-from systems.fallen_empire.melee_adjustments import _leave_melee as leave_melee
+from systems.fallen_empire.melee_adjustments import leave_melee
 from systems.fallen_empire.model import CHARACTER_ROLES
 from systems.errors import FieldError
 from systems.interface import Field, PlaysForm
