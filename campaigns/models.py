@@ -104,6 +104,13 @@ class Campaign(models.Model):
         version = self.current_rules_version
         return version.rules() if version else rules_from("standard")
 
+    def round_rules(self) -> dict:
+        """The options a round opened now is resolved under, as its system's `with_options` reads them: the
+        system's options, or for a campaign that keeps rule-set versions, every setting of the current one."""
+        if self.fights_through_interface:
+            return dict(self.system_options or {})
+        return self.current_rules().to_dict()
+
     def forget_cached_rules(self) -> None:
         self.__dict__.pop("current_rules_version", None)
 

@@ -50,6 +50,13 @@ class Battle(models.Model):
     def current_round(self) -> Round | None:
         return self.rounds.order_by("-number").first()
 
+    @property
+    def fought_through_interface(self) -> bool:
+        """Whether the battle is fought on the systems interface's pages (combat/system_views.py): its state
+        names its system from the start (combat/system_battles.py). A Magic Realm battle begun before its
+        campaigns moved there keeps the app's own round format (combat/rounds.py) and pages to its end."""
+        return bool((self.state or {}).get("system"))
+
 
 class Round(models.Model):
     class Status(models.TextChoices):

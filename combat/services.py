@@ -314,7 +314,7 @@ def unrecorded_chits(round_: Round) -> list[str]:
     """Characters who owe wounds or fatigue from the previous round and have not had them recorded."""
     if round_.number <= 1:
         return []  # a battle's first round has no round before it: no query
-    if round_.battle.campaign.fights_through_interface:
+    if round_.battle.fought_through_interface:
         return []  # its system's result says what each side owes: there are no chits to record here
     previous = Round.objects.filter(battle_id=round_.battle_id, number=round_.number - 1).first()
     if previous is None or not previous.result:
@@ -433,7 +433,7 @@ def resolve_round(round_id: int) -> Round | None:
             events.info("round_resolve_started", round_id=round_.pk, attempt=round_.attempts + 1)
             battle = round_.battle
             campaign = battle.campaign
-            if campaign.fights_through_interface:
+            if battle.fought_through_interface:
                 if system_battles.resolve_locked(round_):
                     events.info("round_resolved", round_id=round_.pk, events=len(round_.log))
                 else:  # stopped half-way: it waits for a side's choice or the GM's ruling (system_waiting)

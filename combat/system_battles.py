@@ -38,8 +38,6 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
                   cast: Mapping[str, str] | None = None) -> Battle:
     from combat.services import BattleError
 
-    if not campaign.fights_through_interface:
-        raise BattleError("This campaign's battles are started with their own form.")
     for field_name, value in (("name", name), ("clearing", clearing)):
         if not is_one_line(value or ""):
             raise BattleError(f"{field_name}: {ONE_LINE_MESSAGE}", {field_name: ONE_LINE_MESSAGE})
@@ -97,7 +95,7 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
     campaign = battle.campaign
     system = campaign.combat_system
     dice = fairness.new_dice(campaign.slug, battle.pk, number)
-    rules = dict(campaign.system_options or {})
+    rules = campaign.round_rules()
     round_input = system.with_options(dict(battle.state), rules)
     round_ = Round.objects.create(battle=battle, number=number, input=round_input, rules=rules, **dice)
     characters = {c.catalogue_name: c for c in battle.characters.all()}

@@ -284,7 +284,7 @@ def _result_context(round_, bound_chits=None):
 @cached_on_snapshot
 def round_detail(request, slug, battle_id, number):
     round_ = services.get_round(request.user, slug, battle_id, number)
-    if round_.battle.campaign.fights_through_interface:
+    if round_.battle.fought_through_interface:
         return system_views.round_detail(request, round_)
     return render(request, "combat/round.html", _round_context(round_))
 
@@ -295,7 +295,7 @@ def round_status(request, slug, battle_id, number):
     """The progress partial htmx polls every second; once the round is done it returns the results
     (and no more polling trigger)."""
     round_ = services.get_round(request.user, slug, battle_id, number)
-    if round_.battle.campaign.fights_through_interface:
+    if round_.battle.fought_through_interface:
         return system_views.round_status(request, round_)
     return render(request, "combat/round.html#status", _round_context(round_))
 

@@ -60,7 +60,7 @@ def void_round(user, slug: str, battle_id: int, number: int) -> Round:
         # A round fought through the systems interface opens again from the state before it, the sides' plays
         # written in when it resolves, as when it first opened (combat/system_battles.py `open_round`).
         round_.input = (battle.campaign.combat_system.with_options(dict(round_.state_before), round_.rules or {})
-                        if battle.campaign.fights_through_interface else None)
+                        if battle.fought_through_interface else None)
         round_.resolved_at = None
         round_.error = ""
         round_.task_id = ""

@@ -15,7 +15,7 @@ from systems.interface import PlaysForm, answers_that_apply, applies
 
 
 def through_interface(battle) -> bool:
-    return battle.campaign.fights_through_interface
+    return battle.fought_through_interface
 
 
 def applying(form: PlaysForm, errors: Mapping[str, str], answers: Mapping[str, Any]) -> dict[str, str]:

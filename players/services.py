@@ -563,7 +563,7 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
             state, sentence = system.adjust(battle.state, change)
         except AdjustmentRefused as error:
             raise BattleError(str(error), {"change": str(error)}) from None
-        follows = _keep_round_in_step(system, round_, state, user) if battle.campaign.fights_through_interface else []
+        follows = _keep_round_in_step(system, round_, state, user) if battle.fought_through_interface else []
         history.record_adjustment(round_, battle.state, state)  # the characters' records follow the battle
         battle.state = state
         battle.save(update_fields=["state", "updated_at"])

@@ -1,7 +1,7 @@
 """Magic Realm's battles fought on the pages every other system uses (issue #11: the app through the interface
-alone). The app still sends a Magic Realm campaign to its own pages (`campaigns.models.through_interface`); these
-tests send one through the interface from the outside, to show that what those pages need of a system Magic
-Realm now provides: a round that waits for the GM's ruling, answered on the waiting form, goes on with the same
+alone). A battle started through the interface is fought on its pages, whatever its campaign's system
+(`Battle.fought_through_interface`); these tests show that what those pages need of a system Magic Realm
+provides: a round that waits for the GM's ruling, answered on the waiting form, goes on with the same
 dice, the wounds it gave are settled on chits the character chooses, and the battle's next round opens from the
 state the round left."""
 
@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from campaigns import models as campaign_models
 from campaigns import services as campaign_services
 from combat import services, system_battles, system_dues, system_waiting
 from combat.models import CharacterChange, Round
@@ -24,8 +23,7 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
 @pytest.fixture
-def campaign(gm, monkeypatch):
-    monkeypatch.setattr(campaign_models, "through_interface", lambda system: True)
+def campaign(gm):
     campaign = campaign_services.create_campaign(gm, "The Pit", "the-pit", "standard")
     player = campaign_services.add_player(gm, campaign, {"name": "Sam", "email": "sam@example.com", "time_zone": "UTC"})
     campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Swordsman"})
@@ -109,3 +107,20 @@ def test_a_magic_realm_battle_starts_the_character_as_his_record_leaves_him(gm, 
     battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
     entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Swordsman")
     assert {chit["id"]: chit["state"] for chit in entry["chits"]}["MOVE L4"] == "wounded"
+
+
+def test_a_magic_realm_battle_is_fought_under_the_campaigns_current_rule_set(gm, campaign):
+    campaign_services.change_rules(gm, campaign, {"fumble": True}, "We play with fumbles")
+    battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
+    round_ = battle.rounds.get(number=1)
+    assert battle.fought_through_interface
+    assert round_.rules == campaign.current_rules().to_dict()
+    assert round_.rules["fumble"] is True
+    assert round_.input["rules"]["fumble"] is True
+
+
+def test_a_battle_of_the_apps_own_round_format_stays_on_the_apps_pages(gm, campaign):
+    battle = services.create_battle(campaign, services.BattleSetup(
+        name="", clearing="Cave 1", character_ids=[campaign.characters.get().pk], monsters=["Wolf"]))
+    assert not battle.fought_through_interface
+    assert battle.rounds.get().sides.get().character.catalogue_name == "Swordsman"
