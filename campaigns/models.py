@@ -207,6 +207,13 @@ class Character(models.Model):
     def __str__(self) -> str:
         return f"{self.catalogue_name} ({self.player.name})"
 
+    def battle_record(self) -> dict:
+        """The record a battle fought through the interface starts him from (its system's `with_records`): his
+        record and, where the campaign's starting information records spells for him, those spells."""
+        info = getattr(self, "starting_info", None)  # none recorded: Django's RelatedObjectDoesNotExist
+        spells = list(info.recorded_spells or []) if info is not None else []
+        return {**(self.state or {}), **({"spells": spells} if spells else {})}
+
     def relationships(self, rules: RuleSet | None = None) -> dict[str, int]:
         """Native group → -2 enemy .. +2 ally, Knight's Adjustment applied when the rules have it."""
         from systems.magic_realm.engine.catalogue_data import get_catalogue

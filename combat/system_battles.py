@@ -52,14 +52,14 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
         round_input = cast_characters(campaign, round_input, cast)
     with transaction.atomic():
         sides = set(system.sides(round_input))
-        characters = [c for c in campaign.characters.select_related("player") if c.catalogue_name in sides]
+        characters = [c for c in campaign.characters.select_related("player", "starting_info") if c.catalogue_name in sides]
         killed = [c.catalogue_name for c in characters if is_killed(c.state)]
         if killed:
             message = f"{', '.join(killed)} {'was' if len(killed) == 1 else 'were'} killed in an earlier battle."
             raise BattleError(message, {"state": message})
         # Each campaign character starts as its record leaves it (systems/records.py): what it carries from
         # earlier battles, whatever the starting state says of it.
-        state = {**system.with_records(round_input, {c.catalogue_name: c.state or {} for c in characters}),
+        state = {**system.with_records(round_input, {c.catalogue_name: c.battle_record() for c in characters}),
                  "system": system.NAME}
         battle = Battle.objects.create(
             campaign=campaign, name=name or f"Battle in {clearing}", clearing=clearing, state=state,

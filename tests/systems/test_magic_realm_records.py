@@ -161,6 +161,20 @@ def test_where_the_character_stands_and_the_start_itself_are_not_changed_by_his_
     assert start == typed_start()
 
 
+def test_the_spells_recorded_for_him_replace_those_typed_by_their_catalogue_names_and_an_unknown_one_is_left_out():
+    start = typed_start()
+    entry_of(start)["spells"] = ["Peace"]
+    taken = records.with_records(start, {"Black Knight": {"spells": ["fiery blast", "No Such Spell", "Fiery Blast"]}})
+    assert entry_of(taken)["spells"] == ["Fiery Blast"]
+
+
+def test_no_spells_recorded_leaves_none_and_a_record_that_does_not_say_keeps_those_typed():
+    start = typed_start()
+    entry_of(start)["spells"] = ["Peace"]
+    assert "spells" not in entry_of(records.with_records(start, {"Black Knight": {"spells": []}}))
+    assert entry_of(records.with_records(start, {"Black Knight": {"fame": 3}}))["spells"] == ["Peace"]
+
+
 def test_a_record_for_a_side_not_in_the_battle_changes_nothing():
     assert records.with_records(typed_start(), {"Amazon": {"chits": {"MOVE M5": "wounded"}}}) == typed_start()
 

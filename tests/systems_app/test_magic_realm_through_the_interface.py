@@ -12,6 +12,7 @@ import pytest
 
 from campaigns import services as campaign_services
 from combat import services, system_battles, system_dues, system_waiting
+from campaigns.models import StartingInfo
 from combat.models import CharacterChange, Round
 from players import dues
 from systems.interface import GM
@@ -124,3 +125,12 @@ def test_a_battle_of_the_apps_own_round_format_stays_on_the_apps_pages(gm, campa
         name="", clearing="Cave 1", character_ids=[campaign.characters.get().pk], monsters=["Wolf"]))
     assert not battle.fought_through_interface
     assert battle.rounds.get().sides.get().character.catalogue_name == "Swordsman"
+
+
+def test_a_magic_realm_battle_starts_the_character_with_the_spells_the_campaign_records_for_him(gm, campaign):
+    StartingInfo.objects.create(character=campaign.characters.get(), recorded_spells=["fiery blast"])
+    battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
+    entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Swordsman")
+    assert entry["spells"] == ["Fiery Blast"]
+    opened = battle.rounds.get(number=1).input["state"]["characters"]
+    assert next(c for c in opened if c["id"] == "Swordsman")["spells"] == ["Fiery Blast"]
