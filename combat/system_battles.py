@@ -204,6 +204,16 @@ def form_of(side: SidePlays):
     return system_rounds.form_for(round_.battle.campaign.combat_system, round_.input, side.side)
 
 
+def standing_of(side: SidePlays) -> list[str]:
+    """What the side's player knows of his own combatant before the plays (the system's `standing`: his hit
+    points, his chits...), in lines, for the GM's round page, the player's page and his plays-due email; the
+    GM's own entries stand for no combatant."""
+    if side.is_gm_entries:
+        return []
+    round_ = side.round
+    return list(round_.battle.campaign.combat_system.standing(round_.input or {}, side.side))
+
+
 def check_answers(side: SidePlays, answers: Mapping[str, Any]) -> dict[str, str]:
     """The errors in a side's answers by form field: the system's, checked as if every other side played
     nothing, and the required questions still unanswered (which say "choose one" rather than the system's

@@ -1,7 +1,8 @@
 """The emails of a round fought through the systems interface: each player learns what their sides may
 see (the events the system marked visible to them, `visible_to`), starting with their sides' summaries and
 ending with what to do next (first, settling what a side owes after the round: combat/system_dues.py); each GM
-gets the whole log. Queued through the outbox inside the resolve transaction with the same idempotency and thread keys as the app's other round emails (combat/emails.py)."""
+gets the whole log. Each gives the rules the round was resolved under (their version and fingerprint) as Magic
+Realm's emails do. Queued through the outbox inside the resolve transaction with the same idempotency and thread keys as the app's other round emails (combat/emails.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import Any
 from django.template.loader import render_to_string
 
 from combat import emails, fairness, system_dues, system_rounds
+from systems.options import fingerprint
 
 
 def queue_round_emails(round_) -> list:
@@ -21,6 +23,10 @@ def queue_round_emails(round_) -> list:
     base = {
         "round": round_, "battle": battle, "campaign": campaign, "system": campaign.combat_system.TITLE,
         "seed": round_.seed, "dice": fairness.dice_facts(round_), "calendar": emails.calendar_line(campaign),
+        # The rules it was resolved under, in the words of Magic Realm's emails: the options recorded when it
+        # opened (`open_round`), whose fingerprint anyone can recompute from them. The options of such a
+        # campaign have no versions (docs/campaigns.md), so the version reads "-" as for a round without one.
+        "rules_version": round_.rules_version_number, "fingerprint": fingerprint(round_.rules or {}),
     }
     players: dict[int, dict[str, Any]] = {}
     for side in round_.sides.select_related("character__player"):

@@ -167,7 +167,7 @@ def side_context(round_, side, answers=None, errors=None, saved=False):
         "side": side, "name": side.name,
         "player": side.character.player.name if side.character else "",
         "form": form, "fields": fields, "general_errors": list(errors.values()),
-        "standing": [] if side.is_gm_entries else list(round_.battle.campaign.combat_system.standing(round_.input, side.side)),
+        "standing": system_battles.standing_of(side),
         "answered": [(row["label"], row["answer"]) for row in fields if row["applies"] and row["answer"] != ""],
         "saved": saved, "has_errors": bool(errors) or any(row["error"] for row in fields),
         "odds_id": f"side-odds-{side.pk}", "odds": odds_rows(round_.battle.campaign.combat_system, round_.input, form, kept)

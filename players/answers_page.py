@@ -74,8 +74,7 @@ def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = N
         "side": side,
         "name": side.name,
         "notes": list(form.notes),
-        # What the player knows of his combatant before the plays (his hit points, his chits...).
-        "standing": list(round_.battle.campaign.combat_system.standing(round_.input or {}, side.side)),
+        "standing": system_battles.standing_of(side),
         "editable": editable and bool(form.fields),
         "submission": submission,
         "submitted_at": local_time(submission.submitted_at, link.player) if submission else "",

@@ -59,17 +59,21 @@ def _queue(*, to, subject, template, context, campaign, key, battle):
     )
 
 
-def _round_context(round_, player, sides, link) -> dict[str, Any]:
+def _round_context(round_, player, sides, link, *, standing: bool = False) -> dict[str, Any]:
     """What the plays-due and reminder emails say of each side: its character's state, or, through the
-    systems interface, what it must choose (`characters` or `choosing`: the templates show either)."""
+    systems interface, what it must choose (`characters` or `choosing`: the templates show either), and with
+    `standing` (the plays-due email, as Magic Realm's gives the character's chits) what the player knows of
+    his combatant before the plays, as his page shows it."""
+    from combat import system_battles
     from players import answers, links, services
 
     battle = round_.battle
     deadline = services.deadline_of(round_)
     if answers.through_interface(battle):
         previous = battle.rounds.filter(number=round_.number - 1).first()
-        state = {"characters": [], "choosing": [answers.to_choose(side, previous.result if previous else None)
-                                                for side in sides]}
+        state = {"characters": [], "choosing": [
+            {**answers.to_choose(side, previous.result if previous else None),
+             "standing": system_battles.standing_of(side) if standing else []} for side in sides]}
     else:
         state = {"characters": [character_state(battle.state, side.name) for side in sides], "choosing": []}
     return {
@@ -90,7 +94,7 @@ def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
     battle = round_.battle
     key = (f"players/round-{round_.pk}{_opening(round_)}/plays-due/player-{player.pk}"
            + (f"/link-{link.pk}" if fresh else ""))
-    context = {**_round_context(round_, player, sides, link), "fresh": fresh,
+    context = {**_round_context(round_, player, sides, link, standing=True), "fresh": fresh,
                "reopened": bool(round_.voided_count),
                "locked": [side.name for side in sides if side.locked]}
     return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due",

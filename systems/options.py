@@ -4,6 +4,8 @@ checked with errors naming the option. Pure Python."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping
 
@@ -91,6 +93,17 @@ class Options:
         return [FieldError(c.option, f"{c.option}={c.value!r} {'rules out' if c.forbids else 'requires'} "
                                      f"{c.other}={c.other_value!r}: {c.why}")
                 for c in self.constraints if c.broken_by(values)]
+
+
+def fingerprint(chosen: Mapping[str, Any]) -> str:
+    """A short digest of the options a round was resolved under (`Round.rules` of a battle fought through the
+    interface: {"preset": name, ...overrides}), for its emails. Anyone can recompute it from those rules: the
+    first 10 hex digits of the SHA-256 of their JSON with sorted keys and no spaces (ASCII, as Python's
+    `json.dumps(chosen, sort_keys=True, separators=(",", ":"))` writes it), the way Magic Realm's rule-set
+    fingerprint is written. It digests the options as recorded: a preset's default named or left out are two
+    fingerprints, as they are two records."""
+    canonical = json.dumps(dict(chosen), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:10]
 
 
 def _option_error(option: Option, value: Any) -> str | None:

@@ -1,0 +1,129 @@
+"""The emails of a battle fought through the systems interface give what Magic Realm's give: the rules the
+round was resolved under (their version and a fingerprint anyone can recompute from `Round.rules`) in the
+players' and the GM's result emails, and, in each player's plays-due email, what he knows of his own
+combatants before the plays (the system's `standing`), never of another player's."""
+
+import hashlib
+import json
+
+import pytest
+
+from campaigns import services as campaign_services
+from campaigns.mail.models import OutboxMessage
+
+from .battles import answer_first_choices, start
+from .conftest import resolve
+
+pytestmark = pytest.mark.django_db
+
+EARLIER_ORDER = {"preset": "earlier-order"}  # ruling R5: magic before melee
+THREE_RIDES = {"preset": "three-rides"}  # ruling R1: a joust stops after three passes
+
+
+def recomputed(rules) -> str:
+    """The fingerprint as anyone recomputes it from the round's rules, written out here and not imported."""
+    return hashlib.sha256(json.dumps(rules, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:10]
+
+
+def round_emails(campaign, number=1):
+    mails = OutboxMessage.objects.filter(campaign=campaign, subject__contains=f"round {number}").exclude(
+        subject__contains="plays due")
+    gm = mails.get(recipient="gm@example.com")
+    return gm, list(mails.exclude(recipient="gm@example.com"))
+
+
+def test_the_result_emails_give_the_fingerprint_of_the_rules_the_round_opened_under(gm, make_campaign):
+    campaign = make_campaign("fallen-empire")
+    campaign_services.change_system_options(gm, campaign, EARLIER_ORDER)
+    battle = start(gm, campaign, "fallen-empire-goblin-ambush")
+    first = battle.rounds.get(number=1)
+    campaign_services.change_system_options(gm, campaign, THREE_RIDES)  # holds from the next round only
+    answer_first_choices(gm, first)
+    resolved = resolve(gm, first)
+    assert resolved.rules == EARLIER_ORDER
+    assert resolved.rules_version_number is None  # such a campaign's options keep no versions
+    fingerprint = recomputed(EARLIER_ORDER)
+    assert fingerprint != recomputed(THREE_RIDES)
+    gm_mail, player_mails = round_emails(campaign)
+    assert [mail.recipient for mail in player_mails] == ["alice@example.com"]  # Sir Ash; the goblins: the GM's
+    assert gm_mail.text.splitlines()[1] == (
+        f"month 1, week 1, day 1 · rules version -, fingerprint {fingerprint} · seed {resolved.seed}")
+    assert f"rules version -, fingerprint <code>{fingerprint}</code>" in gm_mail.html
+    for mail in player_mails:
+        assert f"\nRules: version -, fingerprint {fingerprint}.\n" in mail.text
+        assert f"<small>Rules: version -, fingerprint {fingerprint}.</small>" in mail.html
+        # Still the log first, then the rules and dice, and last what to do next.
+        last = mail.text.rstrip().split("\n-- Herald")[0].rstrip().splitlines()[-1]
+        assert last.startswith("Next step: ")
+        assert mail.text.index("saw this round") < mail.text.index("Rules: version") < mail.text.index(last)
+
+
+def test_a_round_of_a_campaign_with_no_options_chosen_gives_the_fingerprint_of_none(gm, make_campaign):
+    campaign = make_campaign("enchanted-realms")
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    first = battle.rounds.get(number=1)
+    answer_first_choices(gm, first)
+    resolved = resolve(gm, first)
+    gm_mail, player_mails = round_emails(campaign)
+    fingerprint = recomputed(resolved.rules)
+    assert f"fingerprint {fingerprint} · seed" in gm_mail.text
+    assert f"<code>{fingerprint}</code>" in gm_mail.html
+    assert all(f"Rules: version -, fingerprint {fingerprint}." in mail.text
+               and f"Rules: version -, fingerprint {fingerprint}." in mail.html for mail in player_mails)
+
+
+def plays_due(email):
+    return OutboxMessage.objects.get(recipient=email, subject__endswith="round 1, plays due")
+
+
+def test_the_plays_due_email_gives_what_the_player_knows_of_his_own_side_and_not_of_anothers(gm,
+                                                                                             make_campaign):
+    campaign = make_campaign("enchanted-realms")
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    round_input = battle.rounds.get(number=1).input
+    system = campaign.combat_system
+    aldric, bryn = system.standing(round_input, "Aldric"), system.standing(round_input, "Bryn")
+    assert aldric == ("Aldric: 14 hit points, 6 static Protective Points, initiative modifier +1",)
+    assert bryn and not set(aldric) & set(bryn)
+    for email, own, other in (("alice@example.com", aldric, bryn), ("bob@example.com", bryn, aldric)):
+        mail = plays_due(email)
+        name = own[0].split(":")[0]
+        block = mail.text.split(f"== {name} ==\n", 1)[1]
+        assert block.startswith("\n".join(own) + "\n")  # under the side's heading, before what to choose
+        assert "".join(f"<li>{line}</li>" for line in own) in mail.html
+        assert not any(line in mail.text or line in mail.html for line in other)
+    # The goblins are the GM's: their standing goes to nobody.
+    goblins = [line for side in system.sides(round_input) if side not in ("Aldric", "Bryn")
+               for line in system.standing(round_input, side)]
+    due = OutboxMessage.objects.filter(subject__endswith="plays due")
+    assert goblins and not due.filter(text__contains=goblins[0]).exists()
+    assert not due.filter(recipient="gm@example.com").exists()
+
+
+def test_the_plays_due_email_of_a_player_with_two_sides_gives_each_sides_standing(gm, make_campaign):
+    campaign = make_campaign("fallen-empire")
+    alice = campaign.players.get(name="Alice")
+    knight = campaign.characters.get(catalogue_name="Black Knight")
+    knight.player = alice
+    knight.save(update_fields=["player"])
+    battle = start(gm, campaign, "joust-first-pass")
+    round_input = battle.rounds.get(number=1).input
+    mail = plays_due("alice@example.com")
+    for side in ("Sir Ash", "Black Knight"):
+        lines = campaign.combat_system.standing(round_input, side)
+        assert lines and f"== {side} ==\n" + "\n".join(lines) + "\n" in mail.text
+
+
+def test_the_reminder_keeps_to_what_the_side_must_choose(gm, make_campaign):
+    from datetime import timedelta
+
+    from players import services
+    from players.models import PlaySettings, RoundDeadline
+
+    campaign = make_campaign("enchanted-realms")
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.WAIT,
+                                reminder_hours=[24])
+    services.sweep(RoundDeadline.objects.get(round__battle=battle).due_at - timedelta(hours=23))
+    reminder = OutboxMessage.objects.get(recipient="alice@example.com", subject__contains="plays due in")
+    assert "To choose: This round" in reminder.text and "hit points" not in reminder.text  # as Magic Realm's
