@@ -17,6 +17,7 @@ from django.utils.functional import cached_property
 from campaigns.names import validate_one_line
 from systems.magic_realm.engine.ruleset import RuleSet, rules_from
 from systems import DEFAULT_SYSTEM, get_system
+from systems.options import fingerprint as options_fingerprint
 
 WEATHER_CHOICES = [
     ("clear", "Clear"),
@@ -110,6 +111,16 @@ class Campaign(models.Model):
         if self.fights_through_interface:
             return dict(self.system_options or {})
         return self.current_rules().to_dict()
+
+    def round_rules_facts(self, rules: dict) -> dict:
+        """What a round opened under `rules` (`round_rules`) records of them for its emails: the rule-set
+        version's number and its fingerprint for a campaign that keeps versions, else no number and the
+        digest of the options (systems.options.fingerprint); anyone can recompute either from the rules."""
+        if self.fights_through_interface:
+            return {"rules_version_number": None, "rules_fingerprint": options_fingerprint(rules)}
+        version = self.current_rules_version
+        return {"rules_version_number": version.number if version else None,
+                "rules_fingerprint": rules_from(rules).fingerprint()}
 
     def forget_cached_rules(self) -> None:
         self.__dict__.pop("current_rules_version", None)

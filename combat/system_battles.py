@@ -97,7 +97,8 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
     dice = fairness.new_dice(campaign.slug, battle.pk, number)
     rules = campaign.round_rules()
     round_input = system.with_options(dict(battle.state), rules)
-    round_ = Round.objects.create(battle=battle, number=number, input=round_input, rules=rules, **dice)
+    round_ = Round.objects.create(battle=battle, number=number, input=round_input, rules=rules,
+                                  **campaign.round_rules_facts(rules), **dice)
     characters = {c.catalogue_name: c for c in battle.characters.all()}
     by = user if getattr(user, "pk", None) else None
     for side in system.sides(round_input):

@@ -23,10 +23,12 @@ def queue_round_emails(round_) -> list:
     base = {
         "round": round_, "battle": battle, "campaign": campaign, "system": campaign.combat_system.TITLE,
         "seed": round_.seed, "dice": fairness.dice_facts(round_), "calendar": emails.calendar_line(campaign),
-        # The rules it was resolved under, in the words of Magic Realm's emails: the options recorded when it
-        # opened (`open_round`), whose fingerprint anyone can recompute from them. The options of such a
-        # campaign have no versions (docs/campaigns.md), so the version reads "-" as for a round without one.
-        "rules_version": round_.rules_version_number, "fingerprint": fingerprint(round_.rules or {}),
+        # The rules it was resolved under, in the words of Magic Realm's emails, as recorded when it opened
+        # (`open_round`, `Campaign.round_rules_facts`): anyone can recompute the fingerprint from its rules. Options
+        # without versions (docs/campaigns.md) read "-", as a round without one does. A round opened before
+        # rounds recorded their fingerprint gets the options' digest.
+        "rules_version": round_.rules_version_number,
+        "fingerprint": round_.rules_fingerprint or fingerprint(round_.rules or {}),
     }
     players: dict[int, dict[str, Any]] = {}
     for side in round_.sides.select_related("character__player"):

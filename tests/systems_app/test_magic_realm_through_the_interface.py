@@ -12,6 +12,7 @@ import pytest
 
 from campaigns import services as campaign_services
 from combat import services, system_battles, system_dues, system_waiting
+from campaigns.mail.models import OutboxMessage
 from campaigns.models import StartingInfo
 from combat.models import CharacterChange, Round
 from players import dues
@@ -118,6 +119,9 @@ def test_a_magic_realm_battle_is_fought_under_the_campaigns_current_rule_set(gm,
     assert round_.rules == campaign.current_rules().to_dict()
     assert round_.rules["fumble"] is True
     assert round_.input["rules"]["fumble"] is True
+    campaign.forget_cached_rules()
+    assert round_.rules_version_number == campaign.current_rules_version.number == 2
+    assert round_.rules_fingerprint == campaign.current_rules().fingerprint()
 
 
 def test_a_battle_of_the_apps_own_round_format_stays_on_the_apps_pages(gm, campaign):
@@ -134,3 +138,14 @@ def test_a_magic_realm_battle_starts_the_character_with_the_spells_the_campaign_
     assert entry["spells"] == ["Fiery Blast"]
     opened = battle.rounds.get(number=1).input["state"]["characters"]
     assert next(c for c in opened if c["id"] == "Swordsman")["spells"] == ["Fiery Blast"]
+
+
+def test_its_result_emails_give_the_rule_sets_version_and_fingerprint_as_the_apps_own_do(gm, campaign):
+    gm.email = "gm@example.com"
+    gm.save(update_fields=["email"])
+    battle = started(gm, campaign, "black-knight-vs-wolf")
+    resolved = play_and_resolve(gm, battle.rounds.get(number=1))
+    mails = OutboxMessage.objects.filter(campaign=campaign, subject__contains="round 1").exclude(subject__contains="plays due")
+    expected = f"version 1, fingerprint {campaign.current_rules().fingerprint()}"
+    assert resolved.rules_fingerprint == campaign.current_rules().fingerprint()
+    assert mails.exists() and all(expected in mail.text for mail in mails)
