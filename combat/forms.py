@@ -5,7 +5,6 @@ beside the fields they name."""
 from __future__ import annotations
 
 import html
-import re
 from typing import Any
 
 from django import forms
@@ -15,7 +14,8 @@ from django.utils.safestring import mark_safe
 
 from campaigns.names import validate_one_line
 from combat import round_file
-from systems.magic_realm import encounter_options, side_options
+from systems.magic_realm import encounter_options, setup, side_options
+from systems.setup import pair
 
 
 class QuickSelect(forms.Select):
@@ -203,11 +203,8 @@ def initial_from_plays(plays: dict[str, Any], options: side_options.SideOptions)
     return initial
 
 
-ARROW = re.compile(r"\s*(?:->|→|attacks)\s*", re.IGNORECASE)
-HIRED = re.compile(r"\s+hired by\s+", re.IGNORECASE)
-
-
-DWELLINGS = [("", "None"), *((name, name) for name in ("Chapel", "Guard", "House", "Inn", "Large Fire", "Small Fire"))]
+# The dwellings and the reading of a line are the systems interface's set-up's (systems/magic_realm/setup.py).
+DWELLINGS = [("", "None"), *((name, name) for name in setup.DWELLINGS)]
 
 
 class NewBattleForm(forms.Form):
@@ -258,7 +255,7 @@ class NewBattleForm(forms.Form):
 
         natives = []
         for line in _lines(self.cleaned_data["natives"]):
-            name, employer = HIRED.split(line, maxsplit=1) if HIRED.search(line) else (line, "")
+            name, employer = setup.HIRED.split(line, maxsplit=1) if setup.HIRED.search(line) else (line, "")
             name = name.strip()
             try:
                 get_catalogue().native(name)
@@ -270,10 +267,10 @@ class NewBattleForm(forms.Form):
     def clean_attacks(self) -> list[tuple[str, str]]:
         attacks = []
         for line in _lines(self.cleaned_data["attacks"]):
-            parts = ARROW.split(line)
-            if len(parts) != 2 or not all(parts):
+            found = pair(line)
+            if found is None:
                 raise forms.ValidationError(f"Write {line!r} as 'attacker -> target'.")
-            attacks.append((parts[0].strip(), parts[1].strip()))
+            attacks.append(found)
         return attacks
 
     def clean(self):

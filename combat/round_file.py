@@ -12,6 +12,7 @@ import copy
 from typing import Any
 
 from systems.magic_realm.battle_state import character_entry, sheets_for  # noqa: F401 (re-exported: combat.rounds)
+from systems.magic_realm.battle_state import starting_state, unique_ids  # noqa: F401 (unique_ids re-exported)
 from systems.magic_realm.battle_state import (carried_encounter, has_unassigned_denizens,  # noqa: F401 (re-exported)
                                               release_targets_of_the_fallen)
 from systems.magic_realm.engine.catalogue_data import get_catalogue
@@ -38,56 +39,14 @@ def character_state(character) -> dict[str, Any]:
     return entry_from_record(character.catalogue_name, character_id(character), character.state)
 
 
-def unique_ids(names: list[str], taken: set[str]) -> list[str]:
-    """Distinct ids for counters of the same name: "Wolf", "Wolf #2", ..."""
-    ids = []
-    for name in names:
-        candidate, number = name, 1
-        while candidate in taken:
-            number += 1
-            candidate = f"{name} #{number}"
-        taken.add(candidate)
-        ids.append(candidate)
-    return ids
-
-
 def initial_state(*, campaign, clearing: str, characters, monsters, natives, attacks) -> dict[str, Any]:
-    """The battle's state before round 1: combatants, and who attacks whom (the melee sheets)."""
-    catalogue = _catalogue()
-    char_states = [character_state(character) for character in characters]
+    """The battle's state before round 1: combatants, and who attacks whom (the melee sheets), built by
+    `systems.magic_realm.battle_state.starting_state` from each character's record; `natives` are (name, the
+    pk of the character who hires him, or None)."""
     by_pk = {character.pk: character_id(character) for character in characters}
-    taken = {state["id"] for state in char_states}
-    denizens = []
-    for name, denizen_id in zip(monsters, unique_ids([catalogue.monster(m).name for m in monsters], taken)):
-        denizens.append({"id": denizen_id, "counter": catalogue.monster(name).name, "side": "light", "group": None,
-                         "hired_by": None, "weapon_side": "light", "target": None, "dead": False, "fled": False})
-    native_names = [catalogue.native(name).name for name, _ in natives]
-    for (name, hired_by), denizen_id in zip(natives, unique_ids(native_names, taken)):
-        counter = catalogue.native(name)
-        denizens.append({"id": denizen_id, "counter": counter.name, "side": "light", "group": counter.group,
-                         "hired_by": by_pk.get(hired_by) if hired_by else None, "weapon_side": "light",
-                         "target": None, "dead": False, "fled": False})
-    ids = {d["id"] for d in denizens} | taken
-    for attacker, target in attacks:
-        if attacker not in ids or target not in ids:
-            raise ValueError(f"unknown combatant in {attacker!r} attacks {target!r}")
-        for denizen in denizens:
-            if denizen["id"] == attacker:
-                denizen["target"] = target
-    if not attacks:
-        _assign_default_targets(denizens, [state["id"] for state in char_states])
-    state = {"round": 1, "characters": char_states, "denizens": denizens, "previous_round_quiet": False}
-    return {"state": state, "sheets": sheets_for(state)}
-
-
-def _assign_default_targets(denizens: list[dict], character_ids: list[str]) -> None:
-    """Unhired denizens share out over the characters in turn; hirelings take on an unhired denizen."""
-    unhired = [d for d in denizens if not d["hired_by"]]
-    for index, denizen in enumerate(unhired):
-        denizen["target"] = character_ids[index % len(character_ids)] if character_ids else None
-    for index, hireling in enumerate(d for d in denizens if d["hired_by"]):
-        if unhired:
-            hireling["target"] = unhired[index % len(unhired)]["id"]
+    return starting_state([character_state(character) for character in characters], list(monsters),
+                          [(name, by_pk.get(hired_by) if hired_by else None) for name, hired_by in natives],
+                          list(attacks))
 
 
 def living_character_ids(battle_state: dict[str, Any]) -> set[str]:

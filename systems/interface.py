@@ -28,6 +28,9 @@ The parts, in the order a battle uses them:
   answers `fill` writes into the round input before it is resolved again with the same dice;
 - `dues_form()` and `settle()`: what a side must settle after a resolved round before the next one resolves
   (Magic Realm: which chits take the wounds and fatigue a character owes), and the state once it has;
+- `setup_form()` and `set_up()`: a new battle's questions beyond the system's examples (Magic Realm: the characters
+  present, the monsters and natives, who attacks whom, the dwelling), None where battles start from the examples,
+  and round 1's input from the answers (systems/setup.py);
 - `planned_odds()`: the chances of what a side has planned so far (each a `PlannedOdds`), for the odds panel
   beside its plays form, from the system's own `odds` (the answers `manage.py combat_odds` gives).
 
@@ -143,7 +146,8 @@ class Field:
     that does not apply is neither asked nor written. `pattern` (a "text" field): a regular expression the
     whole answer must match,
     written in what Python's `re` and a browser's `pattern` attribute both read (no anchors); the page puts it
-    on the input, and the system's `validate` gives the error in words when it does not match."""
+    on the input, and the system's `validate` gives the error in words when it does not match. `multiline` (a
+    "text" field): the answer may run over several lines (a list typed one item a line), drawn as a textarea."""
 
     name: str
     kind: Literal["choice", "multi-choice", "number", "text"]
@@ -156,6 +160,7 @@ class Field:
     maximum: int | None = None
     shown_when: ShownWhen = None
     pattern: str | None = None
+    multiline: bool = False
 
 
 @dataclass(frozen=True)
@@ -518,3 +523,10 @@ class CombatSystem(Protocol):
     # A starting state with combatants renamed after the campaign characters who play them (systems/renaming.py);
     # raises PlaysInvalid naming the combatant when the cast cannot be made.
     def rename(self, round_input: dict[str, Any], names: Mapping[str, str]) -> dict[str, Any]: ...
+
+    # A new battle set up by questions beyond the system's examples (systems/setup.py): the questions, given the
+    # campaign's living characters' names, or None where battles start from the examples; and round 1's input
+    # from the answers, PlaysInvalid naming the form's field (every system without a form refuses).
+    def setup_form(self, characters: tuple[str, ...]) -> PlaysForm | None: ...
+
+    def set_up(self, answers: Mapping[str, Any], characters: tuple[str, ...]) -> dict[str, Any]: ...

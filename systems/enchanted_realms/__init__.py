@@ -2,6 +2,7 @@
 systems interface (systems/interface.py, plugin.py)."""
 
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
+from systems.setup import cannot_set_up as set_up, no_setup_form as setup_form  # battles start from the examples
 from systems.enchanted_realms.adjustments import adjust, adjustments
 from systems.enchanted_realms.odds import odds
 from systems.enchanted_realms.planned_odds import planned_odds
@@ -14,7 +15,7 @@ NAME = "enchanted-realms"
 TITLE = "Enchanted Realms"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.records import bare_record as new_record  # noqa: E402 (killed is all its record starts with)
 

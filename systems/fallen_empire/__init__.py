@@ -2,6 +2,7 @@
 interface (systems/interface.py, plugin.py)."""
 
 from systems.interface import no_dues_form as dues_form, no_waiting_forms as waiting_forms, nothing_to_settle as settle
+from systems.setup import cannot_set_up as set_up, no_setup_form as setup_form  # battles start from the examples
 from systems.fallen_empire.adjustments import adjust, adjustments
 from systems.fallen_empire.files import resolve_file
 from systems.fallen_empire.odds import odds
@@ -14,7 +15,7 @@ NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.renaming import renamer  # noqa: E402
 

@@ -3,7 +3,8 @@ pure engine in `engine/`; `side_options.py` and `battle_state.py` read a battle'
 `dues.py` asks and settles the chits a character's wounds and fatigue fall on after a round; `waiting.py` asks
 what a round that stopped half-way waits for (a player's choice, the GM's rulings); `planned_odds.py` asks the odds of
 the attacks a side plans; `gm_entries.py` gives the GM's own entries for a round (`plays_form(round_input, GM)`:
-who battles whom this evening, the Meeting table rolls)."""
+who battles whom this evening, the Meeting table rolls); `setup.py` sets a new battle up from the GM's answers
+(`setup_form`, `set_up`: the characters present, the monsters and natives, who attacks whom, the dwelling)."""
 
 from systems.magic_realm.adjustments import adjust, adjustments
 from systems.magic_realm.dues import dues_form, settle
@@ -13,12 +14,13 @@ from systems.magic_realm.plugin import (KINDS, check_options, input_schema, opti
                                         sides, summaries, validate, with_options)
 from systems.magic_realm.waiting import waiting_forms
 from systems.magic_realm.records import check_record, new_record, record_changes, record_form, with_records
+from systems.magic_realm.setup import set_up, setup_form
 
 NAME = "magic-realm"
 TITLE = "Magic Realm"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds", "picture", "plays_form",
-           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing"]
+           "resolve", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.magic_realm.battle_state import with_counters_named  # noqa: E402
 from systems.renaming import renamer  # noqa: E402

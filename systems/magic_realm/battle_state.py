@@ -1,5 +1,7 @@
 """Reading a battle's state in the round-file format (docs/round-format.md): a character's entry, and the
-melee sheets that follow from who attacks whom. Pure, so the plug-in and the battle app share them."""
+melee sheets that follow from who attacks whom; and building one before round 1 (`starting_state`) from the
+characters present, the monsters and natives and who attacks whom. Pure, so the plug-in and the battle app share
+them."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import copy
 from collections import Counter
 from typing import Any
 
+from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.round_format import state_from_json, state_to_json
 
 
@@ -91,6 +94,78 @@ def sheets_for(state: dict[str, Any]) -> list[dict[str, Any]]:
         if denizen["id"] in sheets and denizen["id"] in active:
             sheets[denizen["id"]]["owner_target"] = denizen.get("target")
     return list(sheets.values())
+
+
+# --- a battle's state before round 1 (rule 1.2: set-up) -----------------------------------------------
+
+
+def unique_ids(names: list[str], taken: set[str]) -> list[str]:
+    """Distinct ids for counters of the same name: "Wolf", "Wolf #2", ... (`taken` grows with them)."""
+    ids = []
+    for name in names:
+        candidate, number = name, 1
+        while candidate in taken:
+            number += 1
+            candidate = f"{name} #{number}"
+        taken.add(candidate)
+        ids.append(candidate)
+    return ids
+
+
+def denizen_entries(character_ids: list[str], monsters: list[str],
+                    natives: list[tuple[str, str | None]]) -> list[dict[str, Any]]:
+    """The round file's `state.denizens` of the monsters and natives present (catalogue names; a native with the
+    id of the character who hires him, or None), each attacking no one yet: the monsters first, then the natives,
+    each id its counter's name, numbered after the characters' and each other's ("Wolf", "Wolf #2")."""
+    catalogue = get_catalogue()
+    taken = set(character_ids)
+    denizens = []
+    monster_names = [catalogue.monster(name).name for name in monsters]
+    for counter, denizen_id in zip(monster_names, unique_ids(monster_names, taken)):
+        denizens.append({"id": denizen_id, "counter": counter, "side": "light", "group": None, "hired_by": None,
+                         "weapon_side": "light", "target": None, "dead": False, "fled": False})
+    counters = [catalogue.native(name) for name, _ in natives]
+    for counter, (_, hired_by), denizen_id in zip(counters, natives, unique_ids([c.name for c in counters], taken)):
+        denizens.append({"id": denizen_id, "counter": counter.name, "side": "light", "group": counter.group,
+                         "hired_by": hired_by or None, "weapon_side": "light", "target": None, "dead": False,
+                         "fled": False})
+    return denizens
+
+
+def assign_targets(denizens: list[dict[str, Any]], character_ids: list[str], attacks: list[tuple[str, str]]) -> None:
+    """Who attacks whom before round 1, in place: each (attacker, target) by id sets a denizen's target (a pair
+    whose attacker is a character sets nothing: his target is his play); with no pairs at all, the unhired
+    denizens share out over the characters in turn and the hirelings take on an unhired denizen each. A pair
+    naming a combatant the battle does not have is a ValueError."""
+    ids = {denizen["id"] for denizen in denizens} | set(character_ids)
+    for attacker, target in attacks:
+        if attacker not in ids or target not in ids:
+            raise ValueError(f"unknown combatant in {attacker!r} attacks {target!r}")
+        for denizen in denizens:
+            if denizen["id"] == attacker:
+                denizen["target"] = target
+    if attacks:
+        return
+    unhired = [d for d in denizens if not d["hired_by"]]
+    for index, denizen in enumerate(unhired):
+        denizen["target"] = character_ids[index % len(character_ids)] if character_ids else None
+    for index, hireling in enumerate(d for d in denizens if d["hired_by"]):
+        if unhired:
+            hireling["target"] = unhired[index % len(unhired)]["id"]
+
+
+def starting_state(characters: list[dict[str, Any]], monsters: list[str], natives: list[tuple[str, str | None]],
+                   attacks: list[tuple[str, str]], dwelling: str | None = None) -> dict[str, Any]:
+    """A battle's state before round 1 and its melee sheets ({"state", "sheets"}): the characters' entries as
+    given (`records.entry_from_record`), the monsters' and natives' (`denizen_entries`), who attacks whom
+    (`assign_targets`), the clearing's dwelling when it has one."""
+    character_ids = [entry["id"] for entry in characters]
+    denizens = denizen_entries(character_ids, monsters, natives)
+    assign_targets(denizens, character_ids, attacks)
+    state: dict[str, Any] = {"round": 1, "characters": characters, "denizens": denizens, "previous_round_quiet": False}
+    if dwelling:
+        state["dwelling"] = dwelling
+    return {"state": state, "sheets": sheets_for(state)}
 
 
 def character_entry(battle_state: dict[str, Any], character: str) -> dict[str, Any] | None:

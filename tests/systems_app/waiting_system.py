@@ -17,6 +17,7 @@ from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, F
 from systems.records import (any_record as check_record, bare_record as new_record,  # noqa: F401
                              no_record_changes as record_changes, no_record_form as record_form,
                              records_ignored as with_records)  # its combatants keep no record
+from systems.setup import cannot_set_up as set_up, no_setup_form as setup_form  # noqa: F401 (from its starting state)
 
 NAME = "waiting-test"
 TITLE = "A test system whose rounds wait"
