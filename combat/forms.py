@@ -14,8 +14,7 @@ from django.utils.safestring import mark_safe
 
 from campaigns.names import validate_one_line
 from combat import round_file
-from systems.magic_realm import encounter_options, setup, side_options
-from systems.setup import pair
+from systems.magic_realm import encounter_options, side_options
 
 
 class QuickSelect(forms.Select):
@@ -204,95 +203,6 @@ def initial_from_plays(plays: dict[str, Any], options: side_options.SideOptions)
 
 
 # The dwellings and the reading of a line are the systems interface's set-up's (systems/magic_realm/setup.py).
-DWELLINGS = [("", "None"), *((name, name) for name in setup.DWELLINGS)]
-
-
-class NewBattleForm(forms.Form):
-    name = forms.CharField(max_length=200, required=False, validators=[validate_one_line],
-                           help_text="Leave empty for 'Battle in <clearing>'.")
-    clearing = forms.CharField(max_length=120, validators=[validate_one_line], help_text="e.g. Cave 4")
-    dwelling = forms.ChoiceField(
-        choices=DWELLINGS, required=False, label="Dwelling",
-        help_text="The dwelling in this clearing, if any. Only the community setting 'Fiery Blast may not target unhired natives in a Dwelling clearing' uses it.",
-    )
-    characters = forms.ModelMultipleChoiceField(queryset=None, widget=forms.CheckboxSelectMultiple,
-                                                label="Characters present")
-    monsters = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One monster per line, as in the catalogue: T Troll, Wolf, Giant Bat.",
-    )
-    natives = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text="One native per line: 'Order 3', or 'Company 2 hired by Black Knight'.",
-    )
-    attacks = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}), label="Who attacks whom",
-        help_text="Who attacks whom, one per line: 'Wolf -> Amazon' (use 'Wolf #2' for a second Wolf). "
-        "Empty: the monsters and unhired natives share out over the characters.",
-    )
-
-    def __init__(self, *args, campaign, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.campaign = campaign
-        self.fields["characters"].queryset = campaign.characters.select_related("player").exclude(state__killed=True)
-        self.fields["characters"].label_from_instance = lambda c: f"{c.catalogue_name} ({c.player.name})"
-
-    def clean_monsters(self) -> list[str]:
-        from systems.magic_realm.engine.catalogue import UnknownCounter
-        from systems.magic_realm.engine.catalogue_data import get_catalogue
-
-        names = _lines(self.cleaned_data["monsters"])
-        for name in names:
-            try:
-                get_catalogue().monster(name)
-            except UnknownCounter as error:
-                raise forms.ValidationError(str(error)) from None
-        return names
-
-    def clean_natives(self) -> list[tuple[str, str | None]]:
-        from systems.magic_realm.engine.catalogue import UnknownCounter
-        from systems.magic_realm.engine.catalogue_data import get_catalogue
-
-        natives = []
-        for line in _lines(self.cleaned_data["natives"]):
-            name, employer = setup.HIRED.split(line, maxsplit=1) if setup.HIRED.search(line) else (line, "")
-            name = name.strip()
-            try:
-                get_catalogue().native(name)
-            except UnknownCounter as error:
-                raise forms.ValidationError(str(error)) from None
-            natives.append((name, employer.strip() or None))
-        return natives
-
-    def clean_attacks(self) -> list[tuple[str, str]]:
-        attacks = []
-        for line in _lines(self.cleaned_data["attacks"]):
-            found = pair(line)
-            if found is None:
-                raise forms.ValidationError(f"Write {line!r} as 'attacker -> target'.")
-            attacks.append(found)
-        return attacks
-
-    def clean(self):
-        data = super().clean()
-        characters = data.get("characters") or []
-        by_name = {c.catalogue_name.lower(): c for c in characters}
-        resolved = []
-        for name, employer in data.get("natives") or []:
-            if employer is None:
-                resolved.append((name, None))
-            elif employer.lower() in by_name:
-                resolved.append((name, by_name[employer.lower()].pk))
-            else:
-                self.add_error("natives", f"{employer!r} hires {name!r} but is not among the characters present.")
-        data["natives"] = resolved
-        return data
-
-
-def _lines(text: str) -> list[str]:
-    return [line.strip() for line in (text or "").splitlines() if line.strip()]
-
-
 class ChitRecordForm(QuickLabels, forms.Form):
     wounded = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, label="Chits wounded")
     fatigued = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, label="Chits fatigued")

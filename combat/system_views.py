@@ -2,14 +2,13 @@
 keeps such battles). Everything on them comes from the campaign's combat system: its starting states, its
 sides, each side's plays form (drawn field by field, whatever the system asks), its log and its picture.
 Nothing here names a system. The views of combat/views.py hand over to these at their top; the others are
-reached by their own URLs. Every read goes through `services.get_round` / `campaign_for` (404 for anyone
+reached by their own URLs; a new battle's page is combat/system_new_battle.py. Every read goes through `services.get_round` / `campaign_for` (404 for anyone
 not a GM of the campaign) and every write is a service call."""
 
 from __future__ import annotations
 
 import json
 
-from django import forms
 from django.core.cache import caches
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -22,103 +21,9 @@ from combat import fairness, services, system_battles, void
 from combat.models import Round
 from combat.system_odds import odds_rows
 from combat.system_replay import replayed
-from combat.system_rounds import battle_starters, choice_index, combatant_names, posted_answers
+from combat.system_rounds import choice_index, posted_answers
 from config import fragments
 from systems.interface import answers_that_apply, applies, choices_open, rendered
-from systems.records import is_killed
-
-# --- a new battle -------------------------------------------------------------------------------------
-
-
-class StartForm(forms.Form):
-    name = forms.CharField(max_length=200, required=False,
-                           help_text="Left empty, it is named after where it happens (“Battle in …”).")
-    clearing = forms.CharField(label="Where", max_length=200, help_text="The place the battle happens.")
-    starter = forms.ChoiceField(label="Start from")
-    state = forms.CharField(
-        label="Starting state (JSON)", required=False, widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
-        help_text="The chosen example's state, to edit as you like. Left empty, the chosen example is used as it is.")
-
-    def __init__(self, *args, starters, characters=(), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.starters = {starter.key: starter for starter in starters}
-        self.fields["starter"].choices = [(starter.key, starter.title) for starter in starters]
-        # Who plays whom: each campaign character may take a combatant of the starting state, which is
-        # renamed after him (systems/renaming.py); left empty, he plays the combatant of his own name, if any.
-        self.characters = list(characters)
-        for character in self.characters:
-            self.fields[f"plays_{character.pk}"] = forms.CharField(
-                label=f"{character.catalogue_name} plays", required=False, max_length=60,
-                widget=forms.TextInput(attrs={"list": "combatant-names", "autocomplete": "off"}),
-                help_text=f"The combatant of the starting state {character.catalogue_name} plays; it takes the "
-                          f"name {character.catalogue_name}. Empty: the combatant named {character.catalogue_name}, "
-                          "if there is one.")
-        self.order_fields(["name", "clearing", "starter", *[f"plays_{c.pk}" for c in self.characters], "state"])
-
-    def cast(self) -> dict[str, str]:
-        """Each combatant taken (by the name the starting state gives him) -> the character who plays him."""
-        return {self.cleaned_data[f"plays_{c.pk}"].strip(): c.catalogue_name for c in self.characters
-                if self.cleaned_data.get(f"plays_{c.pk}", "").strip()}
-
-    def clean(self):
-        cleaned = super().clean()
-        taken: dict[str, str] = {}
-        for character in self.characters:
-            combatant = (cleaned.get(f"plays_{character.pk}") or "").strip()
-            if combatant and combatant in taken:
-                self.add_error(f"plays_{character.pk}", f"{taken[combatant]} already plays {combatant}: "
-                                                         "each combatant is played by one character.")
-            taken.setdefault(combatant, character.catalogue_name)
-        return cleaned
-
-    def round_input(self):
-        """The starting state: the one typed, else the chosen starter's; None (with the error on the field)
-        when what was typed is not JSON."""
-        text = self.cleaned_data["state"].strip()
-        if not text:
-            return self.starters[self.cleaned_data["starter"]].round_input
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as error:
-            self.add_error("state", f"This is not JSON: {error.msg} (line {error.lineno}, column {error.colno}).")
-            return None
-
-
-def new_battle(request, campaign):
-    starters = battle_starters(campaign.combat_system)
-    initial = {"starter": starters[0].key, "state": starters[0].text} if starters else {}
-    characters = [c for c in campaign.characters.select_related("player").order_by("catalogue_name")
-                  if not is_killed(c.state)]
-    form = StartForm(request.POST or None, starters=starters, characters=characters, initial=initial)
-    if request.method == "POST" and form.is_valid():
-        round_input = form.round_input()
-        if round_input is not None:
-            data = form.cleaned_data
-            try:
-                battle = system_battles.start_battle(request.user, campaign.slug, data["name"], data["clearing"],
-                                                     round_input, cast=form.cast())
-            except services.BattleError as error:
-                _errors_on_fields(form, error)
-            else:
-                messages.success(request, f"{battle.name} has begun: enter round 1's plays.")
-                return redirect("combat:battle", slug=campaign.slug, battle_id=battle.pk)
-    status = 422 if request.method == "POST" else 200
-    return render(request, "combat/system_battle_new.html", {
-        "campaign": campaign, "form": form, "starters": starters,
-        "characters": characters, "combatant_names": combatant_names(campaign.combat_system),
-    }, status=status)
-
-
-def _errors_on_fields(form, error):
-    """The service's errors beside the fields they name, the others above the form."""
-    placed = False
-    for field_name, message in error.errors.items():
-        if field_name in form.fields:
-            form.add_error(field_name, message)
-            placed = True
-    if not placed:
-        form.add_error(None, str(error))
-
 
 # --- the round page -----------------------------------------------------------------------------------
 

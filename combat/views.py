@@ -10,12 +10,11 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from combat import fairness, odds_panel, resolution, round_fragments, services, system_views, void
+from combat import fairness, odds_panel, resolution, round_fragments, services, system_new_battle, system_views, void
 from combat.battle_panel import battle_panel, drawn_sheets
 from combat.forms import (
     ChitRecordForm,
     EncounterForm,
-    NewBattleForm,
     PlaysForm,
     RoundEncounterForm,
     initial_from_encounter,
@@ -41,29 +40,9 @@ def battle_list(request, slug):
 @login_required
 @require_http_methods(["GET", "POST"])
 def new_battle(request, slug):
-    campaign = services.campaign_for(request.user, slug)
-    if campaign.fights_through_interface:
-        return system_views.new_battle(request, campaign)
-    form = NewBattleForm(request.POST or None, campaign=campaign)
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        setup = services.BattleSetup(
-            name=data["name"],
-            clearing=data["clearing"],
-            character_ids=[c.pk for c in data["characters"]],
-            monsters=data["monsters"],
-            natives=[services.NativeChoice(name, hired_by) for name, hired_by in data["natives"]],
-            attacks=data["attacks"],
-            dwelling=data.get("dwelling") or "",
-        )
-        try:
-            battle = services.start_battle(request.user, slug, setup)
-        except (services.BattleError, ValueError) as error:
-            form.add_error("attacks" if "attacks" in str(error) else None, str(error))
-        else:
-            messages.success(request, f"{battle.name} has begun: enter round 1's plays.")
-            return redirect("combat:battle", slug=slug, battle_id=battle.pk)
-    return render(request, "combat/battle_new.html", {"campaign": campaign, "form": form})
+    """Every campaign's battles start on the systems interface's page (combat/system_new_battle.py); a Magic
+    Realm battle begun before is fought to its end on the pages below (`Battle.fought_through_interface`)."""
+    return system_new_battle.new_battle(request, services.campaign_for(request.user, slug))
 
 
 @login_required

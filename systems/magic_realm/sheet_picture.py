@@ -352,5 +352,8 @@ def table_picture(round_input: dict[str, Any], events: list[dict[str, Any]], kil
         parts.append(sheet["svg"].replace("<svg ", f'<svg x="0" y="{top}" width="{WIDTH}" height="{height}" ', 1))
         top += height + SHEET_GAP
     height = top - SHEET_GAP
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="img" '
+    # Drawn at a third over the sheets' own size: without a width a page stretches it across the whole column.
+    shown = WIDTH * 4 // 3
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{shown}" '
+            f'height="{height * shown // WIDTH}" role="img" '
             f'class="melee-sheets" aria-label="The melee sheets">{"".join(parts)}</svg>')

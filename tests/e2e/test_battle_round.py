@@ -114,17 +114,22 @@ def test_the_round_page_fits_a_phone_and_works_with_the_keyboard(signed_in_page,
 
 
 def test_the_gm_starts_a_battle_from_the_form(signed_in_page, demo_battle, screenshot):
+    """A Magic Realm campaign's new battle is set up by who is in the clearing (its system's `setup_form`) and is
+    fought on the interface's pages; a refused monster keeps what was typed."""
     page = signed_in_page
     page.goto("/campaigns/demo-realm/battles/new/")
-    page.get_by_label("Clearing").fill("Woods 3")
-    page.get_by_label("Amazon (Bob)").check()
-    page.get_by_label("Monsters").fill("Giant Bat\nWolff")
-    page.get_by_role("button", name="Start the battle").click()
-    expect(page.locator("#id_monsters_error")).to_contain_text("Wolff")
+    page.locator("#id_setup-clearing").fill("Woods 3")
+    page.get_by_role("checkbox", name="Amazon").check()
+    page.locator("#setup-monsters").fill("Giant Bat\nWolff")
+    page.get_by_role("button", name="Start the battle", exact=True).click()
+    expect(page.locator("#setup-monsters-error")).to_contain_text("Wolff")
+    expect(page.locator("#setup-monsters")).to_have_value("Giant Bat\nWolff")
+    expect(page.get_by_role("checkbox", name="Amazon")).to_be_checked()
     screenshot(page, "battle-new-error")
-    page.get_by_label("Monsters").fill("Giant Bat\nWolf")
-    page.get_by_label("Who attacks whom").fill("Giant Bat -> Amazon\nWolf -> Amazon")
-    page.get_by_role("button", name="Start the battle").click()
+    page.locator("#setup-monsters").fill("Giant Bat\nWolf")
+    page.locator("#setup-attacks").fill("Giant Bat -> Amazon\nWolf -> Amazon")
+    page.get_by_role("button", name="Start the battle", exact=True).click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("Battle in Woods 3")
     expect(page.locator("#main")).to_contain_text("Giant Bat stands in")
+    expect(page.locator("#main")).to_contain_text("on his sheet: Giant Bat, Wolf")
     screenshot(page, "battle-new-started")
