@@ -1,5 +1,8 @@
-"""The demo battle `load_demo` creates: the demo party's Black Knight and Amazon in Cave 4, an H Troll on
-the Black Knight and a Wolf on the Amazon, ready for round 1's plays."""
+"""The demo battles `load_demo` creates. The Magic Realm demo has two: "Ambush in Cave 4" (the demo party's
+Black Knight and Amazon, an H Troll on the Black Knight and a Wolf on the Amazon) in the app's own round format,
+as a battle begun before Magic Realm's campaigns moved to the interface's pages is fought to its end, and one set
+up on those pages by its system's set-up form (`create_set_up_battle`), as every battle now starts. The other
+systems' demo battles start from their examples (`create_starter_battle`). Each is ready for round 1's plays."""
 
 from __future__ import annotations
 
@@ -43,3 +46,18 @@ def create_starter_battle(campaign, starter_key: str, name: str, clearing: str) 
         return existing
     starter = next(s for s in battle_starters(campaign.combat_system) if s.key == starter_key)
     return system_battles.create_battle(campaign, name, clearing, starter.round_input, demo_key=starter_key)
+
+
+def create_set_up_battle(campaign, key: str, name: str, clearing: str, answers) -> Battle:
+    """A demo battle set up as the GM sets one up on the new battle page: the campaign's system's `set_up` from
+    `answers` to its `setup_form` (the campaign's living characters offered by name). Idempotent: `key` is the
+    battle's demo key."""
+    from combat import system_battles
+    from systems.records import is_killed
+
+    existing = Battle.objects.filter(campaign=campaign, demo_key=key).first()
+    if existing is not None:
+        return existing
+    living = tuple(c.catalogue_name for c in campaign.characters.order_by("catalogue_name") if not is_killed(c.state))
+    round_input = campaign.combat_system.set_up(answers, living)
+    return system_battles.create_battle(campaign, name, clearing, round_input, demo_key=key)

@@ -63,3 +63,17 @@ def test_load_demo_twice_gives_the_same_data():
     first = _snapshot()
     call_command("load_demo", stdout=StringIO())
     assert _snapshot() == first
+
+
+def test_the_magic_realm_demo_has_a_battle_begun_before_the_move_and_one_set_up_on_the_interfaces_page():
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get(slug="demo")
+    ambush, inn = campaign.battles.get(demo_key="demo"), campaign.battles.get(demo_key="demo-set-up")
+    assert not ambush.fought_through_interface and inn.fought_through_interface
+    assert inn.name == "Wolves at the Inn" and inn.state["state"]["dwelling"] == "Inn"
+    assert {d["id"]: d["target"] for d in inn.state["state"]["denizens"]} == {"Wolf": "Swordsman",
+                                                                              "Giant Bat": "White Knight"}
+    played = set(inn.rounds.get(number=1).sides.exclude(character=None).values_list("side", flat=True))
+    assert played == {"Swordsman", "White Knight"}
+    subjects = set(OutboxMessage.objects.filter(recipient="dave@example.com").values_list("subject", flat=True))
+    assert any("Wolves at the Inn: round 1, plays due" in subject for subject in subjects)

@@ -6,7 +6,7 @@ from django.db import transaction
 
 from campaigns import services
 from campaigns.models import Campaign
-from combat.demo import create_demo_battle, create_starter_battle
+from combat.demo import create_demo_battle, create_set_up_battle, create_starter_battle
 from combat.models import Battle
 from systems import get_system
 
@@ -21,6 +21,12 @@ DEMO_PARTY = [
     ("Carol", "carol@example.com", "Europe/Berlin", "White Knight", "Order"),
     ("Dave", "dave@example.com", "Australia/Sydney", "Swordsman", "Rogues"),
 ]
+
+# The demo campaign's battle set up on the new battle page, as every battle now starts: (key, name, where, answers).
+DEMO_SET_UP = ("demo-set-up", "Wolves at the Inn", "Valley 4", {
+    "characters": ["Swordsman", "White Knight"], "monsters": "Wolf\nGiant Bat",
+    "attacks": "Wolf -> Swordsman\nGiant Bat -> White Knight", "dwelling": "Inn"})
+
 
 
 @dataclass(frozen=True)
@@ -85,7 +91,7 @@ def _campaign(user, slug: str, make) -> Campaign:
 
 
 class Command(BaseCommand):
-    help = ("Create (once) the demo GM, the campaign 'demo' under the bimr4 rules with a battle ready for plays, "
+    help = ("Create (once) the demo GM, the campaign 'demo' under the bimr4 rules with two battles ready for plays, "
             "and a demo campaign of each other combat system with its battles ready for plays.")
 
     def handle(self, *args, **options):
@@ -99,13 +105,14 @@ class Command(BaseCommand):
             _party(user, campaign, DEMO_PARTY)
             if not Battle.objects.filter(campaign=campaign).exists():
                 create_demo_battle(campaign)
+            create_set_up_battle(campaign, *DEMO_SET_UP)
             for demo in SYSTEM_DEMOS:
                 system_campaign = _campaign(user, demo.slug, lambda demo=demo: services.create_campaign(
                     user, f"{get_system(demo.system).TITLE}: demo", demo.slug, "", system=demo.system))
                 _party(user, system_campaign, demo.party, demo.records)
                 for key, name, clearing in demo.battles:
                     create_starter_battle(system_campaign, key, name, clearing)
-        self.stdout.write(f"Demo campaign {campaign.slug!r} is ready with a battle ready for plays.")
+        self.stdout.write(f"Demo campaign {campaign.slug!r} is ready with two battles ready for plays.")
         for demo in SYSTEM_DEMOS:
             self.stdout.write(f"Demo campaign {demo.slug!r} is ready with {len(demo.battles)} battle(s) ready for plays.")
         self.stdout.write(f"Sign in at /accounts/login/ as {DEMO_USERNAME} / {DEMO_PASSWORD}")
