@@ -149,3 +149,20 @@ def test_its_result_emails_give_the_rule_sets_version_and_fingerprint_as_the_app
     expected = f"version 1, fingerprint {campaign.current_rules().fingerprint()}"
     assert resolved.rules_fingerprint == campaign.current_rules().fingerprint()
     assert mails.exists() and all(expected in mail.text for mail in mails)
+
+
+def test_a_campaign_with_battles_of_both_kinds_comes_back_the_same_from_its_file(gm, campaign):
+    from campaigns.exchange import export_campaign, import_campaign
+
+    services.create_battle(campaign, services.BattleSetup(
+        name="Begun before", clearing="Cave 1", character_ids=[campaign.characters.get().pk], monsters=["Wolf"]))
+    battle = started(gm, campaign, "black-knight-vs-wolf")
+    play_and_resolve(gm, battle.rounds.get(number=1))
+    exported = export_campaign(campaign)
+    restored = import_campaign(exported, replace=True)
+    assert export_campaign(restored) == exported
+    kinds = {b.name: b.fought_through_interface for b in restored.battles.all()}
+    assert kinds == {"Begun before": False, "The Pit": True}
+    resolved = Round.objects.get(battle__campaign=restored, battle__name="The Pit", number=1)
+    assert resolved.status == Round.Status.RESOLVED and resolved.result["summaries"]
+    assert resolved.rules_fingerprint == campaign.current_rules().fingerprint()
