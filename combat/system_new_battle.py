@@ -12,7 +12,10 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from combat import services, system_battles
 from combat.system_rounds import battle_starters, combatant_names, posted_answers
@@ -108,6 +111,18 @@ class SetUp:
             return None
         return round_input if place_ok else None
 
+    def check(self) -> None:
+        """While the GM types: the errors of the questions answered so far (a question not yet answered is
+        not an error until the battle is started), nothing created."""
+        if not self.errors:
+            try:
+                self.system.set_up(self.answers, self.names)
+            except PlaysInvalid as refused:
+                for error in refused.errors:
+                    if error.path in self.answers:
+                        self.errors[error.path] = error.message
+        self.errors = {name: message for name, message in self.errors.items() if name in self.answers}
+
     def rows(self) -> list[dict[str, Any]]:
         errors = dict(self.errors)
         return [field_row(SETUP, form_field, self.answers, self.answers, errors.pop(form_field.name, ""))
@@ -122,8 +137,7 @@ class SetUp:
 def new_battle(request, campaign):
     system = campaign.combat_system
     starters = battle_starters(system)
-    characters = [c for c in campaign.characters.select_related("player").order_by("catalogue_name")
-                  if not is_killed(c.state)]
+    characters = _living(campaign)
     how = request.POST.get("how", "example") if request.method == "POST" else ""
     setup = SetUp(system, characters, request.POST if how == SETUP else None)
     initial = {"starter": starters[0].key, "state": starters[0].text} if starters else {}
@@ -149,6 +163,26 @@ def new_battle(request, campaign):
         "setup_rows": setup.rows() if setup.form else [], "characters": characters,
         "combatant_names": combatant_names(system),
     }, status=422 if request.method == "POST" else 200)
+
+
+@login_required
+@require_POST
+def check_set_up(request, slug):
+    """The set-up form's errors as the GM types (the general errors region and each field's error slot, out of
+    band), never its inputs: what is being typed stays as typed."""
+    campaign = services.campaign_for(request.user, slug)
+    setup = SetUp(campaign.combat_system, _living(campaign), request.POST)
+    if setup.form is None:
+        raise Http404("This campaign's system asks nothing to set a battle up")
+    setup.check()
+    return render(request, "combat/system_battle_new.html#setup_errors",
+                  {"setup": setup, "setup_rows": setup.rows(), "oob_fields": True})
+
+
+def _living(campaign) -> list:
+    """The campaign's characters a battle may take: every one not killed in an earlier battle, by name."""
+    return [c for c in campaign.characters.select_related("player").order_by("catalogue_name")
+            if not is_killed(c.state)]
 
 
 def _start_set_up(request, campaign, setup: SetUp):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from combat import dues_page, ruling_page, system_views, system_waiting_views, views
+from combat import dues_page, ruling_page, system_new_battle, system_views, system_waiting_views, views
 
 app_name = "combat"
 
@@ -10,6 +10,7 @@ answers = "<int:battle_id>/rounds/<int:number>/answers/<int:side_id>/"
 urlpatterns = [
     path("", views.battle_list, name="list"),
     path("new/", views.new_battle, name="new"),
+    path("new/check/", system_new_battle.check_set_up, name="check_new"),
     path("<int:battle_id>/", views.battle_detail, name="battle"),
     path("<int:battle_id>/end/", views.end_battle, name="end"),
     path("<int:battle_id>/rounds/<int:number>/", views.round_detail, name="round"),

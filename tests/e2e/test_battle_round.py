@@ -120,7 +120,14 @@ def test_the_gm_starts_a_battle_from_the_form(signed_in_page, demo_battle, scree
     page.goto("/campaigns/demo-realm/battles/new/")
     page.locator("#id_setup-clearing").fill("Woods 3")
     page.get_by_role("checkbox", name="Amazon").check()
-    page.locator("#setup-monsters").fill("Giant Bat\nWolff")
+    monsters = page.locator("#setup-monsters")
+    monsters.press_sequentially("Giant Bat")
+    monsters.press("Enter")
+    monsters.press_sequentially("Wolff")  # checked as it is typed: the error comes beside the field
+    expect(page.locator("#setup-monsters-error")).to_contain_text("Wolff")
+    monsters.press_sequentially(" and more")  # typing on while the check answers: nothing typed is lost
+    expect(monsters).to_have_value("Giant Bat\nWolff and more")
+    monsters.fill("Giant Bat\nWolff")
     page.get_by_role("button", name="Start the battle", exact=True).click()
     expect(page.locator("#setup-monsters-error")).to_contain_text("Wolff")
     expect(page.locator("#setup-monsters")).to_have_value("Giant Bat\nWolff")
