@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from systems.interface import Choice, Field
-from systems.magic_realm.checks import engine_file, validate
+from systems.magic_realm.checks import CheckedInput, checked, engine_file, trial_errors
 from systems.magic_realm.effort_conditions import MeleeChits, exact_condition
 from systems.magic_realm.encounter_options import EncounterOptions, encounter_options
 from systems.magic_realm.engine.dice import DiceExhausted
@@ -41,17 +41,24 @@ def encounter_step_fields(round_input: dict[str, Any], side: str, battle: dict[s
         # Every round of combat opens with the encounter step (8.3): a charge or an encounter action is open in
         # a round whose input has no section yet, as on the app's own form, and the one played writes it. Lures
         # are not: a denizen to lure is an unassigned one, and those give the round its section already.
-        return fields + play_fields({**round_input, "encounter": {}}, side, options, {}, melee)
+        return fields + play_fields(_with_section(round_input), side, options, {}, melee)
     section = round_input["encounter"] or {}
     return fields + lure_fields(round_input, side, options, section) + play_fields(round_input, side, options,
                                                                                    section, melee)
+
+
+def _with_section(round_input: dict[str, Any]) -> dict[str, Any]:
+    """The input with an empty encounter section, checked once for the trials of the encounter step's plays."""
+    if isinstance(round_input, CheckedInput):
+        return round_input.replaced("encounter", {})
+    return checked({**round_input, "encounter": {}})
 
 
 def _accepts(round_input: dict[str, Any], key: str, entry: dict[str, Any], mine) -> bool:
     """Whether the engine finds nothing wrong in `encounter.<key>` with `entry` in place of this side's own."""
     section = dict(round_input.get("encounter") or {})
     section[key] = [*(e for e in section.get(key, []) if not mine(e)), entry]
-    return not [error for error in validate({**round_input, "encounter": section})
+    return not [error for error in trial_errors(round_input, {**round_input, "encounter": section}, "encounter")
                 if error.path.startswith(f"encounter.{key}")]
 
 

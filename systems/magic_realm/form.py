@@ -16,7 +16,7 @@ import copy
 from typing import Any
 
 from systems.interface import GM, Choice, Condition, Field, PlaysForm, set_path
-from systems.magic_realm.checks import validate
+from systems.magic_realm.checks import checked, trial_errors
 from systems.magic_realm.effort_conditions import EFFORT_LIMIT, MeleeChits
 from systems.magic_realm.encounter_form import encounter_choice_fields, encounter_step_fields, spells_in_input
 from systems.magic_realm.engine.play import _encounter_chits
@@ -47,13 +47,14 @@ def _accepted(round_input: dict[str, Any], side: str, play: dict[str, Any], fiel
     character's heaviest item, say)."""
     trial = {**round_input, "plays": {side: play}}
     prefix = f"plays.{side}.{field}"
-    return not [error for error in validate(trial) if error.path.startswith(prefix)]
+    return not [error for error in trial_errors(round_input, trial, "plays") if error.path.startswith(prefix)]
 
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """A character's plays form, or with side `GM` the GM's own entries for the round (`gm_entries.py`)."""
     if side == GM:
         return gm_entries(round_input)
+    round_input = checked(round_input)  # its schema checked once for the many trials below
     parsed = state_from_json(round_input["state"])
     me = next(c for c in parsed.characters if c.id == side)
     title = f"{side}, round {parsed.round_number}"
@@ -184,7 +185,7 @@ def _sheet_accepted(round_input: dict[str, Any], boxes) -> bool:
     trial.pop("encounter", None)
     for path, box in boxes:
         set_path(trial, path, box)
-    return not [error for error in validate(trial) if error.path.startswith("sheets")]
+    return not [error for error in trial_errors(round_input, trial, "sheets") if error.path.startswith("sheets")]
 
 
 def _maneuver_fields(side, chits, attack_chits, effort, key: str, spent: int) -> list[Field]:

@@ -115,6 +115,25 @@ def schema_errors(data: Any) -> list[PlayError]:
     return errors
 
 
+def schema_errors_of(data: dict[str, Any], key: str) -> list[PlayError]:
+    """The schema's errors in `data[key]` alone, named as `schema_errors` names them in the whole file: the
+    schema checks each top-level key on its own, so a file whose other keys are known valid needs no more."""
+    errors = []
+    for error in sorted(_key_validator(key).iter_errors(data[key]), key=lambda e: list(map(str, e.absolute_path))):
+        while error.context:
+            deeper = [e for e in error.context if e.validator not in ("type", "const")] or list(error.context)
+            error = max(deeper, key=lambda e: len(e.absolute_path))
+        errors.append(PlayError(_named_path(data, [key, *error.absolute_path]), error.message))
+    return errors
+
+
+@lru_cache(maxsize=None)
+def _key_validator(key: str) -> jsonschema.protocols.Validator:
+    whole = schema()
+    part = {"$schema": whole["$schema"], "$defs": whole["$defs"], **whole["properties"][key]}
+    return jsonschema.validators.validator_for(whole)(part)
+
+
 def _chits(raw: list[Any], path: str, errors: list[PlayError]) -> tuple[Chit, ...]:
     chits: list[Chit] = []
     counts: dict[str, int] = {}
@@ -249,17 +268,23 @@ def state_from_json(raw: dict[str, Any], errors: list[PlayError] | None = None, 
     )
 
 
-def read_round(data: Any, catalogue=None) -> RoundFile:
+def read_round(data: Any, catalogue=None, *, schema_checked: bool = False,
+               parsed_state: tuple[BattleState, list[PlayError]] | None = None) -> RoundFile:
     """A round file (parsed JSON) as a RoundFile; RoundFormatError names every malformed field.
-    Characters without `chits`, `weapons` or `armor` take the catalogue character's."""
-    errors = schema_errors(data)
+    Characters without `chits`, `weapons` or `armor` take the catalogue character's. `schema_checked`: the
+    caller has already found the file valid against the schema (`schema_errors_of` on what changed);
+    `parsed_state`: `data["state"]` already read (`state_from_json` and its errors), for many files of one state."""
+    errors = [] if schema_checked else schema_errors(data)
     if errors:
         raise RoundFormatError(errors)
     try:
         rules = rules_from(data["rules"])
     except RuleSetError as error:
         raise RoundFormatError([PlayError(f"rules.{field}", message) for field, message in error.errors.items()]) from None
-    state = state_from_json(data["state"], errors, catalogue)
+    if parsed_state is None:
+        state = state_from_json(data["state"], errors, catalogue)
+    else:
+        state, errors = parsed_state[0], list(parsed_state[1])
     if errors:
         raise RoundFormatError(errors)
     round_input = RoundInput(
