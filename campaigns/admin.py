@@ -1,5 +1,6 @@
-"""The Django admin for campaigns. Rule settings are edited on the campaign; each change that alters
-them makes a new RuleSetVersion with who, when and why, validated by the engine field by field."""
+"""The Django admin for campaigns. A campaign's options are edited on the campaign: Magic Realm's rule settings
+as fields, another system's options as JSON; each save that alters them makes a new RuleSetVersion with who,
+when and why, checked by the system (the engine, field by field, for Magic Realm's)."""
 
 from __future__ import annotations
 
@@ -15,37 +16,44 @@ from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, Star
 
 
 _STANDARD = rules_from("standard")
+CREATED = "Created in the admin."
 
 
 class CampaignAdminForm(forms.ModelForm):
-    # Every rule setting is a declared field, so the admin's fieldsets can name it.
+    # Every rule setting of a Magic Realm campaign is a declared field, so the admin's fieldsets can name it.
     locals().update({name: rule_field(name, getattr(_STANDARD, name)) for name in FIELD_NAMES})
 
+    options = forms.JSONField(
+        required=False, label="Options",
+        help_text='The system\'s options as JSON: {"preset": name, ...an option\'s name: its value} (left out: the '
+                  "preset's), checked by the system. A change makes a new version of them.",
+    )
     rules_change_reason = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 2}),
-        help_text="Required when a rule setting changes: kept in the rules history.",
+        help_text="Required when the rules or options change: kept in the rules history.",
     )
 
     class Meta:
         model = Campaign
-        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "weather", "weather_chit", "system",
-                  "system_options"]
-        help_texts = {"system_options": 'The system\'s options as JSON: {"preset": name, ...an option\'s name: its '
-                                        'value}, checked by the system. Only for a campaign of a system whose rules '
-                                        'are not rule-set versions.'}
+        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "weather", "weather_chit", "system"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         if "system" in self.fields:  # chosen when the campaign is added, read-only after
             self.fields["system"] = forms.ChoiceField(label="Combat system", choices=system_choices(), required=False,
                                                       help_text="Chosen once: it cannot change later.")
+        # What a save changes: (the service that makes the new version, the values, why), or None.
+        self.version_change = None
+        if through_interface(self.chosen_system()):  # its options are its system's, as JSON
+            for name in FIELD_NAMES:
+                self.fields.pop(name, None)
+            self.initial.setdefault("options", self.instance.round_rules() if self.instance.pk else {})
+            return
+        if self.instance.pk:  # on the add page it stays, for a campaign of another system
+            self.fields.pop("options")
         rules = self.instance.current_rules() if self.instance.pk else _STANDARD
         for name in FIELD_NAMES:
             self.initial.setdefault(name, getattr(rules, name))
-        self.rule_changes: dict = {}
-        if through_interface(self.chosen_system()):  # its rules are its system's options, not rule-set versions
-            for name in [*FIELD_NAMES, "rules_change_reason"]:
-                self.fields.pop(name, None)
 
     def chosen_system(self) -> str:
         if self.instance.pk:
@@ -55,38 +63,54 @@ class CampaignAdminForm(forms.ModelForm):
     def clean_system(self):
         return self.cleaned_data.get("system") or self.instance.system
 
-    def clean_system_options(self):
-        return self.cleaned_data.get("system_options") or {}
-
     def clean(self):
         cleaned = super().clean()
         if through_interface(self.chosen_system()):
-            self.rule_changes = {}
-            if "system_options" in cleaned:
-                for field, message in services.system_option_errors(self.chosen_system(), cleaned["system_options"] or {}).items():
-                    self.add_error("system_options", f"{field.removeprefix('options.')}: {message}")
-            return cleaned
-        if cleaned.get("system_options"):
-            self.add_error("system_options", "This campaign's rules are its rule-set versions: leave this empty.")
+            self._clean_options(cleaned)
+        else:
+            self._clean_rules(cleaned)
+        return cleaned
+
+    def _clean_options(self, cleaned) -> None:
+        chosen = cleaned.get("options")
+        chosen = {} if chosen is None else chosen
+        probe = self.instance if self.instance.pk else Campaign(system=self.chosen_system())
+        reason = cleaned.get("rules_change_reason") or ("" if probe.pk else CREATED)
+        try:
+            services.check_options_change(probe, chosen, reason, system=self.chosen_system())
+        except ValidationError as error:
+            if error.message_dict.get("__all__") == [services.NOTHING_CHANGED]:
+                return  # the options as they are: no new version
+            self._add_errors(error, lambda field: "rules_change_reason" if field == "reason" else "options")
+            return
+        self.version_change = (services.change_options_in_admin, chosen, reason)
+
+    def _clean_rules(self, cleaned) -> None:
+        if cleaned.get("options"):
+            self.add_error("options", "This campaign's rules are its rule settings below: leave this empty.")
         current = self.instance.current_rules() if self.instance.pk else None
         changes = {name: cleaned.get(name) for name in FIELD_NAMES if name in cleaned}
         if changes.get("starting_season") == "":
             changes["starting_season"] = None
         if current is not None and all(getattr(current, k) == v for k, v in changes.items()):
-            self.rule_changes = {}
-            return cleaned
-        reason = cleaned.get("rules_change_reason") or ("" if current else "Created in the admin.")
+            return
+        reason = cleaned.get("rules_change_reason") or ("" if current else CREATED)
         probe = self.instance if self.instance.pk else Campaign()
         try:
             services.check_rules_change(probe, changes, reason)
         except ValidationError as error:
-            for field, messages in error.message_dict.items():
-                target = "rules_change_reason" if field == "reason" else field
-                for message in messages:
-                    self.add_error(None if target == "__all__" or target not in self.fields else target, message)
-        self.rule_changes = changes
-        self.rule_reason = reason
-        return cleaned
+            self._add_errors(error, lambda field: "rules_change_reason" if field == "reason" else field)
+        self.version_change = (services.change_rules_in_admin, changes, reason)
+
+    def _add_errors(self, error: ValidationError, target_for) -> None:
+        """A service's errors beside the admin's fields; one about no field of the form goes above it, and an
+        option's error says which option ("joust_max_passes: must be ...")."""
+        for field, messages in error.message_dict.items():
+            target = target_for(field)
+            target = None if field == "__all__" or target not in self.fields else target
+            for message in messages:
+                named = target == "options" and field != "options"
+                self.add_error(target, f"{field.removeprefix('options.')}: {message}" if named else message)
 
 
 class ReadOnlyInline(admin.TabularInline):
@@ -134,36 +158,39 @@ class CampaignAdmin(admin.ModelAdmin):
         return f"{obj.system_title} ({obj.system}): chosen when the campaign was added, it cannot change"
 
     def get_inlines(self, request, obj):
-        """The rule-set versions and weather rolls only where the campaign's system keeps them."""
+        """The weather rolls only where the campaign's system rolls weather."""
         if obj is not None and obj.fights_through_interface:
-            return [PlayerInline]
+            return [PlayerInline, RuleSetVersionInline]
         return self.inlines
 
     def get_fieldsets(self, request, obj=None):
         from .forms import RULE_GROUPS
 
+        system = obj.system if obj is not None else request.POST.get("system") or Campaign().system
+        # Another system's options are JSON, on the add page too (the system is picked there, with its options).
+        options = ["options"] if obj is None or through_interface(system) else []
         head = [
             (None, {"fields": ["name", "slug", "gms", "auto_resolve"]}),
-            ("Combat system", {"fields": ["system" if obj is None else "system_title", "system_options"]}),
+            ("Combat system", {"fields": ["system" if obj is None else "system_title", *options]}),
             ("Calendar", {"fields": ["month", "day", "weather", "weather_chit"]}),
         ]
-        system = obj.system if obj is not None else request.POST.get("system") or Campaign().system
         if through_interface(system):
-            return head
+            return [*head, ("Why the options change (each change is a new version of them)",
+                            {"fields": ["rules_change_reason"]})]
         grouped = [name for _, names in RULE_GROUPS for name in names]
         others = [name for name in FIELD_NAMES if name not in grouped and name != "preset"]
         return [
             *head,
-            ("Rules (rule-set versions; ignored for a system whose rules are its options)",
-             {"fields": ["preset", "rules_change_reason"]}),
+            ("Rules (each change is a new rule-set version)", {"fields": ["preset", "rules_change_reason"]}),
             *[(title, {"fields": [n for n in names if n in FIELD_NAMES]}) for title, names in RULE_GROUPS],
             *([("Other settings", {"fields": others})] if others else []),
         ]
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
-        if form.rule_changes:
-            services.change_rules_in_admin(request.user, form.instance, form.rule_changes, form.rule_reason)
+        if form.version_change:
+            make_version, values, reason = form.version_change
+            make_version(request.user, form.instance, values, reason)
 
 
 @admin.register(RuleSetVersion)

@@ -33,8 +33,7 @@ from campaigns.models import through_interface
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import battle_exchange
 from combat.models import CharacterChange
-from systems.magic_realm.engine.ruleset import RuleSetError, rules_from
-from systems import DEFAULT_SYSTEM, SYSTEMS
+from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
 FORMAT = "herald-campaign/1"
 
@@ -57,9 +56,7 @@ def _username(user) -> str | None:
 
 
 def export_campaign(campaign: Campaign) -> dict[str, Any]:
-    """The campaign as JSON. A campaign of a system whose rules are its options (`system_options`) has no
-    rule-set versions: its file has no `rules`, `rules_version`, `rules_fingerprint` or `rule_history`."""
-    rules = campaign.current_rules()
+    """The campaign as JSON, its options as its rule-set versions (`rule_history`) whatever its system."""
     return {
         "format": FORMAT,
         "slug": campaign.slug,
@@ -68,13 +65,12 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
         "auto_resolve": campaign.auto_resolve,
         "gms": sorted(user.get_username() for user in campaign.gms.all()),
         "system": campaign.system,
-        "system_options": campaign.system_options,
-        **({} if campaign.fights_through_interface else _export_rules(campaign, rules)),
+        **_export_rules(campaign),
         "calendar": {
             "month": campaign.month,
             "week": campaign.week,
             "day": campaign.day,
-            "season": services.current_season(campaign, rules),
+            "season": services.current_season(campaign),
             "weather": campaign.weather,
             "weather_chit": campaign.weather_chit,
             "rolls": [
@@ -106,12 +102,14 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
     }
 
 
-def _export_rules(campaign: Campaign, rules) -> dict[str, Any]:
+def _export_rules(campaign: Campaign) -> dict[str, Any]:
+    """The current options, every one named (`rules`), the current version's number and fingerprint, and every
+    version (`rule_history`)."""
     version = campaign.current_rules_version
     return {
-        "rules": rules.to_dict(),
+        "rules": campaign.combat_system.options().complete(campaign.round_rules()),
         "rules_version": version.number if version else None,
-        "rules_fingerprint": rules.fingerprint(),
+        "rules_fingerprint": campaign.rules_fingerprint(),
         "rule_history": [
             {
                 "number": v.number,
@@ -253,17 +251,8 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     if not gms:
         raise CampaignFileError("gms", "needs at least one GM")
 
-    system, system_options = _system(data)
-    if not through_interface(system):
-        history = _list(data, "rule_history")
-        if not history:
-            raise CampaignFileError("rule_history", "needs at least one rule-set version")
-        rules_dict = _object(_require(data, "rules", dict, ""), "rules")
-        try:
-            rules = rules_from(dict(rules_dict))
-        except RuleSetError as error:
-            field, message = next(iter(error.errors.items()))
-            raise CampaignFileError(f"rules.{field}", message) from None
+    system = _system(data)
+    history = _rule_history(data, system)
 
     calendar_data = _object(_require(data, "calendar", dict, ""), "calendar")
     month = _require(calendar_data, "month", int, "calendar")
@@ -284,17 +273,14 @@ def _import(data: Mapping, replace: bool) -> Campaign:
         raise CampaignFileError("auto_resolve", f"must be true or false, not {auto_resolve!r}")
     campaign = Campaign.objects.create(
         slug=slug, name=name, auto_resolve=auto_resolve,
-        month=month, day=day, weather=weather, weather_chit=chit, system=system, system_options=system_options,
+        month=month, day=day, weather=weather, weather_chit=chit, system=system,
     )
     campaign.gms.set(gms)
     created_at = _datetime(data.get("created_at"), "created_at")
     if created_at:
         Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
 
-    if not campaign.fights_through_interface:
-        _import_rule_history(campaign, history, users)
-        if campaign.current_rules() != rules:
-            raise CampaignFileError("rules", "differ from the last version of rule_history")
+    _import_rule_history(campaign, history, users)
     _import_rolls(campaign, _require(calendar_data, "rolls", list, "calendar"), users)
     players = _import_players(campaign, _list(data, "players"))
     _import_characters(campaign, _list(data, "characters"), players)
@@ -321,42 +307,69 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     return campaign
 
 
-def _system(data: Mapping) -> tuple[str, dict]:
-    """The file's combat system (none: the first) and its options, which that system checks."""
+def _system(data: Mapping) -> str:
+    """The file's combat system (none: the first)."""
     system = data.get("system", DEFAULT_SYSTEM)
     if system not in SYSTEMS:
         raise CampaignFileError("system", f"unknown combat system {system!r}; systems are {', '.join(SYSTEMS)}")
-    options = _object(data.get("system_options") or {}, "system_options")
-    if not through_interface(system):
-        if options:
-            raise CampaignFileError("system_options", "must be empty: this system's rules are rule_history")
-        return system, {}
-    for field, message in services.system_option_errors(system, dict(options)).items():
-        option = "" if field == "options" else "." + field.removeprefix("options.")
-        raise CampaignFileError(f"system_options{option}", message)
-    return system, dict(options)
+    return system
 
 
-def _import_rule_history(campaign: Campaign, history: list, users: dict) -> None:
-    for position, raw in enumerate(history):
+# Version 1 of a file written before every campaign kept its options as versions (`system_options`, no history).
+UNVERSIONED = "Version 1: the options of a file written before options had versions."
+
+
+def _rule_history(data: Mapping, system: str) -> list[dict[str, Any]]:
+    """The file's versions, each checked by its system (errors naming `rule_history[i].settings.<option>`), as
+    they are to be kept: number, settings (every option named), reason, who and when. A file written before every
+    campaign kept its options as versions has `system_options` and no `rule_history`: they are version 1. The
+    file's `rules`, when it has them, must be the last version's."""
+    options = get_system(system).options()
+    if "rule_history" not in data and "system_options" in data:
+        chosen = _options(data["system_options"], "system_options", system)
+        return [{"number": 1, "settings": options.complete(chosen), "reason": UNVERSIONED,
+                 "created_at": data.get("created_at")}]
+    if data.get("system_options"):
+        raise CampaignFileError("system_options", "must be empty: the options are rule_history")
+    history = []
+    for position, raw in enumerate(_list(data, "rule_history")):
         path = f"rule_history[{position}]"
         entry = _object(raw, path)
         number = _require(entry, "number", int, path)
         if number != position + 1:
             raise CampaignFileError(f"{path}.number", f"must be {position + 1}: versions count up from 1")
-        settings = _object(_require(entry, "settings", dict, path), f"{path}.settings")
-        try:
-            rules = rules_from(dict(settings))
-        except RuleSetError as error:
-            field, message = next(iter(error.errors.items()))
-            raise CampaignFileError(f"{path}.settings.{field}", message) from None
+        settings = _options(_require(entry, "settings", dict, path), f"{path}.settings", system)
+        history.append({"number": number, "settings": options.complete(settings), "path": path,
+                        "reason": _require(entry, "reason", str, path),
+                        "created_by": entry.get("created_by"), "created_at": entry.get("created_at")})
+    if not history:
+        raise CampaignFileError("rule_history", "needs at least one rule-set version")
+    if "rules" in data:
+        rules = _options(_require(data, "rules", dict, ""), "rules", system)
+        if options.complete(rules) != history[-1]["settings"]:
+            raise CampaignFileError("rules", "differ from the last version of rule_history")
+    return history
+
+
+def _options(values: Any, path: str, system: str) -> dict[str, Any]:
+    """Option values the system accepts (`check_options`), or the first error naming `<path>.<option>`."""
+    values = dict(_object(values, path))
+    for field, message in services.system_option_errors(system, values).items():
+        option = "" if field == "options" else "." + field.removeprefix("options.")
+        raise CampaignFileError(f"{path}{option}", message)
+    return values
+
+
+def _import_rule_history(campaign: Campaign, history: list[dict[str, Any]], users: dict) -> None:
+    for entry in history:
+        path = entry.get("path", "system_options")
         version = RuleSetVersion.objects.create(
             campaign=campaign,
-            number=number,
-            settings=rules.to_dict(),
-            fingerprint=rules.fingerprint(),
+            number=entry["number"],
+            settings=entry["settings"],
+            fingerprint=campaign.combat_system.options_fingerprint(entry["settings"]),
             created_by=_user(entry.get("created_by"), f"{path}.created_by", users),
-            reason=_require(entry, "reason", str, path),
+            reason=entry["reason"],
         )
         created_at = _datetime(entry.get("created_at"), f"{path}.created_at")
         if created_at:

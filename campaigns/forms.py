@@ -143,11 +143,7 @@ class RuleSetForm(forms.Form):
         defaults = {f.name: getattr(rules, f.name) for f in dataclass_fields(RuleSet)}
         for name in FIELD_NAMES:
             self.fields[name] = rule_field(name, defaults[name])
-        self.fields["reason"] = forms.CharField(
-            widget=forms.Textarea(attrs={"rows": 2}),
-            help_text="Why the rules change; it is kept in the history.",
-            error_messages={"required": "Say why the rules change; it is kept in the history."},
-        )
+        self.fields["reason"] = reason_field("rules")
 
     def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         placed = {"preset", "reason"}
@@ -230,11 +226,22 @@ class CampaignCreateForm(SystemOptionFields, QuickLabels, forms.Form):
 
 
 class SystemOptionsForm(SystemOptionFields, QuickLabels, forms.Form):
-    """The Rules page of a campaign of another system: its options, changed later (never its system)."""
+    """The Rules page of a campaign of another system: its options as its current version has them, changed
+    later (never its system) with the reason the new version keeps."""
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
-        self.add_system_fields(campaign.combat_system, campaign.system_options or {})
+        self.add_system_fields(campaign.combat_system, campaign.round_rules())
+        self.fields["reason"] = reason_field("options")
+
+
+def reason_field(what: str) -> forms.CharField:
+    """Why the rules or options change: the new version keeps it, and the history shows it."""
+    return forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=f"Why the {what} change; it is kept in the history.",
+        error_messages={"required": f"Say why the {what} change; it is kept in the history."},
+    )
 
 
 class AutoResolveForm(forms.Form):

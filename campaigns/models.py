@@ -17,7 +17,6 @@ from django.utils.functional import cached_property
 from campaigns.names import validate_one_line
 from systems.magic_realm.engine.ruleset import RuleSet, rules_from
 from systems import DEFAULT_SYSTEM, get_system
-from systems.options import fingerprint as options_fingerprint
 
 WEATHER_CHOICES = [
     ("clear", "Clear"),
@@ -68,9 +67,7 @@ class Campaign(models.Model):
     # never changed: every battle's state and every round's log are that system's.
     system = models.CharField(max_length=40, default=DEFAULT_SYSTEM,
                               help_text="The combat system (rules) its battles are fought by.")
-    # The options of that system the campaign plays with ({"preset": name, ...overrides}); a system whose
-    # options are rule-set versions (RuleSetVersion) keeps them there instead.
-    system_options = models.JSONField(default=dict, blank=True, help_text="The combat system's options.")
+    # The options of that system it plays with are its rule-set versions (RuleSetVersion), whatever the system.
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -102,25 +99,34 @@ class Campaign(models.Model):
         return self.rule_set_versions.order_by("-number").first()
 
     def current_rules(self) -> RuleSet:
+        """A Magic Realm campaign's current rules as its engine reads them (Magic Realm's own pages). The calendar's
+        seasons and weather, relationships and victory points ask for them whatever the system; a campaign of
+        another system has none of Magic Realm's settings, so they read the standard preset (no seasons), as they
+        did before its options were versions too. (Its system, not `fights_through_interface`, decides: a Magic
+        Realm campaign keeps its rule set whichever pages its battles are fought on.)"""
         version = self.current_rules_version
-        return version.rules() if version else rules_from("standard")
+        if version is None or self.system != DEFAULT_SYSTEM:
+            return rules_from("standard")
+        return version.rules()
 
     def round_rules(self) -> dict:
-        """The options a round opened now is resolved under, as its system's `with_options` reads them: the
-        system's options, or for a campaign that keeps rule-set versions, every setting of the current one."""
-        if self.fights_through_interface:
-            return dict(self.system_options or {})
-        return self.current_rules().to_dict()
+        """The options a round opened now is resolved under, as its system's `with_options` reads them: the current
+        version's settings, or for a campaign with no version yet its system's defaults."""
+        version = self.current_rules_version
+        return dict(version.settings) if version else self.combat_system.options().complete({})
+
+    def rules_fingerprint(self) -> str:
+        """The fingerprint of its current options: the version's, or its system's of the defaults."""
+        version = self.current_rules_version
+        return version.fingerprint if version else self.combat_system.options_fingerprint(self.round_rules())
 
     def round_rules_facts(self, rules: dict) -> dict:
-        """What a round opened under `rules` (`round_rules`) records of them for its emails: the rule-set
-        version's number and its fingerprint for a campaign that keeps versions, else no number and the
-        digest of the options (systems.options.fingerprint); anyone can recompute either from the rules."""
-        if self.fights_through_interface:
-            return {"rules_version_number": None, "rules_fingerprint": options_fingerprint(rules)}
+        """What a round opened under `rules` (`round_rules`) records of them for its emails: the current version's
+        number (none without one) and the system's fingerprint of them (`options_fingerprint`, the version's own),
+        which anyone can recompute from the rules."""
         version = self.current_rules_version
         return {"rules_version_number": version.number if version else None,
-                "rules_fingerprint": rules_from(rules).fingerprint()}
+                "rules_fingerprint": self.combat_system.options_fingerprint(rules)}
 
     def forget_cached_rules(self) -> None:
         self.__dict__.pop("current_rules_version", None)
@@ -129,7 +135,8 @@ class Campaign(models.Model):
 class RuleSetVersion(models.Model):
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="rule_set_versions")
     number = models.PositiveIntegerField()
-    settings = models.JSONField(help_text="RuleSet.to_dict(): every rule setting, preset included.")
+    settings = models.JSONField(help_text="Every option of the campaign's system with its value, the preset included, "
+                                          "as its with_options reads them (Magic Realm: RuleSet.to_dict()).")
     fingerprint = models.CharField(max_length=16)
     created_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -147,6 +154,7 @@ class RuleSetVersion(models.Model):
         return f"{self.campaign} rules v{self.number} ({self.fingerprint})"
 
     def rules(self) -> RuleSet:
+        """A Magic Realm version's settings as its engine's RuleSet."""
         return rules_from(dict(self.settings))
 
 

@@ -33,8 +33,17 @@ from systems.magic_realm.engine.catalogue import UnknownCounter
 from systems.records import KILLED
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.dice import Dice, SeededDice
-from systems.magic_realm.engine.ruleset import FIELD_NAMES, PRESETS, RuleSet, RuleSetError, rules_from
+from systems.magic_realm.engine.ruleset import RuleSet
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from campaigns.versions import (  # noqa: F401 (the checks the admin, the import and the pages call through here)
+    NOTHING_CHANGED,
+    check_options_change,
+    check_rules_change,
+    chosen_options,
+    new_version,
+    options_summary,
+    system_option_errors,
+)
 
 VICTORY_CATEGORIES: tuple[str, ...] = ("great_treasures", "usable_spells", "fame", "notoriety", "gold")
 VICTORY_CATEGORY_TITLES: dict[str, str] = {
@@ -98,35 +107,31 @@ def season_table(name: str):
     return get_catalogue().season(name)
 
 
-# -- campaigns and rule sets ----------------------------------------------------------------------------
+# -- campaigns and their versions of options ------------------------------------------------------------
 
 
 def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | None = None,
                     system: str = DEFAULT_SYSTEM, options: Mapping[str, Any] | None = None) -> Campaign:
-    """A new campaign with `user` as its GM, rule-set version 1 from `preset`, the calendar on month 1,
-    day 1 in Clear weather (realmspeak-notes 2.4: the game starts in Clear weather) and a hidden
-    weather chit drawn. A campaign of another combat `system` keeps that system's `options` instead
-    ({"preset": name, ...overrides}, checked by the system; `preset` is then the system's preset)."""
+    """A new campaign with `user` as its GM, its combat `system` (never changed after) and version 1 of its
+    options: `preset`, a preset of that system (empty: its first), with `options` changed from it, checked by the
+    system; the calendar on month 1, day 1 in Clear weather (realmspeak-notes 2.4: the game starts in Clear
+    weather) and a hidden weather chit drawn."""
     if system not in SYSTEMS:
         raise ValidationError({"system": f"Unknown combat system {system!r}; systems are {', '.join(SYSTEMS)}."})
-    if system != DEFAULT_SYSTEM:
-        return _create_system_campaign(user, name, slug, system, {"preset": preset, **(options or {})}, dice=dice)
-    name = (name or "").strip()
-    slug = (slug or "").strip()
-    errors: dict[str, str] = {}
-    if preset not in PRESETS:
-        errors["preset"] = f"Unknown preset {preset!r}; presets are {', '.join(PRESETS)}."
-    errors = {**_campaign_name_errors(name, slug), **errors}
+    name, slug = (name or "").strip(), (slug or "").strip()
+    chosen = chosen_options({"preset": preset, **(options or {})})
+    errors = {**_campaign_name_errors(name, slug), **system_option_errors(system, chosen)}
     if errors:
         raise ValidationError(errors)
+    settings = get_system(system).options().complete(chosen)
     dice = dice or SeededDice(secrets.randbits(32))
     with transaction.atomic():
         campaign = Campaign.objects.create(
-            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0]
+            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0],
+            system=system,
         )
         campaign.gms.add(user)
-        rules = rules_from(preset)
-        _new_version(campaign, rules, user, f"Created from the preset {preset!r}.")
+        new_version(campaign, settings, user, f"Created from the preset {settings['preset']!r}.")
     return campaign
 
 
@@ -147,114 +152,44 @@ def _campaign_name_errors(name: str, slug: str) -> dict[str, str]:
     return errors
 
 
-def _create_system_campaign(user, name: str, slug: str, system: str, options: Mapping[str, Any], *,
-                            dice: Dice | None) -> Campaign:
-    """A campaign whose battles go through the systems interface: its options are the system's own."""
-    name, slug = (name or "").strip(), (slug or "").strip()
-    chosen = {key: value for key, value in options.items() if not (key == "preset" and value in ("", None))}
-    errors = {**_campaign_name_errors(name, slug), **system_option_errors(system, chosen)}
-    if errors:
-        raise ValidationError(errors)
-    dice = dice or SeededDice(secrets.randbits(32))
-    with transaction.atomic():
-        campaign = Campaign.objects.create(
-            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0],
-            system=system, system_options=chosen,
-        )
-        campaign.gms.add(user)
-    return campaign
-
-
-def _new_version(campaign: Campaign, rules: RuleSet, user, reason: str) -> RuleSetVersion:
-    last = campaign.rule_set_versions.order_by("-number").values_list("number", flat=True).first() or 0
-    version = RuleSetVersion.objects.create(
-        campaign=campaign,
-        number=last + 1,
-        settings=rules.to_dict(),
-        fingerprint=rules.fingerprint(),
-        created_by=user if user is not None and user.is_authenticated else None,
-        reason=reason,
-    )
-    campaign.forget_cached_rules()
-    return version
-
-
 def change_rules(user, campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
-    """A new rule-set version: the current settings with `changes` applied, with who and why.
+    """A new rule-set version of a Magic Realm campaign (its own settings page): the current settings with
+    `changes` applied, with who and why.
 
     Invalid settings raise ValidationError naming each field (from RuleSetError.errors); nothing is saved.
     """
     with transaction.atomic():
-        return _change_rules(_require_gm(user, campaign), user, changes, reason)
+        campaign = _require_gm(user, campaign)
+        return new_version(campaign, check_rules_change(campaign, changes, reason).to_dict(), user, reason.strip())
 
 
 def change_rules_in_admin(user, campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
     """The same change made by staff in the Django admin, who need not be the campaign's GM."""
+    with transaction.atomic():
+        campaign = _lock_for_staff(user, campaign)
+        return new_version(campaign, check_rules_change(campaign, changes, reason).to_dict(), user, reason.strip())
+
+
+def _lock_for_staff(user, campaign: Campaign) -> Campaign:
+    """The campaign row locked for a change made in the admin, by staff only (404 for anyone else)."""
     if not (user.is_active and user.is_staff):
         raise Http404("No such campaign")
-    with transaction.atomic():
-        return _change_rules(Campaign.objects.select_for_update().get(pk=campaign.pk), user, changes, reason)
+    return Campaign.objects.select_for_update().get(pk=campaign.pk)
 
 
-def check_rules_change(campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSet:
-    """The rule set `changes` would make, or ValidationError naming each field that is wrong."""
-    errors: dict[str, str] = {}
-    if not (reason or "").strip():
-        errors["reason"] = "Say why the rules change; players and GMs read it in the history."
-    for key in sorted(key for key in changes if key not in FIELD_NAMES):
-        errors[key] = "is not a rule setting"
-    current = campaign.current_rules() if campaign.pk else rules_from("standard")
-    settings = {**current.to_dict(), **{k: v for k, v in changes.items() if k in FIELD_NAMES}}
-    rules = None
-    try:
-        rules = rules_from(settings)
-    except RuleSetError as error:
-        errors.update(error.errors)
-    if rules is not None and rules == current and campaign.pk and campaign.current_rules_version is not None:
-        errors.setdefault("__all__", "Nothing changed: these are the settings of the current version.")
-    if errors:
-        raise ValidationError(errors)
-    return rules
-
-
-def _change_rules(campaign: Campaign, user, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
-    rules = check_rules_change(campaign, changes, reason)
-    return _new_version(campaign, rules, user, reason.strip())
-
-
-def system_option_errors(system: str, chosen: Any) -> dict[str, str]:
-    """The system's errors in a campaign's options by field: "preset", "options" (not an object of values)
-    or "options.<name>" for each option (the system's `check_options` names it)."""
-    errors: dict[str, str] = {}
-    for error in get_system(system).check_options(chosen):
-        key = error.path if error.path in ("preset", "options") else f"options.{error.path}"
-        errors[key] = f"{errors[key]} {error.message}" if key in errors else error.message
-    return errors
-
-
-def system_options_summary(campaign: Campaign) -> tuple[str, list[tuple[str, Any]]]:
-    """The title of the campaign's preset and each option it sets otherwise, as (label, value)."""
-    options = campaign.combat_system.options()
-    chosen = campaign.system_options or {}
-    preset = next((p for p in options.presets if p.name == chosen.get("preset")), options.presets[0])
-    labels = {option.name: option.label for option in options.options}
-    return preset.title, [(labels.get(name, name), value) for name, value in chosen.items() if name != "preset"]
-
-
-def change_system_options(user, campaign: Campaign, chosen: Mapping[str, Any]) -> Campaign:
-    """New options for a campaign of a system other than the app's first (its system never changes):
-    checked by the system, errors by field as `system_option_errors` gives them, nothing saved on error."""
-    if not campaign.fights_through_interface:
-        raise ValidationError({"options": "This campaign's rules are its rule-set versions: change them there."})
-    chosen = dict(chosen)
-    errors = system_option_errors(campaign.system, chosen)
-    if errors:
-        raise ValidationError(errors)
+def change_options(user, campaign: Campaign, chosen: Mapping[str, Any], reason: str) -> RuleSetVersion:
+    """A new version of the campaign's options (its system never changes), with who and why: checked by the
+    system, errors by field as `check_options_change` gives them, nothing saved on error."""
     with transaction.atomic():
         campaign = _require_gm(user, campaign)
-        campaign.system_options = chosen
-        campaign.save(update_fields=["system_options"])
-    return campaign
+        return new_version(campaign, check_options_change(campaign, chosen, reason), user, reason.strip())
+
+
+def change_options_in_admin(user, campaign: Campaign, chosen: Mapping[str, Any], reason: str) -> RuleSetVersion:
+    """The same change made by staff in the Django admin, who need not be the campaign's GM."""
+    with transaction.atomic():
+        campaign = _lock_for_staff(user, campaign)
+        return new_version(campaign, check_options_change(campaign, chosen, reason), user, reason.strip())
 
 
 def set_auto_resolve(user, campaign: Campaign, auto_resolve: bool) -> Campaign:

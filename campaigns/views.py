@@ -23,7 +23,6 @@ from systems.records import is_killed
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.dice import SeededDice
 from systems.magic_realm.engine.relationships import relationship_name
-from systems.magic_realm.engine.ruleset import PRESET_TITLES
 from config import confirm
 from config.fragments import Lazy
 from config.page_cache import cached_on_snapshot
@@ -87,11 +86,8 @@ def create(request):
         except ValidationError as error:
             apply_service_errors(form, error, field_for=form.field_for)
         else:
-            if campaign.fights_through_interface:
-                preset_title, _ = services.system_options_summary(campaign)
-                messages.success(request, f"Campaign {campaign.name} created: {campaign.system_title}, {preset_title}.")
-            else:
-                messages.success(request, f"Campaign {campaign.name} created with the {form.cleaned_data['preset']} rules.")
+            preset_title, _ = services.options_summary(campaign)
+            messages.success(request, f"Campaign {campaign.name} created: {campaign.system_title}, {preset_title}.")
             if request.htmx:
                 return HttpResponseClientRedirect(reverse("campaigns:detail", args=[campaign.slug]))
             return redirect("campaigns:detail", slug=campaign.slug)
@@ -104,17 +100,14 @@ def create(request):
 @login_required
 def detail(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
-    rules = campaign.current_rules()
     characters = list(campaign.characters.select_related("player"))
-    preset_title, option_changes = PRESET_TITLES.get(rules.preset, rules.preset), []
-    if campaign.fights_through_interface:
-        preset_title, option_changes = services.system_options_summary(campaign)
+    preset_title, option_changes = services.options_summary(campaign)
     return render(
         request,
         "campaigns/detail.html",
         {
             "campaign": campaign,
-            "rules": rules,
+            "fingerprint": campaign.rules_fingerprint(),
             "preset_title": preset_title,
             "option_changes": option_changes,
             "version": campaign.current_rules_version,
@@ -156,18 +149,23 @@ def rules_settings(request, slug):
 
 
 def _system_settings(request, campaign):
-    """The Rules page of a campaign of another combat system: its options (never its system)."""
+    """The Rules page of a campaign of another combat system: its options (never its system), each change a new
+    version of them with who and why, as Magic Realm's rule settings are (its own form, `RuleSetForm`, groups and
+    explains them)."""
     form = SystemOptionsForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and form.is_valid():
         try:
-            services.change_system_options(request.user, campaign, form.chosen_options())
+            version = services.change_options(request.user, campaign, form.chosen_options(),
+                                              form.cleaned_data["reason"])
         except ValidationError as error:
             apply_service_errors(form, error, field_for=form.field_for)
         else:
-            messages.success(request, f"The {campaign.system_title} options saved.")
-            return redirect("campaigns:settings", slug=campaign.slug)
+            messages.success(request, f"The {campaign.system_title} options saved as version {version.number} "
+                                      f"(fingerprint {version.fingerprint}).")
+            return redirect("campaigns:rules_history", slug=campaign.slug)
     return render(request, "campaigns/system_settings.html", {
-        "campaign": campaign, "form": form,
+        "campaign": campaign, "form": form, "version": campaign.current_rules_version,
+        "fingerprint": campaign.rules_fingerprint(),
         "auto_resolve_form": AutoResolveForm(initial={"auto_resolve": campaign.auto_resolve}),
     })
 
@@ -188,17 +186,17 @@ def auto_resolve(request, slug):
 @login_required
 def rules_history(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
-    if campaign.fights_through_interface:  # its options have no versions: the Rules page shows them
-        return redirect("campaigns:settings", slug=campaign.slug)
     versions = list(campaign.rule_set_versions.select_related("created_by").order_by("-number"))
+    # Each version's every option (a setting added to the system later reads as its preset's), so that what
+    # changed is what differs, not what an older row left out.
+    complete = campaign.combat_system.options().complete
     rows = []
     for position, version in enumerate(versions):
         previous = versions[position + 1] if position + 1 < len(versions) else None
-        changed = (
-            {key: (previous.settings.get(key), value) for key, value in version.settings.items()
-             if previous.settings.get(key) != value}
-            if previous else {}
-        )
+        changed = {}
+        if previous:
+            before, after = complete(previous.settings), complete(version.settings)
+            changed = {key: (before.get(key), value) for key, value in after.items() if before.get(key) != value}
         rows.append((version, changed))
     return render(request, "campaigns/history.html", {"campaign": campaign, "rows": rows})
 

@@ -24,9 +24,9 @@ def queue_round_emails(round_) -> list:
         "round": round_, "battle": battle, "campaign": campaign, "system": campaign.combat_system.TITLE,
         "seed": round_.seed, "dice": fairness.dice_facts(round_), "calendar": emails.calendar_line(campaign),
         # The rules it was resolved under, in the words of Magic Realm's emails, as recorded when it opened
-        # (`open_round`, `Campaign.round_rules_facts`): anyone can recompute the fingerprint from its rules. Options
-        # without versions (docs/campaigns.md) read "-", as a round without one does. A round opened before
-        # rounds recorded their fingerprint gets the options' digest.
+        # (`open_round`, `Campaign.round_rules_facts`): the campaign's version of its options then, and its system's
+        # fingerprint, which anyone can recompute from its rules. A round opened before every campaign's options had
+        # versions has none and reads "-"; one opened before rounds recorded their fingerprint gets the options' digest.
         "rules_version": round_.rules_version_number,
         "fingerprint": round_.rules_fingerprint or fingerprint(round_.rules or {}),
     }

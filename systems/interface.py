@@ -6,7 +6,8 @@ finds it. Everything here is plain data: no Django, no I/O, dice injected (docs/
 
 The parts, in the order a battle uses them:
 - `Options`: the rule-set a campaign picks (presets, toggles, what implies or forbids what), checked by
-  `check_options` with errors naming the option, and written into each round input by `with_options`;
+  `check_options` with errors naming the option, written into each round input by `with_options`, and
+  digested by `options_fingerprint` (a campaign keeps each state of its options as a version with it);
 - the round input: one JSON object per round (a system's round file: state + plays + dice or seed), described by
   `input_schema()` and checked by `validate()` with errors naming the field path;
 - `PlaysForm`: what one side fills in for the next round, built from the state, so it offers only what that
@@ -473,6 +474,11 @@ class CombatSystem(Protocol):
     def check_options(self, values: Mapping[str, Any]) -> list[FieldError]: ...
 
     def with_options(self, round_input: dict[str, Any], values: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    # A short digest of option values (checked), shown beside a campaign's rule-set version and in a round's
+    # emails; anyone recomputes it from the values. Every system's is `systems.options.fingerprint` but Magic
+    # Realm's, its rule set's own (`RuleSet.fingerprint`).
+    def options_fingerprint(self, values: Mapping[str, Any]) -> str: ...
 
     def input_schema(self, kind: str | None = None) -> dict[str, Any]: ...
 

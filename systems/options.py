@@ -72,6 +72,15 @@ class Options:
         return {**self.defaults(), **(preset.values if preset else {}),
                 **{key: value for key, value in chosen.items() if key != "preset"}}
 
+    def complete(self, chosen: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option's value for `chosen`, with the preset named (the first when `chosen` names none): what a
+        campaign's rule-set version keeps, so that it says each value whatever a preset comes to mean later, and
+        two versions compare key by key. `with_options` reads it as it reads `chosen`. Check `chosen` first: an
+        unknown preset counts as the first."""
+        names = {preset.name for preset in self.presets}
+        preset = chosen.get("preset") if chosen.get("preset") in names else self.presets[0].name
+        return {"preset": preset, **self.values({**chosen, "preset": preset})}
+
     def check(self, chosen: Mapping[str, Any]) -> list[FieldError]:
         """Errors naming each option that is unknown, of the wrong kind, or broken by another's value."""
         if not isinstance(chosen, Mapping):
@@ -96,8 +105,9 @@ class Options:
 
 
 def fingerprint(chosen: Mapping[str, Any]) -> str:
-    """A short digest of the options a round was resolved under (`Round.rules` of a battle fought through the
-    interface: {"preset": name, ...overrides}), for its emails. Anyone can recompute it from those rules: the
+    """A short digest of a campaign's options (a rule-set version's settings, the `Round.rules` a round was
+    resolved under: {"preset": name, ...overrides}), for its pages and emails: every system's
+    `options_fingerprint` but Magic Realm's, which has its own. Anyone can recompute it from those rules: the
     first 10 hex digits of the SHA-256 of their JSON with sorted keys and no spaces (ASCII, as Python's
     `json.dumps(chosen, sort_keys=True, separators=(",", ":"))` writes it), the way Magic Realm's rule-set
     fingerprint is written. It digests the options as recorded: a preset's default named or left out are two

@@ -29,8 +29,8 @@ from systems.magic_realm import sheet_picture
 from systems.magic_realm.chit_choice import plural
 from systems.magic_realm.summaries import summaries as side_summaries
 
-__all__ = ["KINDS", "check_options", "input_schema", "options", "picture", "plays_form", "resolve", "sides",
-           "summaries", "validate", "with_options"]
+__all__ = ["KINDS", "check_options", "input_schema", "options", "options_fingerprint", "picture", "plays_form",
+           "resolve", "sides", "summaries", "validate", "with_options"]
 
 KINDS = ("round",)
 PRIVATE_KINDS = ("fatigue", "wound", "bounty")
@@ -79,6 +79,13 @@ def check_options(values: dict[str, Any]) -> list[FieldError]:
     except RuleSetError as error:
         return [FieldError(name, message) for name, message in error.errors.items()]
     return []
+
+
+def options_fingerprint(values: dict[str, Any]) -> str:
+    """The rule set's own fingerprint (`RuleSet.fingerprint`: a ruling at its default left out), the one its
+    rule-set versions and result emails have always shown: the same for the values named in full or left to
+    their preset."""
+    return rules_from(dict(values)).fingerprint()
 
 
 def with_options(round_input: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:

@@ -14,11 +14,12 @@ from systems.multiverse.plugin import (KINDS, check_options, input_schema, optio
 NAME = "multiverse"
 TITLE = "Magic: the Multiverse (tick combat)"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "input_schema", "odds", "options", "planned_odds",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "options_fingerprint", "input_schema", "odds", "options", "planned_odds",
            "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.records import bare_record as new_record  # noqa: E402 (killed is all its record starts with)
 
+from systems.options import fingerprint as options_fingerprint  # noqa: E402 (the digest every system shares)
 from systems.renaming import renamer  # noqa: E402
 
 rename = renamer(sides)  # a combatant renamed after the character who plays him, wherever the state names him

@@ -2,12 +2,11 @@
 resolve already drew) and leaves resolved rounds without a commitment."""
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from systems.commitment import RoundIdentity, commitment
+from tests.migrating import back_to_latest, migrate
 
-# The campaigns app as it is now (its later migrations do not depend on combat's), so that the historical
+# The campaigns app as it was then (its 0005 needs combat's 0007, so it goes back too), so that the historical
 # Campaign model has every column the table has.
 BEFORE = [("combat", "0002_round_encounter"), ("campaigns", "0003_campaign_system")]
 AFTER = [("combat", "0003_round_seed_commitment"), ("campaigns", "0003_campaign_system")]
@@ -15,10 +14,8 @@ AFTER = [("combat", "0003_round_seed_commitment"), ("campaigns", "0003_campaign_
 
 @pytest.mark.django_db(transaction=True)
 def test_open_rounds_get_committed_dice_and_resolved_rounds_none():
-    executor = MigrationExecutor(connection)
-    try:  # whatever fails, the database is migrated back to the latest state for the tests after this one
-        executor.migrate(BEFORE)
-        old = executor.loader.project_state(BEFORE).apps
+    with back_to_latest():
+        old = migrate(BEFORE)
         campaign = old.get_model("campaigns", "Campaign").objects.create(slug="old", name="Old", weather="clear",
                                                                         weather_chit=3, month=1, day=1)
         battle = old.get_model("combat", "Battle").objects.create(campaign=campaign, name="B", clearing="Cave 1", state={})
@@ -26,9 +23,7 @@ def test_open_rounds_get_committed_dice_and_resolved_rounds_none():
         Round.objects.create(battle=battle, number=1, status="resolved", seed=11)
         Round.objects.create(battle=battle, number=2, status="failed", seed=22)
         Round.objects.create(battle=battle, number=3, status="drafting")
-        executor = MigrationExecutor(connection)
-        executor.migrate(AFTER)
-        rounds = {r.number: r for r in executor.loader.project_state(AFTER).apps.get_model("combat", "Round").objects.all()}
+        rounds = {r.number: r for r in migrate(AFTER).get_model("combat", "Round").objects.all()}
         assert rounds[1].commitment == "" and rounds[1].seed == 11
         assert rounds[2].seed == 22
         for number in (2, 3):
@@ -36,5 +31,3 @@ def test_open_rounds_get_committed_dice_and_resolved_rounds_none():
             identity = RoundIdentity("old", battle.pk, number)
             assert round_.commitment == commitment(round_.seed, round_.salt, identity)
             assert round_.commitment_for == identity.as_json() and round_.committed_at is not None
-    finally:
-        MigrationExecutor(connection).migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())

@@ -83,7 +83,8 @@ def test_a_gm_picks_a_combat_system_and_its_preset_and_lands_on_its_campaign(sig
     page.get_by_role("button", name="Create campaign").click()
     page.wait_for_url(re.compile(r"/campaigns/tourney/$"))
     campaign = Campaign.objects.get(slug="tourney")
-    assert (campaign.system, campaign.system_options) == ("fallen-empire", {"preset": "three-rides"})
+    assert (campaign.system, campaign.round_rules()) == ("fallen-empire", {
+        "preset": "three-rides", "magic_before_melee": False, "surprise": True, "joust_max_passes": 3})
     expect(page.locator(".campaign-system")).to_contain_text("Fallen Empire (OD&D) and the Joust")
     screenshot(page, "campaign-detail-system")
 
@@ -98,12 +99,13 @@ def test_a_gm_changes_a_systems_option_on_the_rules_page_after_an_error_beside_i
     page.goto("/campaigns/tourney/settings/")
     expect(page.get_by_text("Fallen Empire (OD&D) and the Joust", exact=True)).to_be_visible()
     page.get_by_label("Rides in a joust").fill("99")
-    page.get_by_role("button", name="Save the options").click()
+    page.get_by_label("Reason").fill("Longer jousts")
+    page.get_by_role("button", name="Save as a new version").click()
     expect(page.locator(".field.has-error").get_by_text("less than or equal to 20")).to_be_visible()
-    assert Campaign.objects.get(slug="tourney").system_options == {"preset": "as-written"}
+    assert Campaign.objects.get(slug="tourney").rule_set_versions.count() == 1
     screenshot(page, "campaign-system-options-error")
     page.get_by_label("Rides in a joust").fill("5")
-    page.get_by_role("button", name="Save the options").click()
-    expect(page.get_by_text("options saved")).to_be_visible()
-    assert Campaign.objects.get(slug="tourney").system_options == {"preset": "as-written", "joust_max_passes": 5}
+    page.get_by_role("button", name="Save as a new version").click()
+    expect(page.get_by_text("options saved as version 2")).to_be_visible()
+    assert Campaign.objects.get(slug="tourney").round_rules()["joust_max_passes"] == 5
     screenshot(page, "campaign-system-options")

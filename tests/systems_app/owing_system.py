@@ -15,6 +15,7 @@ from typing import Any, Mapping
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm, Resolution,
                                ResolvedEvent, SideSummary, no_gm_entries, no_waiting_forms)
+from systems.options import fingerprint as options_fingerprint  # noqa: F401 (the interface's, every system's)
 from systems.records import (any_record as check_record, bare_record as new_record,  # noqa: F401
                              no_record_changes as record_changes, no_record_form as record_form,
                              records_ignored as with_records)  # its combatants keep no record

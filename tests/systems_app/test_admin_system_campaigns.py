@@ -1,5 +1,6 @@
 """A campaign of another combat system in the admin: its system picked when it is added and read-only after,
-its options edited as JSON and checked by the system, and no rule-set versions or weather rolls."""
+its options edited as JSON and checked by the system, each change a new rule-set version with who and why (and
+no weather rolls)."""
 
 import json
 
@@ -9,6 +10,8 @@ from django.urls import reverse
 from campaigns.models import Campaign
 
 pytestmark = pytest.mark.django_db
+
+AS_WRITTEN = {"preset": "as-written", "magic_before_melee": False, "surprise": True, "joust_max_passes": None}
 
 INLINES = ("players", "rule_set_versions", "weather_rolls")
 
@@ -30,46 +33,73 @@ def _form(gm, **fields):
 
 def test_the_add_page_offers_every_system(admin_client):
     page = admin_client.get(reverse("admin:campaigns_campaign_add")).content.decode()
-    assert 'name="system"' in page and 'value="multiverse"' in page and 'name="system_options"' in page
+    assert 'name="system"' in page and 'value="multiverse"' in page and 'name="options"' in page
 
 
-def test_a_campaign_of_another_system_is_added_with_its_options_and_no_rule_set_version(admin_client, gm):
-    data = _form(gm, system="fallen-empire", system_options=json.dumps({"preset": "three-rides", "surprise": False}))
+def test_a_campaign_of_another_system_is_added_with_its_options_as_version_one(admin_client, gm, staff_user):
+    data = _form(gm, system="fallen-empire", options=json.dumps({"preset": "three-rides", "surprise": False}))
     response = admin_client.post(reverse("admin:campaigns_campaign_add"), data)
     assert response.status_code == 302, response.context["adminform"].form.errors
     campaign = Campaign.objects.get(slug="jousts")
-    assert campaign.system == "fallen-empire" and campaign.system_options == {"preset": "three-rides", "surprise": False}
-    assert not campaign.rule_set_versions.exists()
+    version = campaign.rule_set_versions.get()
+    assert campaign.system == "fallen-empire" and version.number == 1
+    assert version.settings == {**AS_WRITTEN, "preset": "three-rides", "joust_max_passes": 3, "surprise": False}
+    assert (version.created_by, version.reason) == (staff_user, "Created in the admin.")
 
 
 def test_an_option_the_system_refuses_is_named_and_nothing_is_saved(admin_client, gm):
-    data = _form(gm, system="fallen-empire", system_options=json.dumps({"joust_max_passes": 99, "nonsense": 1}))
+    data = _form(gm, system="fallen-empire", options=json.dumps({"joust_max_passes": 99, "nonsense": 1}))
     response = admin_client.post(reverse("admin:campaigns_campaign_add"), data)
-    errors = " ".join(response.context["adminform"].form.errors["system_options"])
-    assert "nonsense" in errors
+    errors = " ".join(response.context["adminform"].form.errors["options"])
+    assert "nonsense: is not an option of this system" in errors
     assert not Campaign.objects.filter(slug="jousts").exists()
 
 
-def test_the_change_page_shows_the_system_read_only_without_rule_set_versions(admin_client, make_campaign):
+def test_the_change_page_shows_the_system_read_only_and_the_options_versions(admin_client, make_campaign):
     campaign = make_campaign("multiverse")
     response = admin_client.get(reverse("admin:campaigns_campaign_change", args=[campaign.pk]))
     page = response.content.decode()
     assert 'name="system"' not in page and "Magic: the Multiverse" in page
-    assert 'name="missile_table"' not in page and "rule_set_versions" not in page
+    assert 'name="missile_table"' not in page and "rule_set_versions" in page and "weather_rolls" not in page
+    assert json.loads(response.context["adminform"].form["options"].value()) == {"preset": "default"}
 
 
-def test_a_change_keeps_the_system_whatever_is_posted(admin_client, gm, make_campaign):
+def test_a_change_of_options_is_a_new_version_with_who_and_why_and_keeps_the_system(admin_client, gm, staff_user,
+                                                                                   make_campaign):
     campaign = make_campaign("fallen-empire", "jousts")
-    data = _form(gm, system="multiverse", system_options=json.dumps({"preset": "earlier-order"}), name="Renamed")
+    data = _form(gm, system="multiverse", options=json.dumps({"preset": "earlier-order"}), name="Renamed",
+                 rules_change_reason="Magic first, as the author first wrote")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.status_code == 302, response.context["adminform"].form.errors
-    campaign.refresh_from_db()
-    assert (campaign.name, campaign.system, campaign.system_options) == ("Renamed", "fallen-empire", {"preset": "earlier-order"})
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert (campaign.name, campaign.system) == ("Renamed", "fallen-empire")
+    version = campaign.current_rules_version
+    assert version.number == 2 and version.settings == {**AS_WRITTEN, "preset": "earlier-order",
+                                                        "magic_before_melee": True}
+    assert (version.created_by, version.reason) == (staff_user, "Magic first, as the author first wrote")
+
+
+def test_a_change_of_options_without_a_reason_is_refused_and_saves_nothing(admin_client, gm, make_campaign):
+    campaign = make_campaign("fallen-empire", "jousts")
+    data = _form(gm, options=json.dumps({"preset": "earlier-order"}), name="Renamed")
+    response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert response.context["adminform"].form.errors["rules_change_reason"]
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.name != "Renamed" and campaign.current_rules_version.number == 1
+
+
+def test_saving_the_options_as_they_are_makes_no_version(admin_client, gm, make_campaign):
+    campaign = make_campaign("fallen-empire", "jousts")
+    data = _form(gm, options=json.dumps(AS_WRITTEN), name="Renamed")
+    assert admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data).status_code == 302
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.name == "Renamed" and campaign.current_rules_version.number == 1
 
 
 def test_a_change_with_a_refused_option_saves_nothing(admin_client, gm, make_campaign):
     campaign = make_campaign("fallen-empire", "jousts")
-    data = _form(gm, system_options=json.dumps({"preset": "no-such-preset"}), name="Renamed")
+    data = _form(gm, options=json.dumps({"preset": "no-such-preset"}), name="Renamed", rules_change_reason="Why not")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
-    assert "preset" in " ".join(response.context["adminform"].form.errors["system_options"])
-    assert Campaign.objects.get(pk=campaign.pk).name != "Renamed"
+    assert "preset: unknown preset" in " ".join(response.context["adminform"].form.errors["options"])
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.name != "Renamed" and campaign.current_rules_version.number == 1

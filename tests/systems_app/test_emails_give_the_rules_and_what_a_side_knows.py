@@ -1,5 +1,6 @@
 """The emails of a battle fought through the systems interface give what Magic Realm's give: the rules the
-round was resolved under (their version and a fingerprint anyone can recompute from `Round.rules`) in the
+round was resolved under (the campaign's version of its options and a fingerprint anyone can recompute from
+`Round.rules`) in the
 players' and the GM's result emails, and, in each player's plays-due email, what he knows of his own
 combatants before the plays (the system's `standing`), never of another player's."""
 
@@ -16,8 +17,9 @@ from .conftest import resolve
 
 pytestmark = pytest.mark.django_db
 
-EARLIER_ORDER = {"preset": "earlier-order"}  # ruling R5: magic before melee
-THREE_RIDES = {"preset": "three-rides"}  # ruling R1: a joust stops after three passes
+AS_WRITTEN = {"preset": "as-written", "magic_before_melee": False, "surprise": True, "joust_max_passes": None}
+EARLIER_ORDER = {**AS_WRITTEN, "preset": "earlier-order", "magic_before_melee": True}  # ruling R5: magic first
+THREE_RIDES = {**AS_WRITTEN, "preset": "three-rides", "joust_max_passes": 3}  # ruling R1: three passes at most
 
 
 def recomputed(rules) -> str:
@@ -34,42 +36,46 @@ def round_emails(campaign, number=1):
 
 def test_the_result_emails_give_the_fingerprint_of_the_rules_the_round_opened_under(gm, make_campaign):
     campaign = make_campaign("fallen-empire")
-    campaign_services.change_system_options(gm, campaign, EARLIER_ORDER)
+    campaign_services.change_options(gm, campaign, {"preset": "earlier-order"}, "Magic first")  # version 2
     battle = start(gm, campaign, "fallen-empire-goblin-ambush")
     first = battle.rounds.get(number=1)
-    campaign_services.change_system_options(gm, campaign, THREE_RIDES)  # holds from the next round only
+    campaign_services.change_options(gm, campaign, {"preset": "three-rides"}, "A tournament")  # from the next round
     answer_first_choices(gm, first)
     resolved = resolve(gm, first)
     assert resolved.rules == EARLIER_ORDER
-    assert resolved.rules_version_number is None  # such a campaign's options keep no versions
+    assert resolved.rules_version_number == 2  # the version current when the round opened
     fingerprint = recomputed(EARLIER_ORDER)
     assert fingerprint != recomputed(THREE_RIDES)
+    assert fingerprint == campaign.rule_set_versions.get(number=2).fingerprint
     gm_mail, player_mails = round_emails(campaign)
     assert [mail.recipient for mail in player_mails] == ["alice@example.com"]  # Sir Ash; the goblins: the GM's
     assert gm_mail.text.splitlines()[1] == (
-        f"month 1, week 1, day 1 · rules version -, fingerprint {fingerprint} · seed {resolved.seed}")
-    assert f"rules version -, fingerprint <code>{fingerprint}</code>" in gm_mail.html
+        f"month 1, week 1, day 1 · rules version 2, fingerprint {fingerprint} · seed {resolved.seed}")
+    assert f"rules version 2, fingerprint <code>{fingerprint}</code>" in gm_mail.html
     for mail in player_mails:
-        assert f"\nRules: version -, fingerprint {fingerprint}.\n" in mail.text
-        assert f"<small>Rules: version -, fingerprint {fingerprint}.</small>" in mail.html
+        assert f"\nRules: version 2, fingerprint {fingerprint}.\n" in mail.text
+        assert f"<small>Rules: version 2, fingerprint {fingerprint}.</small>" in mail.html
         # Still the log first, then the rules and dice, and last what to do next.
         last = mail.text.rstrip().split("\n-- Herald")[0].rstrip().splitlines()[-1]
         assert last.startswith("Next step: ")
         assert mail.text.index("saw this round") < mail.text.index("Rules: version") < mail.text.index(last)
 
 
-def test_a_round_of_a_campaign_with_no_options_chosen_gives_the_fingerprint_of_none(gm, make_campaign):
+def test_a_round_of_a_campaign_of_a_system_without_options_gives_version_one_and_the_fingerprint_of_its_preset(
+        gm, make_campaign):
     campaign = make_campaign("enchanted-realms")
     battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
     first = battle.rounds.get(number=1)
     answer_first_choices(gm, first)
     resolved = resolve(gm, first)
+    assert (resolved.rules, resolved.rules_version_number) == ({"preset": "default"}, 1)
     gm_mail, player_mails = round_emails(campaign)
-    fingerprint = recomputed(resolved.rules)
-    assert f"fingerprint {fingerprint} · seed" in gm_mail.text
+    fingerprint = recomputed({"preset": "default"})
+    assert f"rules version 1, fingerprint {fingerprint} · seed" in gm_mail.text
     assert f"<code>{fingerprint}</code>" in gm_mail.html
-    assert all(f"Rules: version -, fingerprint {fingerprint}." in mail.text
-               and f"Rules: version -, fingerprint {fingerprint}." in mail.html for mail in player_mails)
+    assert player_mails and all(f"Rules: version 1, fingerprint {fingerprint}." in mail.text
+                                and f"Rules: version 1, fingerprint {fingerprint}." in mail.html
+                                for mail in player_mails)
 
 
 def plays_due(email):

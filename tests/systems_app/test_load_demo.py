@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from campaigns.mail.models import OutboxMessage
-from campaigns.models import Campaign
+from campaigns.models import Campaign, RuleSetVersion
 from combat.models import Battle, SidePlays
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +21,8 @@ BATTLES = {
 
 def _snapshot():
     return (
-        sorted(Campaign.objects.values_list("slug", "system", "system_options")),
+        sorted(Campaign.objects.values_list("slug", "system")),
+        sorted(RuleSetVersion.objects.values_list("campaign__slug", "number", "settings", "fingerprint")),
         sorted(Battle.objects.values_list("campaign__slug", "demo_key", "name")),
         SidePlays.objects.count(),
         OutboxMessage.objects.count(),

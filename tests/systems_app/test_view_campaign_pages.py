@@ -1,12 +1,14 @@
 """The campaign's own pages for a campaign of another combat system: its system shown and never changed, its
-options changed on the Rules page, characters with free names, and nothing of the first system's records
-(rule-set versions, setup order, starting information, chits and relationships) that would not apply."""
+options changed on the Rules page, each change a version in the Rules history as Magic Realm's rules are,
+characters with free names, and nothing of the first system's records (setup order, starting information,
+chits and relationships) that would not apply."""
 
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
 
-from campaigns.models import Campaign, Character
+from campaigns.models import Campaign, Character, RuleSetVersion
+from systems.options import fingerprint
 
 from .battles import resolve_first_round
 
@@ -24,22 +26,54 @@ def jousts(make_campaign):
     return make_campaign("fallen-empire", "jousts")
 
 
+AS_WRITTEN = {"preset": "as-written", "magic_before_melee": False, "surprise": True, "joust_max_passes": None}
+THREE_RIDES = {**AS_WRITTEN, "preset": "three-rides", "joust_max_passes": 3}
+
+
 def test_the_campaign_page_and_the_dashboard_show_the_system_by_its_title(gm_client, jousts):
     page = gm_client.get(reverse("campaigns:detail", args=["jousts"])).content.decode()
-    assert "Fallen Empire (OD&amp;D) and the Joust" in page and "fingerprint" not in page
-    assert "Rules history" not in page
+    assert "Fallen Empire (OD&amp;D) and the Joust" in page and "Rules history" in page
+    assert f"Version 1 · <span class=\"fingerprint\" title=\"Fingerprint of the options\">{fingerprint(AS_WRITTEN)}" in page
     assert "Fallen Empire (OD&amp;D) and the Joust" in gm_client.get(reverse("campaigns:dashboard")).content.decode()
 
 
-def test_the_rules_page_changes_the_options_and_offers_no_way_to_change_the_system(gm_client, jousts):
+def test_the_campaign_page_names_the_preset_and_the_options_changed_from_it(gm, gm_client, jousts):
+    from campaigns import services
+
+    services.change_options(gm, jousts, {"preset": "three-rides", "surprise": False}, "Nobody is surprised")
+    page = gm_client.get(reverse("campaigns:detail", args=["jousts"])).content.decode()
+    assert "Version 2 · " in page
+    assert "Fallen Empire (OD&amp;D) and the Joust: Tournament: a joust is three rides at most, with Surprise in " \
+           "the first round: False." in page
+
+
+def test_the_rules_page_changes_the_options_as_a_new_version_and_offers_no_way_to_change_the_system(gm, gm_client,
+                                                                                                  jousts):
     url = reverse("campaigns:settings", args=["jousts"])
     form = gm_client.get(url).context["form"]
-    assert "system" not in form.fields and "preset" in form.fields
+    assert "system" not in form.fields and "preset" in form.fields and "reason" in form.fields
     response = gm_client.post(url, {"preset": "three-rides", "option_surprise": "on", "option_joust_max_passes": "3",
-                                "system": "multiverse"})
-    assert response.status_code == 302
-    jousts.refresh_from_db()
-    assert jousts.system == "fallen-empire" and jousts.system_options == {"preset": "three-rides"}
+                                    "system": "multiverse", "reason": "A tournament"})
+    assert response.status_code == 302 and response.url == reverse("campaigns:rules_history", args=["jousts"])
+    jousts = Campaign.objects.get(slug="jousts")
+    version = jousts.current_rules_version
+    assert jousts.system == "fallen-empire" and version.number == 2 and version.settings == THREE_RIDES
+    assert (version.created_by, version.reason, version.fingerprint) == (gm, "A tournament", fingerprint(THREE_RIDES))
+
+
+def test_the_rules_page_asks_why_the_options_change_and_saves_nothing_without_it(gm_client, jousts):
+    response = gm_client.post(reverse("campaigns:settings", args=["jousts"]),
+                              {"preset": "three-rides", "option_surprise": "on", "option_joust_max_passes": "3"})
+    assert response.context["form"].errors["reason"] == ["Say why the options change; it is kept in the history."]
+    assert RuleSetVersion.objects.filter(campaign=jousts).count() == 1
+
+
+def test_the_rules_page_refuses_a_version_that_changes_nothing(gm_client, jousts):
+    response = gm_client.post(reverse("campaigns:settings", args=["jousts"]),
+                              {"preset": "as-written", "option_surprise": "on", "reason": "Again"})
+    assert response.context["form"].non_field_errors() == ["Nothing changed: these are the settings of the current "
+                                                           "version."]
+    assert RuleSetVersion.objects.filter(campaign=jousts).count() == 1
 
 
 def test_an_option_the_system_refuses_is_shown_beside_it_and_nothing_is_saved(gm_client, jousts, monkeypatch):
@@ -48,14 +82,10 @@ def test_an_option_the_system_refuses_is_shown_beside_it_and_nothing_is_saved(gm
 
     monkeypatch.setattr(get_system("fallen-empire"), "check_options",
                         lambda values: [FieldError("joust_max_passes", "too many rides for a tournament")])
-    response = gm_client.post(reverse("campaigns:settings", args=["jousts"]), {"preset": "as-written", "option_joust_max_passes": "9"})
+    response = gm_client.post(reverse("campaigns:settings", args=["jousts"]),
+                              {"preset": "as-written", "option_joust_max_passes": "9", "reason": "Longer jousts"})
     assert response.context["form"].errors["option_joust_max_passes"] == ["too many rides for a tournament"]
-    assert "joust_max_passes" not in Campaign.objects.get(slug="jousts").system_options
-
-
-def test_the_rules_history_leads_to_the_rules_page(gm_client, jousts):
-    response = gm_client.get(reverse("campaigns:rules_history", args=["jousts"]))
-    assert response.url == reverse("campaigns:settings", args=["jousts"])
+    assert list(RuleSetVersion.objects.filter(campaign=jousts).values_list("number", "settings")) == [(1, AS_WRITTEN)]
 
 
 def test_a_character_is_added_with_a_free_name_and_the_form_says_what_it_names(gm_client, jousts):

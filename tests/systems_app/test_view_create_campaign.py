@@ -35,20 +35,24 @@ def test_a_gm_creates_a_campaign_of_each_system_with_its_first_preset(gm_client,
     response = gm_client.post(URL, {"name": "New", "slug": "fresh", "system": system, "preset": preset, **posted})
     assert response.status_code == 302, response.context["form"].errors
     campaign = Campaign.objects.get(slug="fresh")
-    assert campaign.system == system and campaign.system_options == {"preset": preset}
-    assert not campaign.rule_set_versions.exists()
+    version = campaign.rule_set_versions.get()  # version 1, with who and why
+    assert campaign.system == system and version.number == 1 and version.created_by.username == "gm"
+    assert version.settings == {"preset": preset, **get_system(system).options().defaults()}
+    assert version.reason == f"Created from the preset {preset!r}."
 
 
 def test_options_that_differ_from_the_preset_are_kept_as_overrides(gm_client):
     response = gm_client.post(URL, {"name": "Jousts", "slug": "jousts", "system": "fallen-empire", "preset": "three-rides",
                                     "option_joust_max_passes": "5", "option_surprise": "on"})
     assert response.status_code == 302
-    assert Campaign.objects.get(slug="jousts").system_options == {"preset": "three-rides", "joust_max_passes": 5}
+    assert Campaign.objects.get(slug="jousts").round_rules() == {
+        "preset": "three-rides", "magic_before_melee": False, "surprise": True, "joust_max_passes": 5}
 
 
 def test_an_unticked_option_turns_off_what_the_preset_turns_on(gm_client):
     gm_client.post(URL, {"name": "Jousts", "slug": "jousts", "system": "fallen-empire", "preset": "as-written"})
-    assert Campaign.objects.get(slug="jousts").system_options == {"preset": "as-written", "surprise": False}
+    assert Campaign.objects.get(slug="jousts").round_rules() == {
+        "preset": "as-written", "magic_before_melee": False, "surprise": False, "joust_max_passes": None}
 
 
 def test_an_option_out_of_its_bounds_is_shown_beside_its_field_and_nothing_is_saved(gm_client):

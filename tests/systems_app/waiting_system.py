@@ -14,6 +14,7 @@ from typing import Any, Mapping
 from systems.errors import FieldError
 from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm,
                                Resolution, ResolvedEvent, SideSummary, no_dues_form, no_gm_entries, nothing_to_settle)
+from systems.options import fingerprint as options_fingerprint  # noqa: F401 (the interface's, every system's)
 from systems.records import (any_record as check_record, bare_record as new_record,  # noqa: F401
                              no_record_changes as record_changes, no_record_form as record_form,
                              records_ignored as with_records)  # its combatants keep no record
