@@ -108,6 +108,19 @@ def django_db_setup(django_db_setup, django_db_blocker):
                            [connection.settings_dict["NAME"]])
 
 
+@pytest.fixture(autouse=True)
+def _default_cache_cleared():
+    """Each test starts with an empty default cache, except against Redis (the full-stack tests, whose
+    workers share it): on the embedded default it is a file cache in var/ that outlives a test and a run,
+    and a counter one test left there (the players' links' wrong-token limit, per address and minute)
+    turned another test's 404 into a 429 when both fell in the same minute."""
+    from django.conf import settings
+    from django.core.cache import cache
+
+    if "redis" not in settings.CACHES["default"]["BACKEND"].lower():
+        cache.clear()
+
+
 @pytest.fixture
 def make_user(db, django_user_model):
     def make(username, **fields):

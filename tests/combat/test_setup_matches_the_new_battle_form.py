@@ -53,7 +53,7 @@ def test_set_up_builds_the_battle_the_new_battle_form_builds(gm, campaign, chara
     assert round_input["state"] == battle.state["state"]
     assert round_input["sheets"] == battle.state["sheets"] == round_file["sheets"]
     assert round_input.get("encounter") == round_file.get("encounter")
-    assert SYSTEM.validate(SYSTEM.with_options(round_input, campaign.system_options or {})) == []
+    assert SYSTEM.validate(SYSTEM.with_options(round_input, campaign.round_rules())) == []
 
 
 @pytest.mark.django_db

@@ -28,10 +28,11 @@ FIELD_PATH = re.compile(r"^[a-z_]+(\[\d+\])?([.][\w]+(\[\d+\])?)*$")
 
 @pytest.fixture
 def demo_export():
-    """The demo campaign with round 1 of its battle resolved, and its export."""
+    """The demo campaign with round 1 of its first battle resolved (the other, on the interface's pages, open for
+    plays), and its export."""
     call_command("load_demo", stdout=io.StringIO())
     campaign = Campaign.objects.get(slug="demo")
-    battle = campaign.battles.get()
+    battle = campaign.battles.get(demo_key="demo")
     round_ = battle.rounds.get(number=1)
     # The demo battle opens with plays for round 1 entered; a resolved round makes the file richer.
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.RESOLVING)
