@@ -40,8 +40,7 @@ def queue_round_emails(round_) -> list:
     queued = []
     for entry in players.values():
         player, names = entry["player"], entry["sides"]
-        sides = [{"name": name, "summary": {}, "lines": result.get("summaries", {}).get(name, []),
-                  "owes": result.get("owes", {}).get(name, []),
+        sides = [{"name": name, "summary": {}, **system_rounds.side_report(result, name),
                   "dues": owing[name].form.title if name in owing else ""} for name in names]
         events = system_rounds.events_seen_by(round_.log, names)
         following = emails.next_steps(round_, player, [{"name": name, "summary": {}, "events": []} for name in names])

@@ -215,3 +215,12 @@ def stored_result(system, round_input: dict[str, Any], resolution: Resolution) -
         "must_choose": {side: list(lines) for side, lines in resolution.must_choose.items()},
         "finished": resolution.finished,
     }
+
+
+def side_report(result: Mapping[str, Any] | None, side: str) -> dict[str, list[str]]:
+    """A side's summary `lines` in a stored result, and what it `owes` that they do not already say. Some systems'
+    summaries end with what the side owes (Magic Realm's, Fallen Empire's): the player's email and page tell it
+    once, not once in the summary and again as "Owed"."""
+    result = result or {}
+    lines = list((result.get("summaries") or {}).get(side, []))
+    return {"lines": lines, "owes": [line for line in (result.get("owes") or {}).get(side, []) if line not in lines]}

@@ -117,8 +117,7 @@ def last_results(link, round_, bound_dues=None) -> dict[str, Any] | None:
     own = list(previous.sides.select_related("character").filter(character__player=link.player).order_by("pk"))
     dues = {due.side.pk: due for due in system_dues.dues_of(previous, own)}
     names = [side.side for side in own]
-    sides = [{"name": side.side, "lines": (result.get("summaries") or {}).get(side.side, []),
-              "owes": (result.get("owes") or {}).get(side.side, []),
+    sides = [{"name": side.side, **system_rounds.side_report(result, side.side),
               "dues": dues_view(dues[side.pk], *(bound_dues[1:] if bound_dues and bound_dues[0] == side.character_id
                                                  else ())) if side.pk in dues else None}
              for side in own]

@@ -37,6 +37,15 @@ def system_campaign(gm, system: str, slug: str | None = None):
     return campaign
 
 
+def knight_and_amazon(gm, slug: str = "the-realm"):
+    """A Magic Realm campaign under the standard rules, "The Realm", with Alice's Black Knight and Bob's Amazon."""
+    campaign = campaign_services.create_campaign(gm, "The Realm", slug, "standard")
+    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
+        player = campaign_services.add_player(gm, campaign, {"name": name, "email": email, "time_zone": "UTC"})
+        campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character})
+    return campaign
+
+
 @pytest.fixture
 def make_campaign(gm):
     return lambda system, slug=None: system_campaign(gm, system, slug)
