@@ -7,11 +7,12 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
+from systems import UnknownSystem, get_system
 from systems.magic_realm.engine.ruleset import FIELD_NAMES, rules_from
 
 from . import services
 from .forms import rule_field, system_choices
-from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeatherRoll, through_interface
+from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeekEnd, through_interface
 
 
 _STANDARD = rules_from("standard")
@@ -28,7 +29,7 @@ class CampaignAdminForm(forms.ModelForm):
 
     class Meta:
         model = Campaign
-        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "weather", "weather_chit", "system",
+        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "calendar_state", "system",
                   "system_options"]
         help_texts = {"system_options": 'The system\'s options as JSON: {"preset": name, ...an option\'s name: its '
                                         'value}, checked by the system. Only for a campaign of a system whose rules '
@@ -57,6 +58,20 @@ class CampaignAdminForm(forms.ModelForm):
 
     def clean_system_options(self):
         return self.cleaned_data.get("system_options") or {}
+
+    def clean_calendar_state(self):
+        """The calendar's state as its system keeps it, checked by the system (each error names its key)."""
+        state = self.cleaned_data.get("calendar_state") or {}
+        if not isinstance(state, dict):
+            raise ValidationError("must be a JSON object")
+        try:
+            system = get_system(self.chosen_system())
+        except UnknownSystem:  # the system field's own error
+            return state
+        errors = system.check_calendar(state)
+        if errors:
+            raise ValidationError([f"{error.path}: {error.message}" for error in errors])
+        return state
 
     def clean(self):
         cleaned = super().clean()
@@ -107,9 +122,9 @@ class RuleSetVersionInline(ReadOnlyInline):
     ordering = ["-number"]
 
 
-class WeatherRollInline(ReadOnlyInline):
-    model = WeatherRoll
-    fields = ["month", "week", "season", "die", "chit", "result", "next_chit", "rolled_by", "rolled_at"]
+class WeekEndInline(ReadOnlyInline):
+    model = WeekEnd
+    fields = ["month", "week", "facts", "ended_by", "ended_at"]
     readonly_fields = fields
 
 
@@ -121,10 +136,10 @@ class PlayerInline(admin.TabularInline):
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
     form = CampaignAdminForm
-    list_display = ["name", "slug", "month", "day", "weather", "created_at"]
+    list_display = ["name", "slug", "month", "day", "created_at"]
     search_fields = ["name", "slug"]
     filter_horizontal = ["gms"]
-    inlines = [PlayerInline, RuleSetVersionInline, WeatherRollInline]
+    inlines = [PlayerInline, RuleSetVersionInline, WeekEndInline]
 
     def get_readonly_fields(self, request, obj=None):
         return ["system_title"] if obj is not None else []
@@ -134,9 +149,9 @@ class CampaignAdmin(admin.ModelAdmin):
         return f"{obj.system_title} ({obj.system}): chosen when the campaign was added, it cannot change"
 
     def get_inlines(self, request, obj):
-        """The rule-set versions and weather rolls only where the campaign's system keeps them."""
+        """The rule-set versions only where the campaign's system keeps them; every campaign's weeks ended."""
         if obj is not None and obj.fights_through_interface:
-            return [PlayerInline]
+            return [PlayerInline, WeekEndInline]
         return self.inlines
 
     def get_fieldsets(self, request, obj=None):
@@ -145,7 +160,7 @@ class CampaignAdmin(admin.ModelAdmin):
         head = [
             (None, {"fields": ["name", "slug", "gms", "auto_resolve"]}),
             ("Combat system", {"fields": ["system" if obj is None else "system_title", "system_options"]}),
-            ("Calendar", {"fields": ["month", "day", "weather", "weather_chit"]}),
+            ("Calendar", {"fields": ["month", "day", "calendar_state"]}),
         ]
         system = obj.system if obj is not None else request.POST.get("system") or Campaign().system
         if through_interface(system):
@@ -226,11 +241,11 @@ class SetupStepAdmin(admin.ModelAdmin):
     list_filter = ["campaign"]
 
 
-@admin.register(WeatherRoll)
-class WeatherRollAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "month", "week", "die", "chit", "result", "rolled_at"]
+@admin.register(WeekEnd)
+class WeekEndAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "month", "week", "ended_by", "ended_at"]
     list_filter = ["campaign"]
-    readonly_fields = [f.name for f in WeatherRoll._meta.fields]
+    readonly_fields = [f.name for f in WeekEnd._meta.fields]
 
     def has_add_permission(self, request):
         return False

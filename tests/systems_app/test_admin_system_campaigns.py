@@ -1,5 +1,5 @@
 """A campaign of another combat system in the admin: its system picked when it is added and read-only after,
-its options edited as JSON and checked by the system, and no rule-set versions or weather rolls."""
+its options edited as JSON and checked by the system, and no rule-set versions."""
 
 import json
 
@@ -10,7 +10,7 @@ from campaigns.models import Campaign
 
 pytestmark = pytest.mark.django_db
 
-INLINES = ("players", "rule_set_versions", "weather_rolls")
+INLINES = ("players", "rule_set_versions", "week_ends")
 
 
 @pytest.fixture
@@ -21,7 +21,7 @@ def admin_client(client, staff_user):
 
 def _form(gm, **fields):
     return {
-        "name": "Jousts", "slug": "jousts", "gms": [gm.pk], "month": 1, "day": 1, "weather": "clear", "weather_chit": 1,
+        "name": "Jousts", "slug": "jousts", "gms": [gm.pk], "month": 1, "day": 1, "calendar_state": "{}",
         **{f"{prefix}-{key}": value for prefix in INLINES
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
         **fields,
