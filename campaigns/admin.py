@@ -8,11 +8,12 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 
+from systems import UnknownSystem, get_system
 from systems.magic_realm.engine.ruleset import FIELD_NAMES, rules_from
 
 from . import services
 from .forms import rule_field, system_choices
-from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeatherRoll, through_interface
+from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeekEnd, through_interface
 
 
 _STANDARD = rules_from("standard")
@@ -35,7 +36,7 @@ class CampaignAdminForm(forms.ModelForm):
 
     class Meta:
         model = Campaign
-        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "weather", "weather_chit", "system"]
+        fields = ["name", "slug", "gms", "auto_resolve", "month", "day", "calendar_state", "system"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -62,6 +63,20 @@ class CampaignAdminForm(forms.ModelForm):
 
     def clean_system(self):
         return self.cleaned_data.get("system") or self.instance.system
+
+    def clean_calendar_state(self):
+        """The calendar's state as its system keeps it, checked by the system (each error names its key)."""
+        state = self.cleaned_data.get("calendar_state") or {}
+        if not isinstance(state, dict):
+            raise ValidationError("must be a JSON object")
+        try:
+            system = get_system(self.chosen_system())
+        except UnknownSystem:  # the system field's own error
+            return state
+        errors = system.check_calendar(state)
+        if errors:
+            raise ValidationError([f"{error.path}: {error.message}" for error in errors])
+        return state
 
     def clean(self):
         cleaned = super().clean()
@@ -131,9 +146,9 @@ class RuleSetVersionInline(ReadOnlyInline):
     ordering = ["-number"]
 
 
-class WeatherRollInline(ReadOnlyInline):
-    model = WeatherRoll
-    fields = ["month", "week", "season", "die", "chit", "result", "next_chit", "rolled_by", "rolled_at"]
+class WeekEndInline(ReadOnlyInline):
+    model = WeekEnd
+    fields = ["month", "week", "facts", "ended_by", "ended_at"]
     readonly_fields = fields
 
 
@@ -145,10 +160,10 @@ class PlayerInline(admin.TabularInline):
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
     form = CampaignAdminForm
-    list_display = ["name", "slug", "month", "day", "weather", "created_at"]
+    list_display = ["name", "slug", "month", "day", "created_at"]
     search_fields = ["name", "slug"]
     filter_horizontal = ["gms"]
-    inlines = [PlayerInline, RuleSetVersionInline, WeatherRollInline]
+    inlines = [PlayerInline, RuleSetVersionInline, WeekEndInline]
 
     def get_readonly_fields(self, request, obj=None):
         return ["system_title"] if obj is not None else []
@@ -156,12 +171,6 @@ class CampaignAdmin(admin.ModelAdmin):
     @admin.display(description="Combat system")
     def system_title(self, obj):
         return f"{obj.system_title} ({obj.system}): chosen when the campaign was added, it cannot change"
-
-    def get_inlines(self, request, obj):
-        """The weather rolls only where the campaign's system rolls weather."""
-        if obj is not None and obj.fights_through_interface:
-            return [PlayerInline, RuleSetVersionInline]
-        return self.inlines
 
     def get_fieldsets(self, request, obj=None):
         from .forms import RULE_GROUPS
@@ -172,7 +181,7 @@ class CampaignAdmin(admin.ModelAdmin):
         head = [
             (None, {"fields": ["name", "slug", "gms", "auto_resolve"]}),
             ("Combat system", {"fields": ["system" if obj is None else "system_title", *options]}),
-            ("Calendar", {"fields": ["month", "day", "weather", "weather_chit"]}),
+            ("Calendar", {"fields": ["month", "day", "calendar_state"]}),
         ]
         if through_interface(system):
             return [*head, ("Why the options change (each change is a new version of them)",
@@ -253,11 +262,11 @@ class SetupStepAdmin(admin.ModelAdmin):
     list_filter = ["campaign"]
 
 
-@admin.register(WeatherRoll)
-class WeatherRollAdmin(admin.ModelAdmin):
-    list_display = ["campaign", "month", "week", "die", "chit", "result", "rolled_at"]
+@admin.register(WeekEnd)
+class WeekEndAdmin(admin.ModelAdmin):
+    list_display = ["campaign", "month", "week", "ended_by", "ended_at"]
     list_filter = ["campaign"]
-    readonly_fields = [f.name for f in WeatherRoll._meta.fields]
+    readonly_fields = [f.name for f in WeekEnd._meta.fields]
 
     def has_add_permission(self, request):
         return False

@@ -18,16 +18,14 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 
-from campaigns import calendar, services
+from campaigns import services
 from campaigns.models import (
-    WEATHER_CHOICES,
     Campaign,
     Character,
     Player,
     RuleSetVersion,
     SetupStep,
     StartingInfo,
-    WeatherRoll,
 )
 from campaigns.models import through_interface
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
@@ -66,29 +64,7 @@ def export_campaign(campaign: Campaign) -> dict[str, Any]:
         "gms": sorted(user.get_username() for user in campaign.gms.all()),
         "system": campaign.system,
         **_export_rules(campaign),
-        "calendar": {
-            "month": campaign.month,
-            "week": campaign.week,
-            "day": campaign.day,
-            "season": services.current_season(campaign),
-            "weather": campaign.weather,
-            "weather_chit": campaign.weather_chit,
-            "rolls": [
-                {
-                    "month": roll.month,
-                    "week": roll.week,
-                    "season": roll.season,
-                    "die": roll.die,
-                    "chit": roll.chit,
-                    "result": roll.result,
-                    "effects": roll.effects,
-                    "next_chit": roll.next_chit,
-                    "rolled_by": _username(roll.rolled_by),
-                    "rolled_at": _when(roll.rolled_at),
-                }
-                for roll in campaign.weather_rolls.select_related("rolled_by").order_by("rolled_at", "id")
-            ],
-        },
+        "calendar": calendar_exchange().export_calendar(campaign),
         "players": [
             {"name": p.name, "email": p.email, "time_zone": p.time_zone}
             for p in campaign.players.order_by("name")
@@ -254,26 +230,14 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     system = _system(data)
     history = _rule_history(data, system)
 
-    calendar_data = _object(_require(data, "calendar", dict, ""), "calendar")
-    month = _require(calendar_data, "month", int, "calendar")
-    day = _require(calendar_data, "day", int, "calendar")
-    if not 1 <= month <= LARGEST_COUNT:
-        raise CampaignFileError("calendar.month", f"must be 1 to {LARGEST_COUNT}")
-    if not 1 <= day <= calendar.DAYS_IN_MONTH:
-        raise CampaignFileError("calendar.day", f"must be 1 to {calendar.DAYS_IN_MONTH}")
-    weather = _require(calendar_data, "weather", str, "calendar")
-    if weather not in dict(WEATHER_CHOICES):
-        raise CampaignFileError("calendar.weather", f"must be one of {', '.join(dict(WEATHER_CHOICES))}")
-    chit = _require(calendar_data, "weather_chit", int, "calendar")
-    if not 1 <= chit <= 6:
-        raise CampaignFileError("calendar.weather_chit", "must be 1 to 6")
+    calendar = calendar_exchange().read_calendar(data, system, users)
 
     auto_resolve = data.get("auto_resolve", False)
     if not isinstance(auto_resolve, bool):
         raise CampaignFileError("auto_resolve", f"must be true or false, not {auto_resolve!r}")
     campaign = Campaign.objects.create(
         slug=slug, name=name, auto_resolve=auto_resolve,
-        month=month, day=day, weather=weather, weather_chit=chit, system=system,
+        month=calendar.month, day=calendar.day, calendar_state=calendar.state, system=system,
     )
     campaign.gms.set(gms)
     created_at = _datetime(data.get("created_at"), "created_at")
@@ -281,7 +245,7 @@ def _import(data: Mapping, replace: bool) -> Campaign:
         Campaign.objects.filter(pk=campaign.pk).update(created_at=created_at)
 
     _import_rule_history(campaign, history, users)
-    _import_rolls(campaign, _require(calendar_data, "rolls", list, "calendar"), users)
+    calendar_exchange().import_week_ends(campaign, calendar.weeks)
     players = _import_players(campaign, _list(data, "players"))
     _import_characters(campaign, _list(data, "characters"), players)
     _import_setup_steps(campaign, data.get("setup_steps", []), players)
@@ -305,6 +269,13 @@ def _import(data: Mapping, replace: bool) -> Campaign:
     campaign.refresh_from_db()
     campaign.forget_cached_rules()
     return campaign
+
+
+def calendar_exchange():
+    """The calendar's part of the file (campaigns/calendar_exchange.py), which reads this module's helpers."""
+    from campaigns import calendar_exchange
+
+    return calendar_exchange
 
 
 def _system(data: Mapping) -> str:
@@ -375,34 +346,6 @@ def _import_rule_history(campaign: Campaign, history: list[dict[str, Any]], user
         if created_at:
             RuleSetVersion.objects.filter(pk=version.pk).update(created_at=created_at)
     campaign.forget_cached_rules()
-
-
-def _import_rolls(campaign: Campaign, rolls: list, users: dict) -> None:
-    for position, raw in enumerate(rolls):
-        path = f"calendar.rolls[{position}]"
-        entry = _object(raw, path)
-        result = _require(entry, "result", str, path)
-        if result not in dict(WEATHER_CHOICES):
-            raise CampaignFileError(f"{path}.result", f"must be one of {', '.join(dict(WEATHER_CHOICES))}")
-        for key in ("die", "chit", "next_chit"):
-            value = entry.get(key)
-            if value is not None and (not isinstance(value, int) or not 1 <= value <= 6):
-                raise CampaignFileError(f"{path}.{key}", f"must be 1 to 6 or null, not {value!r}")
-        roll = WeatherRoll.objects.create(
-            campaign=campaign,
-            month=_count(entry, "month", path),
-            week=_count(entry, "week", path),
-            season=_short(entry, "season", path, 30),
-            die=entry.get("die"),
-            chit=entry.get("chit"),
-            result=result,
-            effects=_object(entry.get("effects", {}), f"{path}.effects"),
-            next_chit=entry.get("next_chit"),
-            rolled_by=_user(entry.get("rolled_by"), f"{path}.rolled_by", users),
-        )
-        rolled_at = _datetime(entry.get("rolled_at"), f"{path}.rolled_at")
-        if rolled_at:
-            WeatherRoll.objects.filter(pk=roll.pk).update(rolled_at=rolled_at)
 
 
 def _import_players(campaign: Campaign, players: list) -> dict[str, Player]:

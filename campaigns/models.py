@@ -1,4 +1,4 @@
-"""Campaigns: rule-set versions, the calendar, players, characters and their secret starting information.
+"""Campaigns: rule-set versions, the calendar (month, day, its system's state and the weeks ended), players, characters and their secret starting information.
 
 Writes go through campaigns.services; these models only hold data and convert it to engine types.
 """
@@ -17,13 +17,7 @@ from django.utils.functional import cached_property
 from campaigns.names import validate_one_line
 from systems.magic_realm.engine.ruleset import RuleSet, rules_from
 from systems import DEFAULT_SYSTEM, get_system
-
-WEATHER_CHOICES = [
-    ("clear", "Clear"),
-    ("showers", "Showers"),
-    ("storm", "Storm"),
-    ("special", "Special"),
-]
+from systems.calendar import week_of_day
 
 
 def through_interface(system: str) -> bool:
@@ -54,15 +48,15 @@ class Campaign(models.Model):
     auto_resolve = models.BooleanField(
         default=False, help_text="Resolve a round as soon as every side has locked its plays."
     )
-    # The calendar (optional rule: Seasons and Weather). Day is the day of the month, 1-28;
-    # a short week skips its first days, so day is not always 7 * (week - 1) + 1 at a week's start.
+    # The calendar: month and day count the same in every system. Day is the day of the month, 1-28; a week its
+    # system makes short skips its first days, so day is not always 7 * (week - 1) + 1 at a week's start.
     month = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1)])
     day = models.PositiveIntegerField(default=1, validators=[MinValueValidator(1), MaxValueValidator(28)])
-    weather = models.CharField(max_length=10, choices=WEATHER_CHOICES, default="clear")
-    # The hidden weather chit (a die drawn in advance); only GMs ever see it.
-    weather_chit = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(6)]
-    )
+    # What its combat system keeps of the calendar beyond the date, in the system's own words (systems/calendar.py;
+    # Magic Realm's: the weather and the hidden weather chit, which only GMs ever see): the app stores it and hands
+    # it back to the system, never reads it.
+    calendar_state = models.JSONField(default=dict, blank=True,
+                                      help_text="The combat system's calendar beyond the date (GMs only).")
     # The combat system its battles are fought by (systems.SYSTEMS), chosen when the campaign is created and
     # never changed: every battle's state and every round's log are that system's.
     system = models.CharField(max_length=40, default=DEFAULT_SYSTEM,
@@ -91,7 +85,7 @@ class Campaign(models.Model):
 
     @property
     def week(self) -> int:
-        return (self.day - 1) // 7 + 1
+        return week_of_day(self.day)
 
     @cached_property
     def current_rules_version(self) -> RuleSetVersion | None:
@@ -158,28 +152,24 @@ class RuleSetVersion(models.Model):
         return rules_from(dict(self.settings))
 
 
-class WeatherRoll(models.Model):
-    """One end-of-week weather roll: the die, the hidden chit, the result and its effects."""
+class WeekEnd(models.Model):
+    """The end of one week: which week ended, and what happened in words (its system's `end_week` facts, each
+    {label, text, rule, gm_only}: the die, the hidden chit, the weather and its effects), who ended it and when."""
 
-    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="weather_rolls")
+    campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="week_ends")
     month = models.PositiveIntegerField(help_text="The month of the week that ended.")
     week = models.PositiveSmallIntegerField(help_text="The week that ended, 1-4.")
-    season = models.CharField(max_length=30, help_text="The season of the week that begins.")
-    die = models.PositiveSmallIntegerField(null=True, blank=True)
-    chit = models.PositiveSmallIntegerField(null=True, blank=True)
-    result = models.CharField(max_length=10, choices=WEATHER_CHOICES)
-    effects = models.JSONField(default=dict, help_text="Name, days, phases, frozen water, special note.")
-    next_chit = models.PositiveSmallIntegerField(null=True, blank=True)
-    rolled_by = models.ForeignKey(
+    facts = models.JSONField(default=list, help_text="What happened, in words; gm_only ones only GMs may see.")
+    ended_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    rolled_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["campaign", "-rolled_at", "-id"]
+        ordering = ["campaign", "-ended_at", "-id"]
 
     def __str__(self) -> str:
-        return f"{self.campaign}: month {self.month} week {self.week} → {self.result}"
+        return f"{self.campaign}: month {self.month} week {self.week} ended"
 
 
 class Player(models.Model):

@@ -17,7 +17,6 @@ from django.db.models import JSONField, OuterRef, Subquery
 from django.db.models.functions import JSONObject
 from django.http import Http404
 
-from campaigns import calendar
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from campaigns.models import (
     Campaign,
@@ -26,15 +25,16 @@ from campaigns.models import (
     RuleSetVersion,
     SetupStep,
     StartingInfo,
-    WeatherRoll,
+    WeekEnd,
     validate_time_zone,
 )
 from systems.magic_realm.engine.catalogue import UnknownCounter
 from systems.records import KILLED
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.engine.dice import Dice, SeededDice
 from systems.magic_realm.engine.ruleset import RuleSet
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from systems.calendar import GmCalendar
+from systems.dice import Dice, SeededDice
 from campaigns.versions import (  # noqa: F401 (the checks the admin, the import and the pages call through here)
     NOTHING_CHANGED,
     check_options_change,
@@ -103,10 +103,6 @@ def _require_gm(user, campaign: Campaign) -> Campaign:
     return locked
 
 
-def season_table(name: str):
-    return get_catalogue().season(name)
-
-
 # -- campaigns and their versions of options ------------------------------------------------------------
 
 
@@ -114,8 +110,8 @@ def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | Non
                     system: str = DEFAULT_SYSTEM, options: Mapping[str, Any] | None = None) -> Campaign:
     """A new campaign with `user` as its GM, its combat `system` (never changed after) and version 1 of its
     options: `preset`, a preset of that system (empty: its first), with `options` changed from it, checked by the
-    system; the calendar on month 1, day 1 in Clear weather (realmspeak-notes 2.4: the game starts in Clear
-    weather) and a hidden weather chit drawn."""
+    system; the calendar on month 1, day 1 with its system's calendar state (`new_calendar`, from `dice`: Magic
+    Realm's Clear weather, realmspeak-notes 2.4, and a hidden weather chit drawn)."""
     if system not in SYSTEMS:
         raise ValidationError({"system": f"Unknown combat system {system!r}; systems are {', '.join(SYSTEMS)}."})
     name, slug = (name or "").strip(), (slug or "").strip()
@@ -127,8 +123,7 @@ def create_campaign(user, name: str, slug: str, preset: str, *, dice: Dice | Non
     dice = dice or SeededDice(secrets.randbits(32))
     with transaction.atomic():
         campaign = Campaign.objects.create(
-            name=name, slug=slug, weather="clear", weather_chit=dice.roll(1, "Weather chit: first draw").dice[0],
-            system=system,
+            name=name, slug=slug, calendar_state=new_calendar(system, settings, dice), system=system,
         )
         campaign.gms.add(user)
         new_version(campaign, settings, user, f"Created from the preset {settings['preset']!r}.")
@@ -203,32 +198,24 @@ def set_auto_resolve(user, campaign: Campaign, auto_resolve: bool) -> Campaign:
 # -- the calendar -------------------------------------------------------------------------------------
 
 
-def current_season(campaign: Campaign, rules: RuleSet | None = None) -> str | None:
-    rules = rules or campaign.current_rules()
-    if not rules.seasons_and_weather or rules.starting_season is None:
-        return None
-    return calendar.season_for_month(rules.starting_season, campaign.month)
-
-
-def current_weather_effects(campaign: Campaign) -> dict[str, Any]:
-    """The effects of the current weather in the current season, for the dashboard and emails."""
-    season = current_season(campaign)
-    if season is None:
-        return {}
-    return calendar.describe_effect(season_table(season).weather[campaign.weather])
+def new_calendar(system: str, options: Mapping[str, Any], dice: Dice) -> dict[str, Any]:
+    """A new campaign's calendar state, as its system keeps it."""
+    return get_system(system).new_calendar(options, dice)
 
 
 def calendar_summary(campaign: Campaign) -> dict[str, Any]:
-    """What pages and player emails show of the calendar (never the hidden weather chit)."""
-    season = current_season(campaign)
-    return {
-        "month": campaign.month,
-        "week": campaign.week,
-        "day": campaign.day,
-        "season": season,
-        "weather": campaign.weather if season else None,
-        "effects": current_weather_effects(campaign) if season else {},
-    }
+    """What pages, the dashboard and players' emails show of the calendar: the date and what its system says
+    everyone may know (`calendar_facts`: `facts`, their one `line`, `tables`), never what only the GM may."""
+    shown = campaign.combat_system.calendar_facts(campaign.round_rules(), dict(campaign.calendar_state or {}),
+                                                  campaign.month)
+    return {"month": campaign.month, "week": campaign.week, "day": campaign.day,
+            "facts": shown.facts, "line": shown.line, "tables": shown.tables}
+
+
+def gm_calendar(campaign: Campaign) -> GmCalendar:
+    """What only the campaign's GMs may see of its calendar now, and what ending the week does (their pages alone)."""
+    return campaign.combat_system.gm_calendar(campaign.round_rules(), dict(campaign.calendar_state or {}),
+                                              campaign.month)
 
 
 def calendar_moment(campaign: Campaign) -> str:
@@ -236,40 +223,23 @@ def calendar_moment(campaign: Campaign) -> str:
     return f"{campaign.month}-{campaign.day}"
 
 
-def advance_calendar(user, campaign: Campaign, dice: Dice, *, expected: str | None = None) -> WeatherRoll:
-    """End the week (a GM action): roll the weather against the hidden chit, draw a new chit, move to
-    the first day of the next week, and log the roll with its effects from the seasons table. With
-    `expected` (`calendar_moment` when the GM was asked), a week that has already ended is refused."""
+def advance_calendar(user, campaign: Campaign, dice: Dice, *, expected: str | None = None) -> WeekEnd:
+    """End the week (a GM action): its system's `end_week` (Magic Realm: roll the weather against the hidden chit,
+    draw a new chit) moves to the first day of the next week and gives the new state; the week's end is logged with
+    its facts, who and when. With `expected` (`calendar_moment` when the GM was asked), a week that has already
+    ended is refused."""
     with transaction.atomic():
         campaign = _require_gm(user, campaign)
         if expected is not None and expected != calendar_moment(campaign):
             raise ValidationError({"week": f"That week has already ended: it is now month {campaign.month}, "
                                            f"week {campaign.week}, day {campaign.day}. Nothing was done."})
-        rules = campaign.current_rules()
-        week_end = calendar.end_week(
-            month=campaign.month,
-            day=campaign.day,
-            weather_chit=campaign.weather_chit,
-            starting_season=rules.starting_season if rules.seasons_and_weather else None,
-            dice=dice,
-            season_lookup=season_table,
-        )
-        campaign.month, campaign.day, campaign.weather = week_end.month, week_end.day, week_end.weather
-        if week_end.next_chit is not None:
-            campaign.weather_chit = week_end.next_chit
-        campaign.save(update_fields=["month", "day", "weather", "weather_chit"])
-        return WeatherRoll.objects.create(
-            campaign=campaign,
-            month=week_end.ended_month,
-            week=week_end.ended_week,
-            season=week_end.season or "",
-            die=week_end.die,
-            chit=week_end.chit,
-            result=week_end.weather,
-            effects=week_end.effects,
-            next_chit=week_end.next_chit,
-            rolled_by=user,
-        )
+        ended = campaign.combat_system.end_week(campaign.round_rules(), dict(campaign.calendar_state or {}),
+                                                campaign.month, campaign.day, dice)
+        month, week = campaign.month, campaign.week
+        campaign.month, campaign.day, campaign.calendar_state = ended.month, ended.day, ended.state
+        campaign.save(update_fields=["month", "day", "calendar_state"])
+        return WeekEnd.objects.create(campaign=campaign, month=month, week=week,
+                                      facts=[fact.to_dict() for fact in ended.facts], ended_by=user)
 
 
 # -- players and characters ---------------------------------------------------------------------------

@@ -19,15 +19,15 @@ from campaigns.record_form import RecordForm, record_facts
 from combat import services as combat_services
 from combat import system_history
 from combat.system_rounds import combatant_names
+from systems.dice import SeededDice
 from systems.records import is_killed
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.engine.dice import SeededDice
 from systems.magic_realm.engine.relationships import relationship_name
 from config import confirm
 from config.fragments import Lazy
 from config.page_cache import cached_on_snapshot
 
-from . import calendar, services
+from . import services
 from .forms import (
     AutoResolveForm,
     CampaignCreateForm,
@@ -209,16 +209,13 @@ def calendar_page(request, slug):
 
 
 def _calendar_context(campaign):
-    rules = campaign.current_rules()
-    season = services.current_season(campaign, rules)
-    table = services.season_table(season) if season else None
+    """The calendar page: what everyone may know of the calendar, what only the GMs may (the page is theirs), and
+    every week's end with all its facts."""
     return {
         "campaign": campaign,
-        "rules": rules,
         "calendar": services.calendar_summary(campaign),
-        "season": table,
-        "season_rows": [(kind, table.weather[kind]) for kind in calendar.WEATHER_TYPES] if table else [],
-        "rolls": campaign.weather_rolls.select_related("rolled_by").order_by("-rolled_at", "-id"),
+        "gm_calendar": services.gm_calendar(campaign),
+        "week_ends": campaign.week_ends.select_related("ended_by").order_by("-ended_at", "-id"),
     }
 
 
@@ -226,42 +223,33 @@ def _calendar_context(campaign):
 @login_required
 def advance_calendar(request, slug):
     """Ending the week asks first (issue #14.7): a GET, or a POST without `confirm`, shows the question; the
-    confirmed POST (naming the week it confirms, so a second one ends nothing) rolls the weather."""
+    confirmed POST (naming the week it confirms, so a second one ends nothing) ends it (Magic Realm: rolls the
+    weather)."""
     campaign = services.get_campaign_for_gm(request.user, slug)
     problem = ""
     if confirm.is_confirmed(request):
         try:
-            roll = services.advance_calendar(request.user, campaign, SeededDice(secrets.randbits(32)),
-                                             expected=request.POST.get("week", ""))
+            ended = services.advance_calendar(request.user, campaign, SeededDice(secrets.randbits(32)),
+                                              expected=request.POST.get("week", ""))
         except ValidationError as error:
             problem = " ".join(message for messages_ in error.message_dict.values() for message in messages_)
         else:
             campaign.refresh_from_db()
             if request.htmx:
                 return render(request, "campaigns/calendar.html#calendar-panel", _calendar_context(campaign))
-            if roll.die is not None:
-                messages.success(
-                    request,
-                    f"Week {roll.week} of month {roll.month} ended: die {roll.die}, chit {roll.chit} → {roll.get_result_display()}.",
-                )
-            else:
-                messages.success(request, f"Week {roll.week} of month {roll.month} ended.")
+            messages.success(request, f"Week {ended.week} of month {ended.month} ended: it is now month "
+                                      f"{campaign.month}, week {campaign.week}, day {campaign.day}.")
             return redirect("campaigns:calendar", slug=campaign.slug)
     campaign.refresh_from_db()
     summary = services.calendar_summary(campaign)
-    week = f"week {summary['week']} of month {summary['month']}"
-    if summary["season"]:
-        title = f"End {week} and roll the weather?"
-        facts = [f"The week ends and the weather for the next one is rolled: one die against the hidden weather "
-                 f"chit ({campaign.weather_chit}), the higher of the two; then a new chit is drawn.",
-                 f"Now: {summary['season']}, {summary['effects'].get('name') or summary['weather']}."]
-    else:
-        title = f"End {week}?"
-        facts = ["The week ends. Seasons and Weather is off: no weather is rolled."]
-    facts.append("This cannot be taken back: the roll is logged with your name.")
+    gm_calendar = services.gm_calendar(campaign)
+    also = f" and {gm_calendar.also}" if gm_calendar.also else ""
+    facts = [*gm_calendar.explained, *([f"Now: {summary['line']}."] if summary["line"] else []),
+             "This cannot be taken back: the week's end is logged with your name."]
     back = reverse("campaigns:calendar", args=[campaign.slug])
     return confirm.ask(request, confirm.Question(
-        title=title, facts=facts, action=reverse("campaigns:advance_calendar", args=[campaign.slug]),
+        title=f"End week {summary['week']} of month {summary['month']}{also}?", facts=facts,
+        action=reverse("campaigns:advance_calendar", args=[campaign.slug]),
         confirm="Yes, end the week", cancel_url=back, cancel="No, not yet", back="Back to the calendar",
         problem=problem, hidden={"week": services.calendar_moment(campaign)}),
         status=409 if problem else 200)

@@ -41,17 +41,13 @@ def subject(round_) -> str:
 
 
 def calendar_line(campaign) -> str:
-    """Season and weather (with the week's effects) when the campaign plays with them, else the date;
-    from campaigns.services.calendar_summary, which never shows the hidden weather chit."""
+    """The date, and what the campaign's system says of the calendar in one line (Magic Realm: the season and
+    the weather); from campaigns.services.calendar_summary, which never carries what only the GM may see."""
     from campaigns.services import calendar_summary
 
     summary = calendar_summary(campaign)
     date = f"month {summary['month']}, week {summary['week']}, day {summary['day']}"
-    if not summary["season"]:
-        return date
-    effects = summary.get("effects") or {}
-    weather = effects.get("name") or summary["weather"]
-    return f"{summary['season']}, {date}, weather: {weather}"
+    return f"{date}, {summary['line']}" if summary["line"] else date
 
 
 def visible_events(events: list[dict[str, Any]], combatant_ids: set[str]) -> list[dict[str, Any]]:

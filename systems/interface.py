@@ -33,7 +33,12 @@ The parts, in the order a battle uses them:
   present, the monsters and natives, who attacks whom, the dwelling), None where battles start from the examples,
   and round 1's input from the answers (systems/setup.py);
 - `planned_odds()`: the chances of what a side has planned so far (each a `PlannedOdds`), for the odds panel
-  beside its plays form, from the system's own `odds` (the answers `manage.py combat_odds` gives).
+  beside its plays form, from the system's own `odds` (the answers `manage.py combat_odds` gives);
+- the campaign's calendar beyond the date (systems/calendar.py): its state when a campaign starts (`new_calendar`),
+  the end of a week (`end_week`: the next week's first day, the new state, the facts in words, the GM's marked),
+  what everyone may know now (`calendar_facts`) and what only the GM may (`gm_calendar`), a state checked
+  (`check_calendar`) and read from Herald's calendar before issue #11 (`calendar_from_old`). A system whose
+  campaigns count the days in 7-day weeks exports systems/calendar.py's defaults.
 
 Everything a page keeps between requests is JSON: `waiting_forms`, `dues_form` and `settle` read a resolution
 through its `output` (as a round stores it), never the `Resolution` object.
@@ -50,6 +55,7 @@ from systems.errors import FieldError, OddsQueryError, PlaysInvalid
 from systems.options import Constraint, Option, Options, Preset  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:
+    from systems.calendar import CalendarFacts, Fact, GmCalendar, WeekEnd
     from systems.records import RecordChange
 
 ALL: Literal["all"] = "all"  # an event everyone in the battle may see
@@ -536,3 +542,18 @@ class CombatSystem(Protocol):
     def setup_form(self, characters: tuple[str, ...]) -> PlaysForm | None: ...
 
     def set_up(self, answers: Mapping[str, Any], characters: tuple[str, ...]) -> dict[str, Any]: ...
+
+    # A campaign's calendar beyond the date (systems/calendar.py says what each is for; its defaults count 7-day
+    # weeks and keep nothing more). `options` are the campaign's (`Campaign.round_rules()`), dice `systems.dice`.
+    def new_calendar(self, options: Mapping[str, Any], dice: Any) -> dict[str, Any]: ...
+
+    def end_week(self, options: Mapping[str, Any], state: Mapping[str, Any], month: int, day: int,
+                 dice: Any) -> WeekEnd: ...
+
+    def calendar_facts(self, options: Mapping[str, Any], state: Mapping[str, Any], month: int) -> CalendarFacts: ...
+
+    def gm_calendar(self, options: Mapping[str, Any], state: Mapping[str, Any], month: int) -> GmCalendar: ...
+
+    def check_calendar(self, state: Mapping[str, Any]) -> list[FieldError]: ...
+
+    def calendar_from_old(self, old: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[tuple[Fact, ...], ...]]: ...

@@ -25,3 +25,10 @@ from systems.renaming import renamer  # noqa: E402
 rename = renamer(sides)  # a combatant renamed after the character who plays him, wherever the state names him
 
 from systems.enchanted_realms.standing import standing  # noqa: E402
+
+# Its campaigns count the days in 7-day weeks and keep nothing more (systems/calendar.py).
+from systems.calendar import (any_calendar as check_calendar, date_only as calendar_facts,  # noqa: E402
+                              no_calendar as new_calendar, nothing_hidden as gm_calendar,
+                              old_weeks_counted as calendar_from_old, seven_day_weeks as end_week)
+
+__all__ += ["new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "calendar_from_old"]

@@ -41,3 +41,9 @@ def rename(round_input, names):
     return cast
 
 from systems.magic_realm.standing import standing  # noqa: E402
+
+# Its calendar: Seasons and Weather (systems/magic_realm/calendar.py).
+from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar, end_week,  # noqa: E402
+                                          gm_calendar, new_calendar)
+
+__all__ += ["new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "calendar_from_old"]

@@ -17,7 +17,7 @@ from combat import services as combat_services
 from combat.catalogue.models import HouseCounter
 from combat.demo import create_demo_battle
 from systems.commitment import commitment
-from systems.magic_realm.engine.dice import ScriptedDice
+from systems.dice import ScriptedDice
 from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
 from tests.combat.test_services import WOUNDING_SEED
 

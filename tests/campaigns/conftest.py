@@ -3,7 +3,7 @@
 import pytest
 
 from campaigns import services
-from systems.magic_realm.engine.dice import ScriptedDice
+from systems.dice import ScriptedDice
 
 
 @pytest.fixture

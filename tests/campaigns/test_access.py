@@ -36,7 +36,7 @@ def test_every_campaign_view_is_404_to_the_gm_of_another_campaign(rival_client, 
         response = getattr(rival_client, method)(url)
         assert response.status_code == 404, f"{method.upper()} {url} gave {response.status_code}"
     campaign.refresh_from_db()
-    assert campaign.weather_rolls.count() == 0 and campaign.players.count() == 1
+    assert campaign.week_ends.count() == 0 and campaign.players.count() == 1
 
 
 def test_every_view_sends_an_anonymous_user_to_sign_in(client, campaign, player, black_knight):

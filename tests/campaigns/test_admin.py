@@ -1,5 +1,7 @@
 """Rule settings in the admin: each change that alters them is a new version with who, when and why."""
 
+import json
+
 import pytest
 from django.urls import reverse
 
@@ -17,10 +19,10 @@ def admin_client(client, staff_user):
 def admin_form(campaign, **changes):
     data = {
         "name": campaign.name, "slug": campaign.slug, "gms": [u.pk for u in campaign.gms.all()],
-        "month": campaign.month, "day": campaign.day, "weather": campaign.weather, "weather_chit": campaign.weather_chit,
+        "month": campaign.month, "day": campaign.day, "calendar_state": json.dumps(campaign.calendar_state),
         "rules_change_reason": "",
         # No inline rows: the management forms of the player, version and roll inlines.
-        **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "weather_rolls")
+        **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "week_ends")
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
     }
     for key, value in campaign.current_rules().to_dict().items():
@@ -74,10 +76,10 @@ def test_saving_other_fields_alone_makes_no_version(admin_client, campaign):
 def test_a_campaign_added_in_the_admin_starts_at_rules_version_one(admin_client, staff_user):
     data = {
         "name": "Admin made", "slug": "admin-made", "gms": [staff_user.pk], "month": 1, "day": 1,
-        "weather": "clear", "weather_chit": 2, "preset": "optional-3e", "fumble": "on", "stumble": "on",
+        "calendar_state": '{"weather": "clear", "chit": 2}', "preset": "optional-3e", "fumble": "on", "stumble": "on",
         "riding_horses": "on", "penetrating_armor": "on", "missile_table": "revised", "kludge": "on",
         "fiery_blast_undercut_penalty": 0, "lightning_bolt_undercut_penalty": 0, "victory_points": 5,
-        **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "weather_rolls")
+        **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "week_ends")
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
     }
     response = admin_client.post(reverse("admin:campaigns_campaign_add"), data)
@@ -86,6 +88,15 @@ def test_a_campaign_added_in_the_admin_starts_at_rules_version_one(admin_client,
     version = campaign.current_rules_version
     assert version.number == 1 and version.created_by == staff_user
     assert campaign.current_rules().missile_table == "revised" and campaign.current_rules().kludge
+    assert campaign.calendar_state == {"weather": "clear", "chit": 2}
+
+
+def test_a_calendar_state_its_system_refuses_is_named_in_the_admin_and_nothing_saved(admin_client, campaign):
+    data = admin_form(campaign, calendar_state='{"weather": "fog", "chit": 9}')
+    response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    errors = response.context["adminform"].form.errors["calendar_state"]
+    assert any(error.startswith("weather: ") for error in errors) and any(error.startswith("chit: ") for error in errors)
+    assert Campaign.objects.get(pk=campaign.pk).calendar_state == {"weather": "clear", "chit": 3}
 
 
 def test_a_character_edited_in_the_admin_is_checked_like_on_the_characters_page(admin_client, black_knight):

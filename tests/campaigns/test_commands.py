@@ -8,7 +8,7 @@ from django.core.management import CommandError, call_command
 
 from campaigns import services
 from campaigns.models import Campaign, Character, Player
-from systems.magic_realm.engine.dice import ScriptedDice
+from systems.dice import ScriptedDice
 from systems.magic_realm.engine.ruleset import FIELD_NAMES, RULING_DEFAULTS, RULING_FIELDS
 
 pytestmark = pytest.mark.django_db
@@ -54,7 +54,8 @@ def test_export_prints_rules_calendar_players_characters_and_battles(full_campai
     data = json.loads(run("export_campaign", "bimr4"))
     assert set(FIELD_NAMES) <= set(data["rules"])
     assert data["rules"]["extended_treachery"] is False and data["rules_version"] == 2
-    assert data["calendar"]["season"] == "Spring" and data["calendar"]["weather"] == "storm"
+    assert data["calendar"]["state"] == {"weather": "storm", "chit": 2}
+    assert [week["week"] for week in data["calendar"]["weeks_ended"]] == [1]
     assert [p["email"] for p in data["players"]] == ["alice@example.com", "bob@example.com"]
     assert data["characters"][1]["starting_info"]["starting_location"] == "Inn"
     assert isinstance(data["battles"], list)

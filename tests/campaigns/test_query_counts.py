@@ -7,7 +7,7 @@ from django.urls import reverse
 from campaigns import services
 from campaigns.mail import services as mail_services
 from campaigns.mail.models import OutboxMessage
-from systems.magic_realm.engine.dice import ScriptedDice
+from systems.dice import ScriptedDice
 from tests.queries import queries_for
 
 pytestmark = pytest.mark.django_db

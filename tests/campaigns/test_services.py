@@ -5,9 +5,9 @@ from django.core.exceptions import ValidationError
 from django.http import Http404
 
 from campaigns import services
-from campaigns.models import Campaign, Player, RuleSetVersion, StartingInfo, WeatherRoll
+from campaigns.models import Campaign, Player, RuleSetVersion, StartingInfo, WeekEnd
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.engine.dice import ScriptedDice
+from systems.dice import ScriptedDice
 from systems.magic_realm.engine.ruleset import rules_from
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_a_new_campaign_starts_with_version_one_of_its_preset_in_clear_weather(g
     assert version.number == 1 and version.created_by == gm
     assert campaign.current_rules() == rules_from("bimr4")
     assert version.fingerprint == rules_from("bimr4").fingerprint()
-    assert (campaign.month, campaign.day, campaign.weather, campaign.weather_chit) == (1, 1, "clear", 3)
+    assert (campaign.month, campaign.day, campaign.calendar_state) == (1, 1, {"weather": "clear", "chit": 3})
     assert list(campaign.gms.all()) == [gm]
 
 
@@ -84,13 +84,16 @@ def test_another_gm_cannot_change_the_rules(rival_gm, campaign):
 
 
 def test_advancing_the_calendar_rolls_against_the_hidden_chit_and_logs_it(gm, campaign):
-    roll = services.advance_calendar(gm, campaign, ScriptedDice([5, 6]))
+    ended = services.advance_calendar(gm, campaign, ScriptedDice([5, 6]))
     campaign.refresh_from_db()
     spring_showers = get_catalogue().season("Spring").weather["showers"]
-    assert (roll.die, roll.chit, roll.result, roll.next_chit) == (5, 3, "showers", 6)
-    assert (roll.month, roll.week, roll.season, roll.rolled_by) == (1, 1, "Spring", gm)
-    assert roll.effects["name"] == spring_showers.name and roll.effects["days"] == spring_showers.days
-    assert (campaign.weather, campaign.weather_chit, campaign.week) == ("showers", 6, 2)
+    facts = {fact["label"]: fact for fact in ended.facts}
+    assert "die 5 against the hidden weather chit 3: the higher, 5, is Showers" in facts["Weather roll"]["text"]
+    assert facts["Weather roll"]["gm_only"] and facts["Weather chit"]["gm_only"]
+    assert facts["Weather"]["text"].startswith(f"Spring: {spring_showers.name} (showers): {spring_showers.days} days")
+    assert not facts["Weather"]["gm_only"]
+    assert (ended.month, ended.week, ended.ended_by) == (1, 1, gm)
+    assert (campaign.calendar_state, campaign.week) == ({"weather": "showers", "chit": 6}, 2)
     assert campaign.day == 8 + 7 - spring_showers.days
 
 
@@ -99,15 +102,28 @@ def test_every_week_end_is_logged(gm, campaign):
     for _ in range(4):
         services.advance_calendar(gm, campaign, dice)
     campaign.refresh_from_db()
-    assert WeatherRoll.objects.filter(campaign=campaign).count() == 4
-    assert campaign.month == 2 and services.current_season(campaign) == "Midsummer"
+    assert WeekEnd.objects.filter(campaign=campaign).count() == 4
+    assert campaign.month == 2 and services.calendar_summary(campaign)["facts"][0].text == "Midsummer"
 
 
 def test_the_calendar_summary_shows_season_and_weather_but_not_the_chit(campaign):
     summary = services.calendar_summary(campaign)
-    assert summary["season"] == "Spring" and summary["weather"] == "clear"
-    assert summary["effects"]["name"] == get_catalogue().season("Spring").weather["clear"].name
-    assert "weather_chit" not in summary
+    warm = get_catalogue().season("Spring").weather["clear"].name
+    assert [(fact.label, fact.text) for fact in summary["facts"][:2]] == [("Season", "Spring"), ("Weather", f"{warm} (clear)")]
+    assert summary["line"] == f"Spring, weather: {warm}"
+    assert not any(fact.gm_only for fact in summary["facts"]) and "chit" not in repr(summary).lower()
+
+
+def test_the_gms_calendar_has_the_hidden_chit(campaign):
+    assert [fact.text for fact in services.gm_calendar(campaign).hidden] == ["3"]
+
+
+def test_a_week_that_has_already_ended_is_not_ended_again(gm, campaign):
+    services.advance_calendar(gm, campaign, ScriptedDice([5, 6]), expected="1-1")
+    with pytest.raises(ValidationError) as error:
+        services.advance_calendar(gm, campaign, ScriptedDice([5, 6]), expected="1-1")
+    assert "already ended" in error.value.message_dict["week"][0]
+    assert WeekEnd.objects.filter(campaign=campaign).count() == 1
 
 
 def test_a_player_needs_an_email_and_a_real_time_zone(gm, campaign):

@@ -28,20 +28,20 @@ def test_it_asks_before_ending_the_week_and_says_what_happens(gm_client, campaig
     assert response.status_code == 200
     assert "End week 1 of month 1 and roll the weather?" in page and "hidden weather chit (3)" in page
     assert "cannot be taken back" in page and 'name="week" value="1-1"' in page
-    assert Campaign.objects.get(pk=campaign.pk).week == 1 and not campaign.weather_rolls.exists()
+    assert Campaign.objects.get(pk=campaign.pk).week == 1 and not campaign.week_ends.exists()
 
 
 def test_a_post_without_the_confirmation_only_asks(gm_client, campaign):
     response = gm_client.post(reverse("campaigns:advance_calendar", args=["bimr4"]))
     assert response.status_code == 200 and "Yes, end the week" in response.content.decode()
-    assert not campaign.weather_rolls.exists()
+    assert not campaign.week_ends.exists()
 
 
 def test_advancing_ends_the_week_and_logs_the_roll(gm_client, campaign):
     response = gm_client.post(reverse("campaigns:advance_calendar", args=["bimr4"]), confirmed(campaign))
     assert response.status_code == 302
     campaign = Campaign.objects.get(pk=campaign.pk)
-    assert campaign.week == 2 and campaign.weather_rolls.count() == 1
+    assert campaign.week == 2 and campaign.week_ends.count() == 1
     page = gm_client.get(response.url).content.decode()
     assert 'id="roll-log"' in page and "Month 1, week 1" in page
 
@@ -51,7 +51,7 @@ def test_confirming_the_same_week_twice_ends_it_once(gm_client, campaign):
     gm_client.post(reverse("campaigns:advance_calendar", args=["bimr4"]), data)
     response = gm_client.post(reverse("campaigns:advance_calendar", args=["bimr4"]), data)
     assert response.status_code == 409 and "That week has already ended" in response.content.decode()
-    assert Campaign.objects.get(pk=campaign.pk).week == 2 and campaign.weather_rolls.count() == 1
+    assert Campaign.objects.get(pk=campaign.pk).week == 2 and campaign.week_ends.count() == 1
 
 
 def test_with_htmx_advancing_returns_the_calendar_panel_only(gm_client, campaign):
@@ -66,4 +66,4 @@ def test_ending_the_week_is_a_404_for_a_gm_of_another_campaign(client, other_use
     client.force_login(other_user)
     assert client.get(reverse("campaigns:advance_calendar", args=["bimr4"])).status_code == 404
     assert client.post(reverse("campaigns:advance_calendar", args=["bimr4"]), confirmed(campaign)).status_code == 404
-    assert not campaign.weather_rolls.exists()
+    assert not campaign.week_ends.exists()

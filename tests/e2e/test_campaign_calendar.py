@@ -1,4 +1,4 @@
-"""A GM ends the week on the calendar page: Herald asks first (issue #14.7), then logs the weather roll."""
+"""A GM ends the week on the calendar page: Herald asks first (issue #14.7), then logs the week's end with the weather roll."""
 
 import pytest
 from playwright.sync_api import expect
@@ -21,7 +21,7 @@ def test_a_gm_is_asked_before_the_week_ends_then_sees_the_roll_in_the_log(page, 
     screenshot(page, "campaign-calendar-end-week-confirm")
     page.get_by_role("link", name="No, not yet").click()
     expect(page.get_by_text("No week has ended yet")).to_be_visible()
-    assert not Campaign.objects.get(slug="weathered").weather_rolls.exists()
+    assert not Campaign.objects.get(slug="weathered").week_ends.exists()
 
     page.get_by_role("link", name="End the week and roll the weather").click()
     page.get_by_role("button", name="Yes, end the week").focus()
@@ -29,8 +29,7 @@ def test_a_gm_is_asked_before_the_week_ends_then_sees_the_roll_in_the_log(page, 
     log = page.locator("#roll-log")
     expect(log).to_contain_text("Month 1, week 1")
     campaign = Campaign.objects.get(slug="weathered")
-    roll = campaign.weather_rolls.get()
-    assert roll.result in log.inner_text().lower()
+    assert campaign.calendar_state["weather"] in log.inner_text().lower()
     expect(page.locator(".messages")).to_contain_text("Week 1 of month 1 ended")
     expect(page.get_by_text(f"day {campaign.day}").first).to_be_visible()
     screenshot(page, "campaign-calendar-after-a-week")

@@ -22,7 +22,7 @@ from campaigns import services as campaign_services
 from combat.models import Round
 from players import links
 from players.models import PlayerLink, Submission
-from systems.magic_realm.engine.dice import ScriptedDice
+from systems.dice import ScriptedDice
 from tests.access.pages import forms_on
 from tests.access.test_url_access import snapshot
 from tests.access.world import build_world

@@ -1,6 +1,6 @@
 """A campaign of another combat system in the admin: its system picked when it is added and read-only after,
-its options edited as JSON and checked by the system, each change a new rule-set version with who and why (and
-no weather rolls)."""
+its options edited as JSON and checked by the system, each change a new rule-set version with who and why, and
+its weeks ended as every campaign's."""
 
 import json
 
@@ -13,7 +13,7 @@ pytestmark = pytest.mark.django_db
 
 AS_WRITTEN = {"preset": "as-written", "magic_before_melee": False, "surprise": True, "joust_max_passes": None}
 
-INLINES = ("players", "rule_set_versions", "weather_rolls")
+INLINES = ("players", "rule_set_versions", "week_ends")
 
 
 @pytest.fixture
@@ -24,7 +24,7 @@ def admin_client(client, staff_user):
 
 def _form(gm, **fields):
     return {
-        "name": "Jousts", "slug": "jousts", "gms": [gm.pk], "month": 1, "day": 1, "weather": "clear", "weather_chit": 1,
+        "name": "Jousts", "slug": "jousts", "gms": [gm.pk], "month": 1, "day": 1, "calendar_state": "{}",
         **{f"{prefix}-{key}": value for prefix in INLINES
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
         **fields,
@@ -60,7 +60,7 @@ def test_the_change_page_shows_the_system_read_only_and_the_options_versions(adm
     response = admin_client.get(reverse("admin:campaigns_campaign_change", args=[campaign.pk]))
     page = response.content.decode()
     assert 'name="system"' not in page and "Magic: the Multiverse" in page
-    assert 'name="missile_table"' not in page and "rule_set_versions" in page and "weather_rolls" not in page
+    assert 'name="missile_table"' not in page and "rule_set_versions" in page and "week_ends" in page
     assert json.loads(response.context["adminform"].form["options"].value()) == {"preset": "default"}
 
 

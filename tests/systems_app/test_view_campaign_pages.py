@@ -120,7 +120,20 @@ def test_the_board_building_order_and_starting_information_are_not_offered(gm_cl
 
 def test_the_calendar_counts_days_without_weather(gm_client, jousts):
     page = gm_client.get(reverse("campaigns:calendar", args=["jousts"])).content.decode()
-    assert "Not part of" in page and "Hidden weather chit" not in page
+    assert "Month 1, week 1, day 1" in page and "weather" not in page.lower() and "seasons table" not in page
+    assert ">End the week…</a>" in page
+
+
+def test_ending_a_week_of_a_system_without_a_calendar_counts_seven_days(gm_client, jousts):
+    response = gm_client.get(reverse("campaigns:advance_calendar", args=["jousts"]))
+    assert "End week 1 of month 1?" in response.content.decode()
+    gm_client.post(reverse("campaigns:advance_calendar", args=["jousts"]), {"confirm": "yes", "week": "1-1"})
+    jousts.refresh_from_db()
+    assert (jousts.month, jousts.week, jousts.day, jousts.calendar_state) == (1, 2, 8, {})
+    (week_end,) = jousts.week_ends.all()
+    assert [fact["text"] for fact in week_end.facts] == ["week 2 of month 1 starts on day 8"]
+    page = gm_client.get(reverse("campaigns:calendar", args=["jousts"])).content.decode()
+    assert "Month 1, week 2, day 8" in page and "week 2 of month 1 starts on day 8" in page
 
 
 def test_a_characters_edit_page_asks_its_systems_record_not_magic_realms(gm_client, jousts):
