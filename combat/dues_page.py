@@ -79,7 +79,7 @@ def settle(request, slug, battle_id, number, side_id):
         dues.settle_by_gm(request.user, slug, battle_id, number, side_id, answers)
     except services.BattleError as error:
         return _refused(request, round_, side, due, answers, error)
-    messages.success(request, f"{side.side} has settled what round {number} left it owing.")
+    messages.success(request, f"{side.side} has settled round {number}'s dues.")
     # The next round's input follows the settled state: its whole page, drawn again, shows what it allows now.
     url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number + 1})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)

@@ -63,7 +63,7 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
         message = f"{name} owes nothing after round {number}: there is nothing to settle."
         raise BattleError(message, {"__all__": message})
     if due.settlement is not None:
-        message = f"{name} has already settled what round {number} left it owing: it settles once."
+        message = f"{name} has already settled round {number}'s dues: they are settled once."
         raise BattleError(message, {"__all__": message})
     if following.status != Round.Status.DRAFTING:
         message = f"Round {following.number} has begun resolving: what round {number} left owing can no longer change."
@@ -88,7 +88,7 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     battle.save(update_fields=["state", "updated_at"])
     told = "; ".join(f"{line['label']}: {line['answer']}" for line in answers.answer_lines(due.form, chosen))
     note = services.note(following, RoundNote.Kind.SUBMITTED,
-                         f"{name} settled what round {number} left it owing ({who}): {told or 'nothing to choose'}.",
+                         f"{name} settled round {number}'s dues ({who}): {told or 'nothing to choose'}.",
                          character=side.character, by=by, data={"dues": {"round": number, "side": name, "answers": chosen}})
     services._resolve_if_all_in(following)
     return note

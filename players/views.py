@@ -224,7 +224,7 @@ def settle_dues(request, link, number, character_id):
                           {"d": answers_page.dues_view(due, given, problems), "token": links.token_for(link)})
         context = player_page.page_context(link, bound_dues=(character_id, given, problems))
         return render(request, "players/page.html", context, status=422)
-    messages.success(request, f"{side.side} has settled what round {number} left it owing.")
+    messages.success(request, f"{side.side} has settled round {number}'s dues.")
     if request.htmx:  # the plays form below follows the settled state: the whole page, drawn again
         response = HttpResponse(status=204)
         response["HX-Redirect"] = _page_url(link)

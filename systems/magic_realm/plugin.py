@@ -180,9 +180,9 @@ def _owed(summary: dict[str, Any] | None) -> tuple[str, ...]:
         return ()
     owed = []
     if summary["wounds_owed"]:
-        owed.append(f"{plural(summary['wounds_owed'], 'wound')}, on chits of your choice")
+        owed.append(f"{plural(summary['wounds_owed'], 'wound')}, on chits the player chooses")
     if summary["fatigue_owed"]:
-        owed.append(f"{plural(summary['fatigue_owed'], 'asterisk')} of fatigue, on chits of your choice")
+        owed.append(f"{plural(summary['fatigue_owed'], 'asterisk')} of fatigue, on chits the player chooses")
     return tuple(owed)
 
 

@@ -157,8 +157,8 @@ def test_the_next_round_starts_with_the_sheets_of_who_attacks_whom():
 
 def test_wounds_and_fatigue_owed_are_named_for_the_character():
     resolution = MAGIC_REALM.resolve(example("thirty-combatants"))
-    assert resolution.owes["Black Knight"] == ("1 wound, on chits of your choice",)
-    assert resolution.owes["Amazon"] == ("1 wound, on chits of your choice", "1 asterisk of fatigue, on chits of your choice")
+    assert resolution.owes["Black Knight"] == ("1 wound, on chits the player chooses",)
+    assert resolution.owes["Amazon"] == ("1 wound, on chits the player chooses", "1 asterisk of fatigue, on chits the player chooses")
 
 
 def test_the_dead_owe_nothing():

@@ -39,5 +39,5 @@ def test_the_email_of_a_player_whose_sides_owe_nothing_is_as_before(owing_battle
 
 def test_the_gms_email_names_each_side_that_owes_and_who_settles_it(owing_battle):
     text = OutboxMessage.objects.get(recipient="gm@example.com", subject__endswith="(GM log)").text
-    assert ("Round 2 is resolved only once each of these has settled what this round left it owing (on the "
+    assert ("Round 2 is resolved only once each of these has settled this round's dues (on the "
             "round's page, or its player on their page): Aldric (Alice's), Goblin (yours).") in text

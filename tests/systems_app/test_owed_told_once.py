@@ -1,5 +1,5 @@
 """What a side owes after a round is told once on the player's email and page. Magic Realm's summaries end with
-what the character owes ("1 wound, on chits of your choice"); the interface's email and page printed it again as
+what the character owes ("1 wound, on chits the player chooses"); the interface's email and page printed it again as
 "Owed: ..." (combat.system_rounds.side_report). A system whose summary does not say it still gets the "Owed"
 line (test_dues_emails.py). The battle: Alice's Black Knight and Bob's Amazon set up against an H Troll and a
 Wolf; with the known seed (7, conftest.known_dice) the Troll wounds the Knight and the Amazon's two asterisks
@@ -17,7 +17,7 @@ KNIGHT = {"encounter_play": "none", "attack_chit": "FIGHT H6", "target": "H Trol
           "attack_box": 2, "maneuver_chit": "MOVE H6", "maneuver_box": 1}
 AMAZON = {"encounter_play": "none", "attack_chit": "FIGHT M3**", "target": "Wolf", "weapon": "Short Sword",
           "attack_box": 1, "maneuver_chit": "MOVE M4", "maneuver_box": 3}
-WOUND, FATIGUE = "1 wound, on chits of your choice", "1 asterisk of fatigue, on chits of your choice"
+WOUND, FATIGUE = "1 wound, on chits the player chooses", "1 asterisk of fatigue, on chits the player chooses"
 
 
 @pytest.fixture

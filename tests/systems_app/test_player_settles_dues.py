@@ -39,7 +39,7 @@ def test_settling_through_the_link_changes_the_state_and_the_next_rounds_input(c
     assert fighter(owing_battle.rounds.get(number=2).input, "Aldric")["marks"] == ["leg"]
     note = settled(owing_battle).get()
     assert note.by is None and note.character.catalogue_name == "Aldric"
-    assert note.text == "Aldric settled what round 1 left it owing (Alice): Where the hits fall: Leg."
+    assert note.text == "Aldric settled round 1's dues (Alice): Where the hits fall: Leg."
     page = page_of(client, owing_battle, "Alice")
     assert "Settled: Aldric marks 1 hit" in page and "<dd>Leg</dd>" in page and "First, settle" not in page
 
@@ -63,7 +63,7 @@ def test_a_side_the_gm_has_settled_is_not_settled_again_by_its_player(gm_client,
     gm_client.post(dues_url(owing_battle, 1, side_of(owing_battle, 1, "Aldric").pk), marks([0]))
     token = token_of(owing_battle, "Alice")
     response = client.post(player_dues_url(owing_battle, token, 1, "Aldric"), marks([2]), HTTP_HX_REQUEST="true")
-    assert "Aldric has already settled what round 1 left it owing: it settles once." in response.content.decode()
+    assert "Aldric has already settled round 1&#x27;s dues: they are settled once." in response.content.decode()
     owing_battle.refresh_from_db()
     assert fighter(owing_battle.state, "Aldric")["marks"] == ["arm"] and settled(owing_battle).count() == 1
 

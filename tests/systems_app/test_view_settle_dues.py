@@ -47,7 +47,7 @@ def test_settling_changes_the_battle_and_the_next_rounds_input_and_keeps_who_and
     note = settled_notes(owing_battle).get()
     assert note.by == gm and note.kind == RoundNote.Kind.SUBMITTED
     assert note.data["dues"] == {"round": 1, "side": "Goblin", "answers": {"marks": ["arm", "head"]}}
-    assert note.text == "Goblin settled what round 1 left it owing (the GM): Where the hits fall: Arm, Head."
+    assert note.text == "Goblin settled round 1's dues (the GM): Where the hits fall: Arm, Head."
 
 
 def test_settling_starts_from_the_battles_current_state_with_hand_adjustments_and_other_sides_dues(gm, gm_client,
@@ -93,7 +93,7 @@ def test_a_side_settles_once_and_a_second_settlement_is_refused_in_words(gm_clie
     owing_battle.refresh_from_db()
     before = owing_battle.state
     again = gm_client.post(dues_url(owing_battle, 1, goblin), marks([2]), HTTP_HX_REQUEST="true").content.decode()
-    assert "Goblin has already settled what round 1 left it owing: it settles once." in again
+    assert "Goblin has already settled round 1&#x27;s dues: they are settled once." in again
     assert "<dd>Arm, Leg</dd>" in again  # what it settled, not what was sent again
     owing_battle.refresh_from_db()
     assert owing_battle.state == before and settled_notes(owing_battle).count() == 1
