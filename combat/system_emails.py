@@ -30,6 +30,7 @@ def queue_round_emails(round_) -> list:
         "rules_version": round_.rules_version_number,
         "fingerprint": round_.rules_fingerprint or fingerprint(round_.rules or {}),
     }
+    standing = _standing_after(round_)
     players: dict[int, dict[str, Any]] = {}
     for side in round_.sides.select_related("character__player"):
         if side.character is None:
@@ -41,7 +42,8 @@ def queue_round_emails(round_) -> list:
     for entry in players.values():
         player, names = entry["player"], entry["sides"]
         sides = [{"name": name, "summary": {}, **system_rounds.side_report(result, name),
-                  "dues": owing[name].form.title if name in owing else ""} for name in names]
+                  "dues": owing[name].form.title if name in owing else "", "standing": standing(name)}
+                 for name in names]
         events = system_rounds.events_seen_by(round_.log, names)
         following = emails.next_steps(round_, player, [{"name": name, "summary": {}, "events": []} for name in names])
         dues = [name for name in names if name in owing]
@@ -107,3 +109,15 @@ def _dues_url(battle, player, following) -> str:
     if following["url"] or not links.is_open(battle):
         return following["url"]
     return links.url_for(links.issue(battle, player))
+
+
+def _standing_after(round_):
+    """Where each side stands once the round is over (the system's `standing` of the next round's input, opened
+    in the same transaction), as Magic Realm's own result email gives the character's chits and sheet; nothing
+    when the battle is over (the summary says how it ended)."""
+    following = round_.battle.rounds.filter(number=round_.number + 1).only("input").first()
+    if following is None or not following.input:
+        return lambda side: []
+    system = round_.battle.campaign.combat_system
+    sides = set(system.sides(following.input))
+    return lambda side: list(system.standing(following.input, side)) if side in sides else []

@@ -133,3 +133,23 @@ def test_the_reminder_keeps_to_what_the_side_must_choose(gm, make_campaign):
     services.sweep(RoundDeadline.objects.get(round__battle=battle).due_at - timedelta(hours=23))
     reminder = OutboxMessage.objects.get(recipient="alice@example.com", subject__contains="plays due in")
     assert "To choose: This round" in reminder.text and "hit points" not in reminder.text  # as Magic Realm's
+
+
+def test_the_result_email_says_where_each_of_the_players_sides_stands_for_the_next_round(gm, make_campaign):
+    from combat import system_battles
+
+    campaign = make_campaign("enchanted-realms")
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    first = battle.rounds.get(number=1)
+    answer_first_choices(gm, first)
+    resolve(gm, first)
+    following = battle.rounds.get(number=2)
+    _, players = round_emails(campaign)
+    assert len(players) == 2  # Alice's Aldric, Bob's Bryn
+    for mail in players:
+        mine = following.sides.get(character__player__email=mail.recipient)
+        others = following.sides.exclude(pk=mine.pk).exclude(character=None)
+        assert "Now, before round 2:" in mail.text and "Now, before round 2:" in mail.html
+        assert all(line in mail.text for line in system_battles.standing_of(mine))
+        assert not any(line in mail.text for side in others for line in system_battles.standing_of(side)
+                       if line not in system_battles.standing_of(mine))
