@@ -264,12 +264,17 @@ class CharacterForm(forms.Form):
         required=False, help_text="The native group whose equipment the character starts with."
     )
 
-    def __init__(self, *args, campaign, native_groups: list[str], free_names: bool = False, **kwargs):
+    def __init__(self, *args, campaign, native_groups: tuple[str, ...] | list[str], free_names: bool = False,
+                 **kwargs):
+        """`native_groups` and `free_names` are the campaign's system's (`native_groups()`, `character_names()`
+        None): without groups there is no starting native group to ask; with free names a character is the
+        combatant of its name."""
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "— choose —")] + [(p.pk, p.name) for p in campaign.players.all()]
         self.fields["starting_native_group"].choices = [("", "— none —")] + [(g, g) for g in native_groups]
-        if free_names:  # a campaign of another combat system: a character is the combatant of its name
+        if not native_groups:
             del self.fields["starting_native_group"]
+        if free_names:
             self.fields["catalogue_name"].label = "Name"
             self.fields["catalogue_name"].help_text = (
                 "Any name, spelled as its combatant is named in this campaign's battles (e.g. \"Sir Ash\"): a side "

@@ -223,14 +223,6 @@ class Character(models.Model):
         spells = list(info.recorded_spells or []) if info is not None else []
         return {**(self.state or {}), **({"spells": spells} if spells else {})}
 
-    def relationships(self, rules: RuleSet | None = None) -> dict[str, int]:
-        """Native group → -2 enemy .. +2 ally, Knight's Adjustment applied when the rules have it."""
-        from systems.magic_realm.engine.catalogue_data import get_catalogue
-        from systems.magic_realm.engine.relationships import relationships_for
-
-        counter = get_catalogue().character(self.catalogue_name)
-        return relationships_for(counter, rules or self.campaign.current_rules())
-
 
 class StartingInfo(models.Model):
     """A character's secret starting information: only the campaign's GMs ever see it."""

@@ -304,20 +304,12 @@ def delete_player(user, player: Player) -> None:
     _delete_row(user, player)
 
 
-def native_groups() -> list[str]:
-    return sorted({native.group for native in get_catalogue().natives})
-
-
 def _clean_state(raw: Any, campaign: Campaign) -> dict[str, Any]:
-    """A character's record as its campaign's system keeps it (systems/records.py `check_record`), each error
-    under `state.<key>`. A Magic Realm campaign's record has only the keys of its `new_record`; a
-    campaign fought through the interface may keep its system's own beside them."""
+    """A character's record as its campaign's system keeps it (systems/records.py `check_record`: a system refuses
+    keys it does not keep, or keeps its own beside `new_record`'s), each error under `state.<key>`."""
     fresh = campaign.combat_system.new_record()
     if not isinstance(raw, Mapping):
         raise ValidationError({"state": "must be an object with " + ", ".join(fresh)})
-    unknown = sorted(key for key in raw if key not in fresh)
-    if unknown and not campaign.fights_through_interface:
-        raise ValidationError({f"state.{unknown[0]}": f"is not part of a character's state ({', '.join(fresh)})"})
     state = {**fresh, **raw}
     errors = {f"state.{error.path}": error.message for error in campaign.combat_system.check_record(state)}
     if not isinstance(state.get(KILLED), bool):  # every system's: a killed character takes no more battles
@@ -325,16 +317,6 @@ def _clean_state(raw: Any, campaign: Campaign) -> dict[str, Any]:
     if errors:
         raise ValidationError(errors)
     return state
-
-
-def _character_name(campaign: Campaign, name: str) -> str:
-    """A character's counter (Magic Realm), or in a campaign of another system the name of the combatant it
-    plays in that system's battles (a side named so is the character's)."""
-    if not campaign.fights_through_interface:
-        return get_catalogue().character(name).name
-    if not name or not is_one_line(name) or len(name) > 60:
-        raise ValueError("Give the character's name as its combatant is named in battles (one line, up to 60 characters).")
-    return name
 
 
 def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: Character | None = None) -> dict:
@@ -348,20 +330,22 @@ def _clean_character(campaign: Campaign, data: Mapping[str, Any], *, instance: C
     if cleaned["player"] is None:
         errors["player"] = "Choose one of this campaign's players."
     name = str(data.get("catalogue_name") or "").strip()
-    try:
-        cleaned["catalogue_name"] = _character_name(campaign, name)
-    except (UnknownCounter, ValueError) as error:
+    try:  # the system's spelling (a catalogue's counter), or the name of the combatant it plays in battles
+        cleaned["catalogue_name"] = campaign.combat_system.character_name(name)
+    except ValueError as error:
         errors["catalogue_name"] = str(error)
     else:
         taken = campaign.characters.filter(catalogue_name=cleaned["catalogue_name"])
         if taken.exclude(pk=getattr(instance, "pk", None)).exists():
             errors["catalogue_name"] = f"The {cleaned['catalogue_name']} is already played in this campaign."
     group = str(data.get("starting_native_group") or "").strip()
-    groups = native_groups()
+    groups = campaign.combat_system.native_groups()
     if group and group not in groups:
         matches = [g for g in groups if g.lower() == group.lower()]
         if matches:
             group = matches[0]
+        elif not groups:
+            errors["starting_native_group"] = f"A {campaign.system_title} character starts with no native group."
         else:
             errors["starting_native_group"] = f"Unknown native group {group!r}; groups are {', '.join(groups)}."
     cleaned["starting_native_group"] = group

@@ -22,7 +22,6 @@ from combat.system_rounds import combatant_names
 from systems.dice import SeededDice
 from systems.records import is_killed
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.engine.relationships import relationship_name
 from config import confirm
 from config.fragments import Lazy
 from config.page_cache import cached_on_snapshot
@@ -332,9 +331,10 @@ def setup_step(request, slug):
 @login_required
 def characters(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
-    free_names = campaign.fights_through_interface
-    form = CharacterForm(request.POST or None, campaign=campaign,
-                         native_groups=[] if free_names else services.native_groups(), free_names=free_names)
+    system = campaign.combat_system
+    offered = system.character_names()  # None: any name, the combatants of the system's examples suggested
+    form = CharacterForm(request.POST or None, campaign=campaign, native_groups=system.native_groups(),
+                         free_names=offered is None)
     if request.method == "POST" and form.is_valid():
         try:
             character = services.add_character(request.user, campaign, form.cleaned_data)
@@ -343,25 +343,23 @@ def characters(request, slug):
         else:
             messages.success(request, f"The {character.catalogue_name} joined, played by {character.player.name}.")
             return redirect("campaigns:characters", slug=campaign.slug)
-    rules = campaign.current_rules()
-    rows = []
     characters = list(campaign.characters.select_related("player"))
-    if free_names:
-        return render(request, "campaigns/characters.html", {
-            "campaign": campaign, "form": form, "character_names": combatant_names(campaign.combat_system),
-            "rows": _side_rows(characters)})
+    cards = _side_rows(characters) if campaign.fights_through_interface else _own_rows(characters)
+    options = campaign.round_rules()
+    rows = [(character, system.character_facts(character.catalogue_name, character.state or {}, options), card)
+            for character, card in cards]
+    return render(request, "campaigns/characters.html", {
+        "campaign": campaign, "rows": rows, "form": form,
+        "character_names": combatant_names(system) if offered is None else list(offered)})
+
+
+def _own_rows(characters) -> list:
+    """The cards of a campaign whose battles began on the app's own pages: each one's state as those pages keep it
+    and the latest changes battles wrote (CharacterChange), read for all of them at once."""
     histories = combat_services.character_histories(characters, CARD_HISTORY)
     counts = combat_services.character_history_counts(characters)
-    for character in characters:
-        relationships = sorted(character.relationships(rules).items())
-        rows.append((character, [(group, level, relationship_name(level)) for group, level in relationships],
-                     _card(character, histories.get(character.pk, []), counts.get(character.pk, 0))))
-    return render(
-        request,
-        "campaigns/characters.html",
-        {"campaign": campaign, "rows": rows, "form": form, "rules": rules,
-         "character_names": [c.name for c in get_catalogue().characters]},
-    )
+    return [(character, _card(character, histories.get(character.pk, []), counts.get(character.pk, 0)))
+            for character in characters]
 
 
 def _side_rows(characters) -> list:
@@ -374,7 +372,7 @@ def _side_rows(characters) -> list:
         history = histories.get(character.pk, [])
         record = character.state or {}
         asked = character.campaign.combat_system.record_form(record)
-        rows.append((character, [], {"killed": is_killed(record), "record": record_facts(asked, record),
+        rows.append((character, {"killed": is_killed(record), "record": record_facts(asked, record),
                                      "history": history,
                                      "earlier": max(0, counts.get(character.pk, 0) - len(history))}))
     return rows

@@ -38,7 +38,11 @@ The parts, in the order a battle uses them:
   the end of a week (`end_week`: the next week's first day, the new state, the facts in words, the GM's marked),
   what everyone may know now (`calendar_facts`) and what only the GM may (`gm_calendar`), a state checked
   (`check_calendar`) and read from Herald's calendar before issue #11 (`calendar_from_old`). A system whose
-  campaigns count the days in 7-day weeks exports systems/calendar.py's defaults.
+  campaigns count the days in 7-day weeks exports systems/calendar.py's defaults;
+- a campaign's characters (systems/characters.py): the name a character is kept under (`character_name`), the names
+  offered for a new one (`character_names`, None for any), the native groups it may start with (`native_groups`) and
+  what its card shows beyond its record (`character_facts`). A system whose characters are free names, each its
+  combatant's, exports systems/characters.py's defaults.
 
 Everything a page keeps between requests is JSON: `waiting_forms`, `dues_form` and `settle` read a resolution
 through its `output` (as a round stores it), never the `Resolution` object.
@@ -557,3 +561,13 @@ class CombatSystem(Protocol):
     def check_calendar(self, state: Mapping[str, Any]) -> list[FieldError]: ...
 
     def calendar_from_old(self, old: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[tuple[Fact, ...], ...]]: ...
+
+    # A campaign's characters (systems/characters.py says what each is for; its defaults are free names).
+    def character_name(self, name: str) -> str: ...
+
+    def character_names(self) -> tuple[str, ...] | None: ...
+
+    def native_groups(self) -> tuple[str, ...]: ...
+
+    def character_facts(self, name: str, record: Mapping[str, Any],
+                        options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]: ...

@@ -32,3 +32,9 @@ from systems.calendar import (any_calendar as check_calendar, date_only as calen
                               old_weeks_counted as calendar_from_old, seven_day_weeks as end_week)
 
 __all__ += ["new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "calendar_from_old"]
+
+# Its characters are free names, each its combatant's in battles (systems/characters.py).
+from systems.characters import (any_name as character_names, free_name as character_name,  # noqa: E402
+                                no_facts as character_facts, no_native_groups as native_groups)
+
+__all__ += ["character_name", "character_names", "native_groups", "character_facts"]

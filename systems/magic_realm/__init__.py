@@ -47,3 +47,9 @@ from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, che
                                           gm_calendar, new_calendar)
 
 __all__ += ["new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "calendar_from_old"]
+
+# Its characters: the catalogue's counters, native groups and relationships (systems/magic_realm/characters.py).
+from systems.magic_realm.characters import (character_facts, character_name, character_names,  # noqa: E402
+                                            native_groups)
+
+__all__ += ["character_name", "character_names", "native_groups", "character_facts"]

@@ -61,8 +61,12 @@ def record_form(record: Mapping[str, Any]) -> PlaysForm:
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     """Wounds and fatigue are counts; fame, notoriety and gold numbers (a bounty divided among simultaneous
     killers leaves a share), gold never below 0; chits, armor and weapons map a name to its state; hirelings
-    are a list of names; the horse is a name or empty; killed is true or false."""
-    errors = whole_number_errors(record, ("wounds", "fatigue"), least=0)
+    are a list of names; the horse is a name or empty; killed is true or false. A record keeps only the keys of
+    `new_record` (the engine reads no other, so a key beside them would be kept and never used)."""
+    known = new_record()
+    errors = [FieldError(key, f"is not part of a character's state ({', '.join(known)})")
+              for key in sorted(key for key in record if key not in known)]
+    errors += whole_number_errors(record, ("wounds", "fatigue"), least=0)
     for key in ("gold", "fame", "notoriety"):
         value = record.get(key, 0)
         if (not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value)

@@ -8,9 +8,9 @@ pytestmark = pytest.mark.django_db
 
 def test_the_characters_page_shows_relationships_with_knights_adjustment(gm_client, campaign, black_knight):
     response = gm_client.get(reverse("campaigns:characters", args=["bimr4"]))
-    (character, relationships, _card), = response.context["rows"]
-    assert ("Company", 1, "Friendly") in relationships
-    assert "Adjustment is on" in response.content.decode()
+    (character, facts, _card), = response.context["rows"]
+    assert "Company: Friendly" in dict(facts)["Relationships"]
+    assert "Friendly, not Allied, with the Company" in response.content.decode()
 
 
 def test_a_character_is_added_from_the_catalogue(gm_client, campaign, player):

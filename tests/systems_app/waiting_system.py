@@ -22,6 +22,8 @@ from systems.setup import cannot_set_up as set_up, no_setup_form as setup_form  
 from systems.calendar import (any_calendar as check_calendar, date_only as calendar_facts,  # noqa: F401
                               no_calendar as new_calendar, nothing_hidden as gm_calendar,
                               old_weeks_counted as calendar_from_old, seven_day_weeks as end_week)  # 7-day weeks
+from systems.characters import (any_name as character_names, free_name as character_name,  # noqa: F401
+                                no_facts as character_facts, no_native_groups as native_groups)  # free names
 
 NAME = "waiting-test"
 TITLE = "A test system whose rounds wait"
