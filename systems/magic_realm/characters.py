@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from systems.characters import Badge, CharacterFact
 from systems.magic_realm.engine.catalogue import UnknownCounter
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.relationships import ALLIED, relationship_name, relationships_for
@@ -31,16 +32,17 @@ def native_groups() -> tuple[str, ...]:
     return tuple(sorted({native.group for native in get_catalogue().natives}))
 
 
-def character_facts(name: str, record: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[tuple[str, str], ...]:
-    """The character's relationships under the campaign's options, and for a knight under Knight's Adjustment
-    what it changes on his card (the card shows the levels the rules use, so the GM sees why they differ from
-    the printed card). `record` changes nothing here: relationships are the counter's and the rules'."""
+def character_facts(name: str, record: Mapping[str, Any], options: Mapping[str, Any]) -> tuple[CharacterFact, ...]:
+    """The character's relationships under the campaign's options, as badges, and for a knight under Knight's
+    Adjustment what it changes on his card (the card shows the levels the rules use, so the GM sees why they differ
+    from the printed card). `record` changes nothing here: relationships are the counter's and the rules'."""
     counter = get_catalogue().character(name)
     rules = rules_from(dict(options))
     levels = sorted(relationships_for(counter, rules).items())
-    facts = [("Relationships", ", ".join(f"{group}: {relationship_name(level)}" for group, level in levels)
-              or "Neutral with every group")]
+    badges = tuple(Badge(group, relationship_name(level), level) for group, level in levels)
+    facts = [CharacterFact("Relationships", ", ".join(f"{b.name}: {b.value}" for b in badges)
+                           or "Neutral with every group", badges)]
     allied = sorted(group for group, level in counter.relationships.items() if level == ALLIED)
     if rules.knights_adjustment and counter.knight and allied:
-        facts.append(("Knight's Adjustment", f"On: Friendly, not Allied, with the {' and the '.join(allied)}."))
+        facts.append(CharacterFact("Knight's Adjustment", f"On: Friendly, not Allied, with the {' and the '.join(allied)}."))
     return tuple(facts)

@@ -155,8 +155,8 @@ def test_a_character_starts_with_a_known_native_group(gm, campaign, player):
 
 def test_a_characters_relationships_have_knights_adjustment_under_bimr4(black_knight):
     campaign = black_knight.campaign
-    facts = dict(campaign.combat_system.character_facts(black_knight.catalogue_name, black_knight.state,
-                                                        campaign.round_rules()))
+    facts = {fact.label: fact.text for fact in campaign.combat_system.character_facts(
+        black_knight.catalogue_name, black_knight.state, campaign.round_rules())}
     assert "Company: Friendly" in facts["Relationships"]
     assert facts["Knight's Adjustment"] == "On: Friendly, not Allied, with the Company."
 

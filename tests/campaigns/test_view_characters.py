@@ -9,8 +9,10 @@ pytestmark = pytest.mark.django_db
 def test_the_characters_page_shows_relationships_with_knights_adjustment(gm_client, campaign, black_knight):
     response = gm_client.get(reverse("campaigns:characters", args=["bimr4"]))
     (character, facts, _card), = response.context["rows"]
-    assert "Company: Friendly" in dict(facts)["Relationships"]
-    assert "Friendly, not Allied, with the Company" in response.content.decode()
+    assert "Company: Friendly" in {fact.label: fact.text for fact in facts}["Relationships"]
+    page = response.content.decode()
+    assert "Friendly, not Allied, with the Company" in page
+    assert '<span>Company</span> <span class="badge tone-1">Friendly</span>' in page
 
 
 def test_a_character_is_added_from_the_catalogue(gm_client, campaign, player):

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, strategies as st
 
 from systems import SYSTEMS, get_system
-from systems.characters import FREE_NAME_MESSAGE, NAME_LENGTH, is_one_line
+from systems.characters import FREE_NAME_MESSAGE, NAME_LENGTH, CharacterFact, is_one_line
 
 CHARACTERS = ("character_name", "character_names", "native_groups", "character_facts")
 FREE_NAMES = [name for name in SYSTEMS if get_system(name).character_names() is None]
@@ -51,13 +51,14 @@ def test_native_groups_are_distinct_names(name):
 
 
 @pytest.mark.parametrize("name", SYSTEMS)
-def test_a_cards_facts_are_label_and_text_pairs_under_every_preset(name):
+def test_a_cards_facts_have_a_label_and_a_text_and_badges_toned_minus_two_to_two_under_every_preset(name):
     system = get_system(name)
     for options in options_of(system):
         for each in names_of(system):
             facts = system.character_facts(system.character_name(each), system.new_record(), options)
-            assert isinstance(facts, tuple)
-            assert all(isinstance(label, str) and label and isinstance(text, str) and text for label, text in facts)
+            assert isinstance(facts, tuple) and all(isinstance(fact, CharacterFact) for fact in facts)
+            assert all(fact.label and fact.text for fact in facts)
+            assert all(-2 <= badge.tone <= 2 and badge.name and badge.value for fact in facts for badge in fact.badges)
 
 
 @pytest.mark.parametrize("name", SYSTEMS)

@@ -31,22 +31,33 @@ def test_the_native_groups_are_the_catalogues_nine_sorted():
                                   "Soldiers", "Woodfolk")
 
 
+def texts(facts):
+    return {fact.label: fact.text for fact in facts}
+
+
 def test_a_knight_under_knights_adjustment_is_friendly_not_allied_and_his_card_says_so():
-    facts = dict(MR.character_facts("Black Knight", MR.new_record(), BIMR4))
+    facts = texts(MR.character_facts("Black Knight", MR.new_record(), BIMR4))
     assert facts["Relationships"] == "Company: Friendly, Crone: Friendly, Guard: Enemy, Lancers: Unfriendly, Soldiers: Friendly"
     assert facts["Knight's Adjustment"] == "On: Friendly, not Allied, with the Company."
-    assert dict(MR.character_facts("White Knight", MR.new_record(), BIMR4))["Knight's Adjustment"] == (
+    assert texts(MR.character_facts("White Knight", MR.new_record(), BIMR4))["Knight's Adjustment"] == (
         "On: Friendly, not Allied, with the Order.")
 
 
 def test_without_knights_adjustment_a_knight_is_allied_as_his_card_prints():
-    facts = dict(MR.character_facts("Black Knight", MR.new_record(), WITHOUT_ADJUSTMENT))
+    facts = texts(MR.character_facts("Black Knight", MR.new_record(), WITHOUT_ADJUSTMENT))
     assert facts["Relationships"].startswith("Company: Allied") and "Knight's Adjustment" not in facts
 
 
 def test_a_character_who_is_no_knight_gets_no_adjustment_note():
     facts = MR.character_facts("Amazon", MR.new_record(), BIMR4)
-    assert [label for label, _text in facts] == ["Relationships"]
+    assert [fact.label for fact in facts] == ["Relationships"]
+
+
+def test_the_relationships_are_badges_toned_by_how_friendly_the_group_is():
+    [relationships, _] = MR.character_facts("Black Knight", MR.new_record(), BIMR4)
+    assert [(b.name, b.value, b.tone) for b in relationships.badges] == [
+        ("Company", "Friendly", 1), ("Crone", "Friendly", 1), ("Guard", "Enemy", -2), ("Lancers", "Unfriendly", -1),
+        ("Soldiers", "Friendly", 1)]
 
 
 def test_its_record_refuses_a_key_beyond_new_record_naming_it():

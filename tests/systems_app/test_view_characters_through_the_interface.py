@@ -42,7 +42,8 @@ def test_a_magic_realm_character_is_added_with_the_catalogues_spelling_and_its_g
     character = Character.objects.get(campaign=realm)
     assert (character.catalogue_name, character.starting_native_group) == ("White Knight", "Order")
     page = gm_client.get(reverse("campaigns:characters", args=["the-realm"])).content.decode()
-    assert "Order: Friendly" in page and "On: Friendly, not Allied, with the Order." in page
+    assert "<span>Order</span> <span class=\"badge tone-1\">Friendly</span>" in page
+    assert "On: Friendly, not Allied, with the Order." in page
 
 
 def test_an_enchanted_realms_campaign_takes_free_names_and_suggests_its_combatants(gm_client, enchanted):
