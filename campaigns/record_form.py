@@ -1,6 +1,6 @@
-"""A campaign character's record in a campaign fought through the systems interface, as the GM reads it on the
-character's card and edits it between battles: the fields are the system's (`record_form`, systems/records.py),
-`killed` is every system's."""
+"""A campaign character's record in a campaign fought through the systems interface, as the GM edits it between
+battles (the card shows it as the system's `record_card` words it): the fields are the system's (`record_form`,
+systems/records.py), `killed` is every system's."""
 
 from __future__ import annotations
 
@@ -10,9 +10,6 @@ from django import forms
 
 from systems.interface import PlaysForm
 from systems.records import KILLED
-
-NOT_RECORDED = "as each battle's starting state says"
-
 
 class RecordForm(forms.Form):
     killed = forms.BooleanField(required=False, label="Killed",
@@ -47,11 +44,3 @@ def _django_field(asked) -> forms.Field:
         return forms.ChoiceField(choices=[("", "— not recorded —")] + [(c.value, c.label) for c in asked.choices], **common)
     return forms.CharField(max_length=120, **common)
 
-
-def record_facts(asked: PlaysForm, record: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """The record in words for the character's card: each key the system keeps, by its label."""
-    facts = [("Status", "Killed" if record.get(KILLED) else "Alive")]
-    for asked_field in asked.fields:
-        value = record.get(asked_field.name)
-        facts.append((asked_field.label, NOT_RECORDED if value is None or value == "" else str(value)))
-    return facts

@@ -15,9 +15,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from campaigns.mail import services as mail_services
-from campaigns.record_form import RecordForm, record_facts
+from campaigns.record_form import RecordForm
 from combat import services as combat_services
-from combat import system_history
+from combat import character_history as histories
 from combat.system_rounds import combatant_names
 from systems.dice import SeededDice
 from systems.records import is_killed
@@ -344,38 +344,27 @@ def characters(request, slug):
             messages.success(request, f"The {character.catalogue_name} joined, played by {character.player.name}.")
             return redirect("campaigns:characters", slug=campaign.slug)
     characters = list(campaign.characters.select_related("player"))
-    cards = _side_rows(characters) if campaign.fights_through_interface else _own_rows(characters)
     options = campaign.round_rules()
     rows = [(character, system.character_facts(character.catalogue_name, character.state or {}, options), card)
-            for character, card in cards]
+            for character, card in _cards(campaign, characters)]
     return render(request, "campaigns/characters.html", {
         "campaign": campaign, "rows": rows, "form": form,
         "character_names": combatant_names(system) if offered is None else list(offered)})
 
 
-def _own_rows(characters) -> list:
-    """The cards of a campaign whose battles began on the app's own pages: each one's state as those pages keep it
-    and the latest changes battles wrote (CharacterChange), read for all of them at once."""
-    histories = combat_services.character_histories(characters, CARD_HISTORY)
-    counts = combat_services.character_history_counts(characters)
-    return [(character, _card(character, histories.get(character.pk, []), counts.get(character.pk, 0)))
-            for character in characters]
-
-
-def _side_rows(characters) -> list:
-    """The cards of the characters of another combat system: each one's record in words (its system's
-    `record_form`) and latest rounds, read for all of them at once."""
-    histories = system_history.latest_for(characters, CARD_HISTORY)
-    counts = system_history.counts_for(characters)
-    rows = []
+def _cards(campaign, characters) -> list:
+    """Each character's card: alive or killed, its record in its system's words (`record_card`) and its latest
+    history entries, read for all of them at once."""
+    system = campaign.combat_system
+    latest = histories.latest_for(characters, CARD_HISTORY)
+    counts = histories.counts_for(characters)
+    cards = []
     for character in characters:
-        history = histories.get(character.pk, [])
         record = character.state or {}
-        asked = character.campaign.combat_system.record_form(record)
-        rows.append((character, {"killed": is_killed(record), "record": record_facts(asked, record),
-                                     "history": history,
-                                     "earlier": max(0, counts.get(character.pk, 0) - len(history))}))
-    return rows
+        entries = latest.get(character.pk, [])
+        cards.append((character, {"killed": is_killed(record), "record": system.record_card(record),
+                                  "history": entries, "earlier": max(0, counts.get(character.pk, 0) - len(entries))}))
+    return cards
 
 
 # A character's card shows its latest history entries; its history page pages through them all.
@@ -389,29 +378,9 @@ def character_history(request, slug, character_id):
     """Every entry of a character's history of battles, newest first, 50 a page."""
     campaign = services.get_campaign_for_gm(request.user, slug)
     character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
-    entries = (system_history.entries_of(character) if campaign.fights_through_interface
-               else combat_services.character_history(character))
+    entries = histories.entries_of(character)
     page = Paginator(entries, HISTORY_PAGE).get_page(request.GET.get("page"))
     return render(request, "campaigns/character_history.html", {"campaign": campaign, "character": character, "page": page})
-
-
-def _card(character, history, count=0) -> dict:
-    """What a character's card shows beyond its numbers: the chits wounded and fatigued, armor and weapons
-    by state, and its history of battles (issue #14: the battle's outcome reaches the campaign)."""
-    state = character.state or {}
-
-    def named(key: str, value: str) -> list[str]:
-        return [name for name, current in (state.get(key) or {}).items() if current == value]
-
-    return {
-        "killed": bool(state.get("killed")),
-        "wounded": named("chits", "wounded"),
-        "fatigued": named("chits", "fatigued"),
-        "armor": sorted((state.get("armor") or {}).items()),
-        "weapons": sorted((state.get("weapons") or {}).items()),
-        "history": history,
-        "earlier": max(0, count - len(history)),
-    }
 
 
 @require_http_methods(["GET", "POST"])

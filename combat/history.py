@@ -77,13 +77,19 @@ def undo(changes) -> int:
     return len(entries)
 
 
+def _own_pages(queryset):
+    """The entries of battles fought on the app's own pages (a Magic Realm battle begun before its campaigns
+    moved to the interface): the interface's battles are read with their rounds (combat/system_history.py)."""
+    return queryset.exclude(battle__state__has_key="system")
+
+
 def for_characters(characters, latest: int = 10) -> dict[int, list[CharacterChange]]:
     """Each character's `latest` history entries, newest first, with its battle's name and round's number
     (one query for all of them, whatever the campaign's past: a character of a long campaign has hundreds;
     `entries_of` pages through them all)."""
     found: dict[int, list[CharacterChange]] = defaultdict(list)
     newest = Window(RowNumber(), partition_by=[F("character_id")], order_by=[F("created_at").desc(), F("id").desc()])
-    entries = _entries(CharacterChange.objects.filter(character__in=characters)).annotate(place=newest).filter(place__lte=latest)
+    entries = _entries(_own_pages(CharacterChange.objects.filter(character__in=characters))).annotate(place=newest).filter(place__lte=latest)
     for entry in entries.order_by("character_id", "-created_at", "-id"):
         found[entry.character_id].append(entry)
     return found
@@ -91,16 +97,17 @@ def for_characters(characters, latest: int = 10) -> dict[int, list[CharacterChan
 
 def counts_for(characters) -> dict[int, int]:
     """How many history entries each character has (one query)."""
-    rows = CharacterChange.objects.filter(character__in=characters).values("character_id").annotate(n=Count("id"))
+    rows = _own_pages(CharacterChange.objects.filter(character__in=characters)).values("character_id").annotate(n=Count("id"))
     return {row["character_id"]: row["n"] for row in rows}
 
 
 def entries_of(character):
     """A character's whole history, newest first, for its paginated history page."""
-    return _entries(CharacterChange.objects.filter(character=character)).order_by("-created_at", "-id")
+    return _entries(_own_pages(CharacterChange.objects.filter(character=character))).order_by("-created_at", "-id")
 
 
 def _entries(queryset):
     # The round's log, input and result are large: a history line needs only the round's number.
     return queryset.select_related("battle", "round").only(
-        "character_id", "battle_id", "round_id", "source", "lines", "created_at", "battle__name", "round__number")
+        "character_id", "battle_id", "round_id", "source", "lines", "created_at", "battle__name", "round__number",
+        "round__resolved_at")

@@ -572,22 +572,6 @@ def end_battle(user, slug: str, battle_id: int) -> Battle:
     return battle
 
 
-def character_histories(characters, latest: int = 10) -> dict[int, list]:
-    """Each character's `latest` entries of its history of battles, newest first (combat.history), for the
-    campaign's character cards."""
-    return history.for_characters(characters, latest)
-
-
-def character_history_counts(characters) -> dict[int, int]:
-    """How many entries each character's history holds (the cards link to the rest)."""
-    return history.counts_for(characters)
-
-
-def character_history(character):
-    """A character's whole history of battles, newest first, for its own paginated page."""
-    return history.entries_of(character)
-
-
 # --- the dashboard ----------------------------------------------------------------
 
 

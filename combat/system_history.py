@@ -51,10 +51,18 @@ def _entries(sides) -> list[SideEntry]:
     return [_entry(side, changed) for side in sides]
 
 
+def _resolved(characters):
+    """The sides the characters played in resolved rounds of battles fought through the interface (whose state
+    names its system): a Magic Realm battle begun on the app's own pages is read from its CharacterChange rows
+    (combat/history.py)."""
+    return SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED,
+                                    round__battle__state__has_key="system")
+
+
 def _fought(characters):
     """The sides the characters played in resolved rounds, with their round and battle; a round's log and
     input are large and an entry needs neither."""
-    return (SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
+    return (_resolved(characters)
             .select_related("round__battle")
             .defer("plays", "round__log", "round__input", "round__state_before", "round__battle__state"))
 
@@ -96,6 +104,6 @@ def latest_for(characters, latest: int = 10) -> dict[int, list[SideEntry]]:
 
 def counts_for(characters) -> dict[int, int]:
     """How many entries each character's history holds (one query)."""
-    rows = (SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
+    rows = (_resolved(characters)
             .values("character_id").annotate(n=Count("id")))
     return {row["character_id"]: row["n"] for row in rows}

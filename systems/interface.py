@@ -60,7 +60,7 @@ from systems.options import Constraint, Option, Options, Preset  # noqa: F401 (r
 
 if TYPE_CHECKING:
     from systems.calendar import CalendarFacts, Fact, GmCalendar, WeekEnd
-    from systems.records import RecordChange
+    from systems.records import CardLine, RecordChange
 
 ALL: Literal["all"] = "all"  # an event everyone in the battle may see
 GM: Literal["@gm"] = "@gm"  # the side of a form only the GM fills in (no side id starts with "@")
@@ -532,6 +532,9 @@ class CombatSystem(Protocol):
     def record_form(self, record: Mapping[str, Any]) -> PlaysForm: ...
 
     def new_record(self) -> dict[str, Any]: ...
+
+    # The record in words for the character's card, every key but `killed` (systems/records.py `record_card`).
+    def record_card(self, record: Mapping[str, Any]) -> tuple[CardLine, ...]: ...
 
     # What a side's player knows of his own combatant before the plays, in lines (his page, his email).
     def standing(self, round_input: dict[str, Any], side: str) -> tuple[str, ...]: ...

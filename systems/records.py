@@ -30,6 +30,12 @@ record_form(record) -> PlaysForm
     one field per key, `name` the key, `path` None, `required` False (an empty answer leaves the key out, and
     the battle's starting state decides). `killed` is every system's, and the app asks it itself.
 
+record_card(record) -> tuple[CardLine, ...]
+    The record in words for the character's card, every key but `killed` (the app says alive or killed
+    itself): a label and its text, with a `note` the page shows muted beside it (Magic Realm: "Wounds", "2",
+    note "MOVE M4, FIGHT L3"). A system without its own exports `card_from_form(record_form)`: each field of
+    its `record_form` by its label, with the record's value.
+
 A change is one of
     {"op": "set", "key": K, "item": None, "value": V}   record[K] = V
     {"op": "set", "key": K, "item": I, "value": V}      record[K][I] = V (V None: the item is dropped)
@@ -43,7 +49,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from systems.errors import FieldError
 from systems.interface import PlaysForm
@@ -75,6 +81,36 @@ class RecordChange:
     @property
     def killed(self) -> bool:
         return any(change["key"] == KILLED and change.get("value") is True for change in self.changes)
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """One line of a character's card: `label` over `text`, and `note` beside it, muted (empty: none)."""
+
+    label: str
+    text: str
+    note: str = ""
+
+    @property
+    def words(self) -> str:
+        return f"{self.text} ({self.note})" if self.note else self.text
+
+
+NOT_RECORDED = "as each battle's starting state says"
+
+
+def card_from_form(record_form: Callable[[Mapping[str, Any]], PlaysForm]) -> Callable[[Mapping[str, Any]], tuple[CardLine, ...]]:
+    """`record_card` of a system whose card shows its record as its form asks it: each field's label with the
+    record's value (a key left out: what each battle's starting state says)."""
+
+    def record_card(record: Mapping[str, Any]) -> tuple[CardLine, ...]:
+        lines = []
+        for asked in record_form(record).fields:
+            value = record.get(asked.name)
+            lines.append(CardLine(asked.label, NOT_RECORDED if value is None or value == "" else str(value)))
+        return tuple(lines)
+
+    return record_card
 
 
 def number(value: float) -> int | float:

@@ -53,3 +53,8 @@ from systems.magic_realm.characters import (character_facts, character_name, cha
                                             native_groups)
 
 __all__ += ["character_name", "character_names", "native_groups", "character_facts"]
+
+# Its card: wounds and fatigue with their chits, gold, fame, notoriety, horse, hirelings, armor and weapons by state.
+from systems.magic_realm.record_card import record_card  # noqa: E402
+
+__all__ += ["record_card"]

@@ -38,3 +38,9 @@ from systems.characters import (any_name as character_names, free_name as charac
                                 no_facts as character_facts, no_native_groups as native_groups)
 
 __all__ += ["character_name", "character_names", "native_groups", "character_facts"]
+
+# Its card shows its record as its record form asks it (systems/records.py).
+from systems.records import card_from_form  # noqa: E402
+
+record_card = card_from_form(record_form)
+__all__ += ["record_card"]

@@ -7,7 +7,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from combat.models import Battle, CharacterChange, Round
+from combat.models import Battle, CharacterChange, Round, SidePlays
 
 pytestmark = pytest.mark.django_db
 
@@ -55,3 +55,34 @@ def test_a_character_without_history_says_so(gm_client, campaign, black_knight):
 
 def test_another_gms_character_history_is_not_found(rival_client, campaign, black_knight):
     assert rival_client.get(history_url(campaign, black_knight)).status_code == 404
+
+
+@pytest.fixture
+def both_kinds(campaign, black_knight):
+    """A Magic Realm campaign's two kinds of battle: one begun on the app's own pages (its CharacterChange
+    rows), then one fought through the interface (its resolved round, with its summary and what it did to the
+    record)."""
+    start = datetime.datetime(2026, 3, 1, tzinfo=datetime.timezone.utc)
+    own = Battle.objects.create(campaign=campaign, name="Old cave", clearing="Cave 1", status=Battle.Status.ENDED)
+    own_round = Round.objects.create(battle=own, number=1, status=Round.Status.RESOLVED, resolved_at=start)
+    CharacterChange.objects.create(character=black_knight, battle=own, round=own_round, source="chits",
+                                   lines=["FIGHT M5 wounded"])
+    new = Battle.objects.create(campaign=campaign, name="New ruins", clearing="Ruins 2", state={"system": "magic-realm"})
+    new_round = Round.objects.create(battle=new, number=1, status=Round.Status.RESOLVED,
+                                     resolved_at=start + datetime.timedelta(days=1),
+                                     result={"summaries": {"Black Knight": ["Killed the Goblin"]}})
+    SidePlays.objects.create(round=new_round, character=black_knight, side="Black Knight")
+    CharacterChange.objects.create(character=black_knight, battle=new, round=new_round, source="round", lines=["Fame +2"])
+    CharacterChange.objects.filter(battle=own).update(created_at=start)
+    CharacterChange.objects.filter(battle=new).update(created_at=start + datetime.timedelta(days=1))
+
+
+def test_the_history_lists_both_kinds_of_battle_newest_first(gm_client, campaign, black_knight, both_kinds):
+    for page in (gm_client.get(history_url(campaign, black_knight)).content.decode(),
+                 gm_client.get(reverse("campaigns:characters", args=[campaign.slug])).content.decode()):
+        new, old = page.index("New ruins, round 1"), page.index("Old cave, round 1")
+        assert new < old
+        assert "Killed the Goblin; Record: Fame +2" in page
+        assert "(wounds and fatigue chosen)</span>: FIGHT M5 wounded" in page
+        # The interface's round is one entry, its record change within it, not an entry of its own.
+        assert page.count("New ruins, round 1") == 1
