@@ -53,3 +53,9 @@ from systems.magic_realm.characters import (character_facts, character_name, cha
                                             native_groups)
 
 __all__ += ["character_name", "character_names", "native_groups", "character_facts"]
+
+# Its secret starting information: victory requirements, location, spells, enchanted chits (systems/magic_realm/starting.py).
+from systems.magic_realm.starting import (check_starting, starting_form, starting_from_old,  # noqa: E402
+                                          starting_record)
+
+__all__ += ["starting_form", "check_starting", "starting_record", "starting_from_old"]

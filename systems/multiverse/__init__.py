@@ -38,3 +38,9 @@ from systems.characters import (any_name as character_names, free_name as charac
                                 no_facts as character_facts, no_native_groups as native_groups)
 
 __all__ += ["character_name", "character_names", "native_groups", "character_facts"]
+
+# Its characters have no secret starting information (systems/starting.py).
+from systems.starting import (no_starting_form as starting_form, nothing_old as starting_from_old,  # noqa: E402
+                              nothing_to_check as check_starting, nothing_to_start_with as starting_record)
+
+__all__ += ["starting_form", "check_starting", "starting_record", "starting_from_old"]
