@@ -417,7 +417,9 @@ def check_starting_info(character: Character, answers: Any) -> dict[str, Any]:
         errors[key] = f"{errors[key]}; {error.message}" if key in errors else error.message
     if errors:
         raise ValidationError(errors)
-    return {key: value.strip() if isinstance(value, str) else value for key, value in kept.items()}
+    # Text is kept stripped, with a browser's CRLF line ends as plain newlines.
+    return {key: "\n".join(value.strip().splitlines()) if isinstance(value, str) else value
+            for key, value in kept.items()}
 
 
 def save_starting_info(user, character: Character, answers: Mapping[str, Any]) -> StartingInfo:

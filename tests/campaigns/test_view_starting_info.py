@@ -51,12 +51,12 @@ def test_a_magicians_chits_are_offered_and_his_answers_saved_and_shown_again(gm_
     character = services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": magician.name})
     url = reverse("campaigns:starting_info", args=["bimr4", character.pk])
     chits = next(row for row in gm_client.get(url).context["rows"] if row["name"] == "enchanted_chits")["choices"]
-    response = gm_client.post(url, {"vp_fame": 5, "recorded_spells": "peace", "enchanted_chits": ["0"]})
+    response = gm_client.post(url, {"vp_fame": 5, "recorded_spells": "peace\r\nfog ", "enchanted_chits": ["0"]})
     assert response.status_code == 302
     assert StartingInfo.objects.get(character=character).answers == {
-        "vp_fame": 5, "recorded_spells": "peace", "enchanted_chits": [chits[0]["label"]]}
+        "vp_fame": 5, "recorded_spells": "peace\nfog", "enchanted_chits": [chits[0]["label"]]}
     page = gm_client.get(url).content.decode()
-    assert 'value="0" data-value="&quot;MAGIC' in page and "checked" in page and ">peace</textarea>" in page
+    assert 'value="0" data-value="&quot;MAGIC' in page and "checked" in page and ">peace\nfog</textarea>" in page
 
 
 def test_a_number_that_is_not_one_is_shown_beside_its_field_and_nothing_saved(gm_client, black_knight):
