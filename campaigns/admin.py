@@ -251,9 +251,30 @@ class CharacterAdmin(admin.ModelAdmin):
     list_filter = ["campaign"]
 
 
+class StartingInfoAdminForm(forms.ModelForm):
+    """The answers to the character's system's `starting_form`, as JSON, checked as the page checks them (each
+    error beside the answers, nothing saved)."""
+
+    class Meta:
+        model = StartingInfo
+        fields = ["character", "answers"]
+
+    def clean(self):
+        cleaned = super().clean()
+        character = cleaned.get("character")
+        if character is not None and "answers" in cleaned:
+            try:
+                cleaned["answers"] = services.check_starting_info(character, cleaned["answers"] or {})
+            except ValidationError as error:
+                self.add_error("answers", [f"{field}: {message}" if field != "__all__" else message
+                                           for field, messages in error.message_dict.items() for message in messages])
+        return cleaned
+
+
 @admin.register(StartingInfo)
 class StartingInfoAdmin(admin.ModelAdmin):
-    list_display = ["character", "starting_location", "updated_at"]
+    form = StartingInfoAdminForm
+    list_display = ["character", "updated_at"]
 
 
 @admin.register(SetupStep)

@@ -109,12 +109,7 @@ def _export_character(character: Character) -> dict[str, Any]:
         "state": character.state,
         "starting_info": None
         if info is None
-        else {
-            "victory_requirements": info.victory_requirements,
-            "starting_location": info.starting_location,
-            "recorded_spells": info.recorded_spells,
-            "enchanted_chits": info.enchanted_chits,
-        },
+        else {"answers": info.answers},
     }
 
 
@@ -378,11 +373,14 @@ def _import_characters(campaign: Campaign, characters: list, players: dict[str, 
             raise CampaignFileError(f"{path}.starting_info", "must be null: this system's characters have none")
         if info is not None:
             info_path = f"{path}.starting_info"
+            info = _object(info, info_path)
+            # A file from before issue #11 keeps the system's own keys; its system reads them as answers.
+            answers = info["answers"] if "answers" in info else campaign.combat_system.starting_from_old(info)
             try:
-                cleaned_info = services._clean_starting_info(campaign, character, _object(info, info_path))
+                kept = services.check_starting_info(character, answers)
             except ValidationError as error:
-                _reraise(error, info_path)
-            StartingInfo.objects.create(character=character, **cleaned_info)
+                _reraise(error, f"{info_path}.answers")
+            StartingInfo.objects.create(character=character, answers=kept)
 
 
 def _import_setup_steps(campaign: Campaign, steps: Any, players: dict[str, Player]) -> None:

@@ -17,7 +17,6 @@ from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 from .models import SetupStep, through_interface
 from .option_fields import SystemOptionFields
 from .names import validate_one_line
-from .services import VICTORY_CATEGORIES, VICTORY_CATEGORY_TITLES
 
 # The settings page groups the rule keys; a key added to RuleSet later lands in "Other settings".
 RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -344,46 +343,6 @@ class CharacterStateForm(forms.Form):
             "hirelings": [line.strip() for line in data["hirelings"].splitlines() if line.strip()],
             **{key: data[key] for key in self.MAPPINGS},
         }
-
-
-class StartingInfoForm(forms.Form):
-    starting_location = forms.CharField(required=False, max_length=60, help_text="e.g. Inn, House, Guard House")
-    recorded_spells = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}), help_text="One spell per line."
-    )
-    enchanted_chits = forms.MultipleChoiceField(
-        required=False, widget=forms.CheckboxSelectMultiple, help_text="MAGIC chits that begin enchanted."
-    )
-
-    def __init__(self, *args, magic_chits: list[str], **kwargs):
-        super().__init__(*args, **kwargs)
-        for category in VICTORY_CATEGORIES:
-            self.fields[f"vp_{category}"] = forms.IntegerField(
-                label=VICTORY_CATEGORY_TITLES[category], min_value=0, initial=0, required=False
-            )
-        self.fields["enchanted_chits"].choices = [(label, label) for label in magic_chits]
-
-    def victory_fields(self) -> list[forms.BoundField]:
-        return [self[f"vp_{category}"] for category in VICTORY_CATEGORIES]
-
-    def data_for_service(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        return {
-            "victory_requirements": {c: data.get(f"vp_{c}") or 0 for c in VICTORY_CATEGORIES},
-            "starting_location": data["starting_location"],
-            "recorded_spells": [line.strip() for line in data["recorded_spells"].splitlines() if line.strip()],
-            "enchanted_chits": data["enchanted_chits"],
-        }
-
-    @staticmethod
-    def field_for(service_field: str) -> str | None:
-        """The form field that shows a service error, e.g. recorded_spells[1] → recorded_spells."""
-        base = service_field.split("[", 1)[0]
-        if base.startswith("victory_requirements."):
-            return "vp_" + base.split(".", 1)[1]
-        if base == "victory_requirements":
-            return None
-        return base
 
 
 class SetupStepForm(forms.Form):

@@ -94,7 +94,7 @@ class Campaign(models.Model):
 
     def current_rules(self) -> RuleSet:
         """A Magic Realm campaign's current rules as its engine reads them (Magic Realm's own pages). The calendar's
-        seasons and weather, relationships and victory points ask for them whatever the system; a campaign of
+        seasons and weather and relationships ask for them whatever the system; a campaign of
         another system has none of Magic Realm's settings, so they read the standard preset (no seasons), as they
         did before its options were versions too. (Its system, not `fights_through_interface`, decides: a Magic
         Realm campaign keeps its rule set whichever pages its battles are fought on.)"""
@@ -218,21 +218,22 @@ class Character(models.Model):
 
     def battle_record(self) -> dict:
         """The record a battle fought through the interface starts him from (its system's `with_records`): his
-        record and, where the campaign's starting information records spells for him, those spells."""
+        record with what his starting information gives a battle laid over it (`starting_record`)."""
+        return {**(self.state or {}), **self.starting_record()}
+
+    def starting_record(self) -> dict:
+        """What his secret starting information starts a battle with, as his system reads its answers (Magic
+        Realm: the spells recorded); {} with none recorded."""
         info = getattr(self, "starting_info", None)  # none recorded: Django's RelatedObjectDoesNotExist
-        spells = list(info.recorded_spells or []) if info is not None else []
-        return {**(self.state or {}), **({"spells": spells} if spells else {})}
+        return self.campaign.combat_system.starting_record(info.answers) if info is not None else {}
 
 
 class StartingInfo(models.Model):
     """A character's secret starting information: only the campaign's GMs ever see it."""
 
     character = models.OneToOneField(Character, on_delete=models.CASCADE, related_name="starting_info")
-    # Victory requirement category → points: great_treasures, usable_spells, fame, notoriety, gold.
-    victory_requirements = models.JSONField(default=dict)
-    starting_location = models.CharField(max_length=60, blank=True)
-    recorded_spells = models.JSONField(default=list)
-    enchanted_chits = models.JSONField(default=list)
+    # The answers to its system's `starting_form`, by field name, as its `check_starting` accepted them.
+    answers = models.JSONField(default=dict)
     updated_by = models.ForeignKey(
         django_settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

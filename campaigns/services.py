@@ -28,12 +28,10 @@ from campaigns.models import (
     WeekEnd,
     validate_time_zone,
 )
-from systems.magic_realm.engine.catalogue import UnknownCounter
 from systems.records import KILLED
-from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.engine.ruleset import RuleSet
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 from systems.calendar import GmCalendar
+from systems.interface import PlaysForm, answers_that_apply
 from systems.dice import Dice, SeededDice
 from campaigns.versions import (  # noqa: F401 (the checks the admin, the import and the pages call through here)
     NOTHING_CHANGED,
@@ -45,14 +43,6 @@ from campaigns.versions import (  # noqa: F401 (the checks the admin, the import
     system_option_errors,
 )
 
-VICTORY_CATEGORIES: tuple[str, ...] = ("great_treasures", "usable_spells", "fame", "notoriety", "gold")
-VICTORY_CATEGORY_TITLES: dict[str, str] = {
-    "great_treasures": "Great Treasures",
-    "usable_spells": "Usable Spells",
-    "fame": "Fame",
-    "notoriety": "Notoriety",
-    "gold": "Gold",
-}
 RESERVED_SLUGS = frozenset({"new"})
 
 
@@ -387,87 +377,60 @@ def delete_character(user, character: Character) -> None:
 # -- secret starting information ----------------------------------------------------------------------
 
 
-def required_victory_points(campaign: Campaign, rules: RuleSet | None = None) -> int:
-    """The points a character's victory requirements must total. With Seasons and Weather they are the
-    starting season's victory points from the seasons table (BIMR4: "5 VP's needed in SPRING"); without
-    seasons, the rule set's `victory_points`."""
-    rules = rules or campaign.current_rules()
-    if rules.seasons_and_weather and rules.starting_season:
-        return get_catalogue().season(rules.starting_season).victory_points
-    return rules.victory_points
+def starting_form(character: Character) -> PlaysForm | None:
+    """The questions of the character's secret starting information (its system's `starting_form` under the
+    campaign's current options); None when the system's characters have none."""
+    campaign = character.campaign
+    return campaign.combat_system.starting_form(character.catalogue_name, campaign.round_rules())
 
 
-def _clean_starting_info(campaign: Campaign, character: Character, data: Mapping[str, Any]) -> dict:
-
-    errors: dict[str, str] = {}
-    raw_requirements = data.get("victory_requirements") or {}
-    requirements: dict[str, int] = {}
-    if not isinstance(raw_requirements, Mapping):
-        errors["victory_requirements"] = "must map each category to its points"
-        raw_requirements = {}
-    for key, value in raw_requirements.items():
-        if key not in VICTORY_CATEGORIES:
-            errors[f"victory_requirements.{key}"] = f"is not a category ({', '.join(VICTORY_CATEGORIES)})"
-            continue
-        try:
-            points = int(value or 0)
-        except (TypeError, ValueError):
-            errors[f"victory_requirements.{key}"] = f"must be a whole number, not {value!r}"
-            continue
-        if points < 0:
-            errors[f"victory_requirements.{key}"] = "cannot be negative"
-        elif points:
-            requirements[key] = points
-    required = required_victory_points(campaign)
-    if not any(key.startswith("victory_requirements") for key in errors):
-        total = sum(requirements.values())
-        if total != required:
-            errors["victory_requirements"] = (
-                f"must total {required} victory points (the campaign's requirement); these total {total}"
-            )
-    spells: list[str] = []
-    for position, name in enumerate(data.get("recorded_spells") or []):
-        try:
-            spells.append(get_catalogue().spell(str(name).strip()).name)
-        except UnknownCounter as error:
-            errors[f"recorded_spells[{position}]"] = str(error)
-    chits: list[str] = []
-    try:
-        character_chits = {chit.label for chit in get_catalogue().character(character.catalogue_name).chits}
-    except UnknownCounter:
-        character_chits = set()
-    for position, label in enumerate(data.get("enchanted_chits") or []):
-        label = str(label).strip()
-        if label not in character_chits:
-            errors[f"enchanted_chits[{position}]"] = (
-                f"the {character.catalogue_name} has no chit {label!r}; chits are {', '.join(sorted(character_chits))}"
-            )
-        elif not label.upper().startswith("MAGIC"):
-            errors[f"enchanted_chits[{position}]"] = f"{label!r} is not a MAGIC chit; only MAGIC chits are enchanted"
-        else:
-            chits.append(label)
-    location = str(data.get("starting_location") or "").strip()
-    if len(location) > 60:
-        errors["starting_location"] = "Use at most 60 characters."
+def check_starting_info(character: Character, answers: Any) -> dict[str, Any]:
+    """The answers kept (those of the form's fields that apply), or a ValidationError naming each field wrong:
+    an answer no field asks for, a choice the form does not offer, a number out of bounds, and the system's own
+    `check_starting` (an error no field has, such as Magic Realm's total, goes above the form)."""
+    form = starting_form(character)
+    if form is None:
+        raise ValidationError({"__all__": "This system's characters have no secret starting information."})
+    if not isinstance(answers, Mapping):
+        raise ValidationError({"answers": "must map each question to its answer"})
+    names = {form_field.name for form_field in form.fields}
+    errors = {key: "is not a question of this form" for key in answers if key not in names}
+    for form_field in form.fields:
+        value = answers.get(form_field.name)
+        offered = [choice.value for choice in form_field.choices]
+        picked = value if isinstance(value, list) else [value]
+        if value is not None and form_field.choices and any(each not in offered for each in picked):
+            errors[form_field.name] = f"{form_field.label}: {value!r} is not one of its choices"
+    kept = answers_that_apply(form, {key: value for key, value in answers.items() if key in names})
+    for form_field in form.fields:
+        value = kept.get(form_field.name)
+        if form_field.kind == "number" and not isinstance(value, int | None):
+            errors[form_field.name] = f"{form_field.label}: must be a whole number, not {value!r}"
+        elif isinstance(value, int) and form_field.minimum is not None and value < form_field.minimum:
+            errors[form_field.name] = f"{form_field.label}: at least {form_field.minimum}, not {value}"
+        elif isinstance(value, int) and form_field.maximum is not None and value > form_field.maximum:
+            errors[form_field.name] = f"{form_field.label}: at most {form_field.maximum}, not {value}"
+    # The system checks only answers of the kinds its fields ask for.
+    sound = {key: value for key, value in kept.items() if key not in errors}
+    for error in character.campaign.combat_system.check_starting(sound, character.campaign.round_rules()):
+        key = error.path if error.path in names else "__all__"
+        errors[key] = f"{errors[key]}; {error.message}" if key in errors else error.message
     if errors:
         raise ValidationError(errors)
-    return {
-        "victory_requirements": requirements,
-        "starting_location": location,
-        "recorded_spells": spells,
-        "enchanted_chits": chits,
-    }
+    # Text is kept stripped, with a browser's CRLF line ends as plain newlines.
+    return {key: "\n".join(value.strip().splitlines()) if isinstance(value, str) else value
+            for key, value in kept.items()}
 
 
-def save_starting_info(user, character: Character, data: Mapping[str, Any]) -> StartingInfo:
-    """Enter or replace a character's secret starting information, checked against the campaign's
-    required victory points, the spell list and the character's chits."""
+def save_starting_info(user, character: Character, answers: Mapping[str, Any]) -> StartingInfo:
+    """Enter or replace a character's secret starting information, checked by its campaign's system (nothing is
+    saved when anything is wrong)."""
     with transaction.atomic():
         campaign = _require_gm(user, character.campaign)
-        character = Character.objects.get(pk=character.pk, campaign=campaign)
-        cleaned = _clean_starting_info(campaign, character, data)
+        character = Character.objects.select_related("campaign").get(pk=character.pk, campaign=campaign)
+        kept = check_starting_info(character, answers)
         info, _ = StartingInfo.objects.update_or_create(
-            character=character, defaults={**cleaned, "updated_by": user}
+            character=character, defaults={"answers": kept, "updated_by": user}
         )
         return info
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import starting_views, views
 
 app_name = "campaigns"
 urlpatterns = [
@@ -20,5 +20,5 @@ urlpatterns = [
     path("<slug:slug>/characters/<int:character_id>/", views.character_edit, name="character_edit"),
     path("<slug:slug>/characters/<int:character_id>/history/", views.character_history, name="character_history"),
     path("<slug:slug>/characters/<int:character_id>/delete/", views.character_delete, name="character_delete"),
-    path("<slug:slug>/characters/<int:character_id>/starting-info/", views.starting_info, name="starting_info"),
+    path("<slug:slug>/characters/<int:character_id>/starting-info/", starting_views.starting_info, name="starting_info"),
 ]

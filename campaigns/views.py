@@ -21,7 +21,6 @@ from combat import character_history as histories
 from combat.system_rounds import combatant_names
 from systems.dice import SeededDice
 from systems.records import is_killed
-from systems.magic_realm.engine.catalogue_data import get_catalogue
 from config import confirm
 from config.fragments import Lazy
 from config.page_cache import cached_on_snapshot
@@ -35,11 +34,10 @@ from .forms import (
     PlayerForm,
     RuleSetForm,
     SetupStepForm,
-    StartingInfoForm,
     SystemOptionsForm,
     apply_service_errors,
 )
-from .models import Character, Player, StartingInfo
+from .models import Character, Player
 
 
 def _partial(request, template: str, partial: str, context: dict):
@@ -428,43 +426,3 @@ def character_delete(request, slug, character_id):
     services.delete_character(request.user, character)
     messages.success(request, f"The {character.catalogue_name} left the campaign.")
     return redirect("campaigns:characters", slug=campaign.slug)
-
-
-@require_http_methods(["GET", "POST"])
-@login_required
-def starting_info(request, slug, character_id):
-    campaign = services.get_campaign_for_gm(request.user, slug)
-    character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
-    if campaign.fights_through_interface:
-        raise Http404("Secret starting information belongs to the characters of the app's first system.")
-    info = StartingInfo.objects.filter(character=character).first()
-    initial = {}
-    if info:
-        initial = {
-            "starting_location": info.starting_location,
-            "recorded_spells": "\n".join(info.recorded_spells),
-            "enchanted_chits": info.enchanted_chits,
-            **{f"vp_{key}": value for key, value in info.victory_requirements.items()},
-        }
-    counter = get_catalogue().character(character.catalogue_name)
-    magic_chits = sorted({chit.label for chit in counter.chits if chit.label.upper().startswith("MAGIC")})
-    form = StartingInfoForm(request.POST or None, initial=initial, magic_chits=magic_chits)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.save_starting_info(request.user, character, form.data_for_service())
-        except ValidationError as error:
-            apply_service_errors(form, error, field_for=StartingInfoForm.field_for)
-        else:
-            messages.success(request, f"The {character.catalogue_name}'s secret starting information saved.")
-            return redirect("campaigns:starting_info", slug=campaign.slug, character_id=character.pk)
-    return render(
-        request,
-        "campaigns/starting_info.html",
-        {
-            "campaign": campaign,
-            "character": character,
-            "info": info,
-            "form": form,
-            "required_points": services.required_victory_points(campaign),
-        },
-    )

@@ -75,7 +75,7 @@ def rules_version_number(campaign) -> int | None:
 def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=None) -> dict[str, Any]:
     """The round file for `round_`: the battle's state and sheets, attackers placed where each sheet's
     owner put them, and every side's plays. `drafts` maps a character (its pk or id) to its plays."""
-    characters = list(battle.characters.select_related("starting_info"))  # one query for every side's spells
+    characters = list(battle.characters.select_related("starting_info", "campaign"))  # one query for every side's spells
     names = {character.pk: character_id(character) for character in characters}
     plays_by_id = {names.get(key, key): value or {} for key, value in drafts.items()}
     state = copy.deepcopy(battle.state.get("state", {}))
@@ -118,12 +118,11 @@ def build_input(battle, round_, drafts: dict[Any, dict[str, Any]], only_side=Non
 
 
 def recorded_spells(character) -> list[str]:
-    """The spells the campaign records for the character (its starting information), each by its catalogue name.
-    A name the catalogue does not know is left out: the record is checked when entered, and one stale name must
-    not make every round file of the battle unreadable."""
-    info = getattr(character, "starting_info", None)
+    """The spells the campaign records for the character, each by its catalogue name: what its system gives a
+    battle from his starting information (`Character.starting_record`). A name the catalogue does not know is left
+    out: the record is checked when entered, and one stale name must not make every round file unreadable."""
     names = []
-    for name in (info.recorded_spells if info else None) or []:
+    for name in character.starting_record().get("spells") or []:
         try:
             names.append(_catalogue().spell(name).name)
         except LookupError:

@@ -18,7 +18,7 @@ def _side(side) -> list[Any]:
     info = getattr(character, "starting_info", None)
     return [
         side.pk, side.character_id, side.plays, side.locked, side.updated_at,
-        [character.pk, character.catalogue_name, character.state, getattr(info, "recorded_spells", None)],
+        [character.pk, character.catalogue_name, character.state, getattr(info, "answers", None)],
         [player.pk, player.name],
     ]
 

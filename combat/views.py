@@ -140,7 +140,7 @@ def _row(form, field_name, errors):
 
 def _round_context(round_, bound_chits=None):
     battle = round_.battle
-    sides = list(round_.sides.select_related("character__player", "character__starting_info"))
+    sides = list(round_.sides.select_related("character__player", "character__starting_info", "character__campaign"))
     previous = _previous_plays(round_) if round_.status != Round.Status.RESOLVED else {}
     open_for_plays = round_.status in (Round.Status.DRAFTING, Round.Status.FAILED)
 

@@ -42,7 +42,11 @@ The parts, in the order a battle uses them:
 - a campaign's characters (systems/characters.py): the name a character is kept under (`character_name`), the names
   offered for a new one (`character_names`, None for any), the native groups it may start with (`native_groups`) and
   what its card shows beyond its record (`character_facts`). A system whose characters are free names, each its
-  combatant's, exports systems/characters.py's defaults.
+  combatant's, exports systems/characters.py's defaults;
+- a character's secret starting information (systems/starting.py): its questions (`starting_form`, None where the
+  system's characters have none), their check (`check_starting`), what a battle starts the character with from the
+  answers (`starting_record`), and the answers from a campaign file's starting information before issue #11
+  (`starting_from_old`). A system whose characters have none exports systems/starting.py's defaults.
 
 Everything a page keeps between requests is JSON: `waiting_forms`, `dues_form` and `settle` read a resolution
 through its `output` (as a round stores it), never the `Resolution` object.
@@ -574,3 +578,12 @@ class CombatSystem(Protocol):
 
     def character_facts(self, name: str, record: Mapping[str, Any],
                         options: Mapping[str, Any]) -> tuple["CharacterFact", ...]: ...
+
+    # A character's secret starting information (systems/starting.py says what each is for; its defaults: none).
+    def starting_form(self, name: str, options: Mapping[str, Any]) -> PlaysForm | None: ...
+
+    def check_starting(self, answers: Mapping[str, Any], options: Mapping[str, Any]) -> list[FieldError]: ...
+
+    def starting_record(self, answers: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def starting_from_old(self, old: Mapping[str, Any]) -> dict[str, Any]: ...

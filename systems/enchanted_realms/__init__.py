@@ -44,3 +44,9 @@ from systems.records import card_from_form  # noqa: E402
 
 record_card = card_from_form(record_form)
 __all__ += ["record_card"]
+
+# Its characters have no secret starting information (systems/starting.py).
+from systems.starting import (no_starting_form as starting_form, nothing_old as starting_from_old,  # noqa: E402
+                              nothing_to_check as check_starting, nothing_to_start_with as starting_record)
+
+__all__ += ["starting_form", "check_starting", "starting_record", "starting_from_old"]

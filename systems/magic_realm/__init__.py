@@ -58,3 +58,9 @@ __all__ += ["character_name", "character_names", "native_groups", "character_fac
 from systems.magic_realm.record_card import record_card  # noqa: E402
 
 __all__ += ["record_card"]
+
+# Its secret starting information: victory requirements, location, spells, enchanted chits (systems/magic_realm/starting.py).
+from systems.magic_realm.starting import (check_starting, starting_form, starting_from_old,  # noqa: E402
+                                          starting_record)
+
+__all__ += ["starting_form", "check_starting", "starting_record", "starting_from_old"]

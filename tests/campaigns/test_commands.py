@@ -26,7 +26,7 @@ def full_campaign(gm, campaign, player, black_knight):
     services.add_character(gm, campaign, {"player": bob.pk, "catalogue_name": "Amazon", "starting_native_group": "Soldiers"})
     services.change_rules(gm, campaign, {"extended_treachery": False}, "Trial without it")
     services.advance_calendar(gm, campaign, ScriptedDice([4, 2]))
-    services.save_starting_info(gm, black_knight, {"victory_requirements": {"fame": 3, "notoriety": 2}, "starting_location": "Inn"})
+    services.save_starting_info(gm, black_knight, {"vp_fame": 3, "vp_notoriety": 2, "starting_location": "Inn"})
     services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "tile", "detail": "Borderland"})
     return campaign
 
@@ -57,7 +57,7 @@ def test_export_prints_rules_calendar_players_characters_and_battles(full_campai
     assert data["calendar"]["state"] == {"weather": "storm", "chit": 2}
     assert [week["week"] for week in data["calendar"]["weeks_ended"]] == [1]
     assert [p["email"] for p in data["players"]] == ["alice@example.com", "bob@example.com"]
-    assert data["characters"][1]["starting_info"]["starting_location"] == "Inn"
+    assert data["characters"][1]["starting_info"]["answers"]["starting_location"] == "Inn"
     assert isinstance(data["battles"], list)
 
 

@@ -21,7 +21,7 @@ def first_round_file(battle, drafts=None) -> dict:
 
 @pytest.mark.django_db
 def test_a_round_file_built_by_the_app_carries_the_campaigns_recorded_spells_by_their_catalogue_names(battle, characters):
-    StartingInfo.objects.create(character=characters["Amazon"], recorded_spells=["fiery blast", "Peace", "Fiery Blast"])
+    StartingInfo.objects.create(character=characters["Amazon"], answers={"recorded_spells": "fiery blast\nPeace\nFiery Blast"})
     round_file = first_round_file(battle)
     assert entry(round_file, "Amazon")["spells"] == ["Fiery Blast", "Peace"]
     assert "spells" not in entry(round_file, "Black Knight")  # no starting information
@@ -30,7 +30,7 @@ def test_a_round_file_built_by_the_app_carries_the_campaigns_recorded_spells_by_
 
 @pytest.mark.django_db
 def test_without_recorded_spells_no_entry_has_spells(battle, characters):
-    StartingInfo.objects.create(character=characters["Amazon"], recorded_spells=[])
+    StartingInfo.objects.create(character=characters["Amazon"], answers={"recorded_spells": ""})
     assert all("spells" not in c for c in first_round_file(battle)["state"]["characters"])
 
 
@@ -39,7 +39,7 @@ def test_the_campaigns_record_replaces_the_spells_the_battles_state_carried(batt
     entry(battle.state, "Amazon")["spells"] = ["Lightning Bolt"]
     entry(battle.state, "Black Knight")["spells"] = ["Peace"]
     battle.save()
-    StartingInfo.objects.create(character=characters["Amazon"], recorded_spells=["Fiery Blast"])
+    StartingInfo.objects.create(character=characters["Amazon"], answers={"recorded_spells": "Fiery Blast"})
     round_file = first_round_file(battle)
     assert entry(round_file, "Amazon")["spells"] == ["Fiery Blast"]
     assert "spells" not in entry(round_file, "Black Knight")
@@ -49,7 +49,7 @@ def test_the_campaigns_record_replaces_the_spells_the_battles_state_carried(batt
 def test_an_attack_with_a_spell_the_campaign_does_not_record_for_him_is_refused(battle, characters):
     entry(battle.state, "Amazon")["chits"].append({"id": "MAGIC IV4", "label": "MAGIC IV4", "state": "fresh"})
     battle.save()
-    StartingInfo.objects.create(character=characters["Amazon"], recorded_spells=["Lightning Bolt"])
+    StartingInfo.objects.create(character=characters["Amazon"], answers={"recorded_spells": "Lightning Bolt"})
     plays = {"target": "Wolf", "attack": {"chit": "MAGIC IV4", "box": 1, "spell": "Fiery Blast"}}
     errors = rounds.validate(first_round_file(battle, {characters["Amazon"].pk: plays}), "Amazon")
     assert "Amazon does not know Fiery Blast (his spells: Lightning Bolt)" in errors.values()
@@ -63,8 +63,7 @@ def test_a_campaign_with_recorded_spells_exports_and_imports_with_its_round_file
         gm, battle, characters, valid_plays, first_round):
     from campaigns import exchange
 
-    StartingInfo.objects.create(character=characters["Amazon"], recorded_spells=["Fiery Blast", "Peace"],
-                                victory_requirements={"fame": 5})
+    StartingInfo.objects.create(character=characters["Amazon"], answers={"recorded_spells": "Fiery Blast\nPeace", "vp_fame": 5})
     resolve_first_round(gm, battle, characters, valid_plays, first_round)
     assert entry(Round.objects.get(pk=first_round.pk).input, "Amazon")["spells"] == ["Fiery Blast", "Peace"]
     exported = exchange.export_campaign(battle.campaign)

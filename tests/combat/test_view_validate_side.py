@@ -60,7 +60,7 @@ def test_validating_counts_a_magic_chit_in_the_effort_limit(gm_client, battle, c
     from campaigns.models import StartingInfo
 
     amazon = characters["Amazon"]
-    StartingInfo.objects.create(character=amazon, recorded_spells=["Fiery Blast"])
+    StartingInfo.objects.create(character=amazon, answers={"recorded_spells": "Fiery Blast"})
     entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Amazon")
     entry["chits"].append({"id": "MAGIC IV4**", "label": "MAGIC IV4**", "state": "fresh"})
     battle.save()

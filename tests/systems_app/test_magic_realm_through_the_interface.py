@@ -132,7 +132,7 @@ def test_a_battle_of_the_apps_own_round_format_stays_on_the_apps_pages(gm, campa
 
 
 def test_a_magic_realm_battle_starts_the_character_with_the_spells_the_campaign_records_for_him(gm, campaign):
-    StartingInfo.objects.create(character=campaign.characters.get(), recorded_spells=["fiery blast"])
+    StartingInfo.objects.create(character=campaign.characters.get(), answers={"recorded_spells": "fiery blast"})
     battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
     entry = next(c for c in battle.state["state"]["characters"] if c["id"] == "Swordsman")
     assert entry["spells"] == ["Fiery Blast"]

@@ -24,6 +24,8 @@ from systems.calendar import (any_calendar as check_calendar, date_only as calen
                               old_weeks_counted as calendar_from_old, seven_day_weeks as end_week)  # 7-day weeks
 from systems.characters import (any_name as character_names, free_name as character_name,  # noqa: F401
                                 no_facts as character_facts, no_native_groups as native_groups)  # free names
+from systems.starting import (no_starting_form as starting_form, nothing_old as starting_from_old,  # noqa: F401
+                              nothing_to_check as check_starting, nothing_to_start_with as starting_record)  # none
 
 NAME = "waiting-test"
 TITLE = "A test system whose rounds wait"

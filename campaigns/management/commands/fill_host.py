@@ -138,8 +138,7 @@ def _copy_campaigns(template: _Template, gms, prefix: str, numbers: range) -> No
                   starting_native_group=template.characters[p.name].starting_native_group, state=template.characters[p.name].state)
         for p in players])
     StartingInfo.objects.bulk_create([
-        StartingInfo(character=c, victory_requirements=info.victory_requirements, starting_location=info.starting_location,
-                     recorded_spells=info.recorded_spells, enchanted_chits=info.enchanted_chits)
+        StartingInfo(character=c, answers=info.answers)
         for c in characters if (info := template.starting.get(c.catalogue_name))])
     by_campaign = {(c.campaign_id, c.catalogue_name): c for c in characters}
     battles = Battle.objects.bulk_create([
