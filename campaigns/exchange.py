@@ -369,7 +369,7 @@ def _import_characters(campaign: Campaign, characters: list, players: dict[str, 
             _reraise(error, path)
         character = Character.objects.create(campaign=campaign, **cleaned)
         info = entry.get("starting_info")
-        if info is not None and campaign.fights_through_interface:
+        if info is not None and campaign.combat_system.starting_form(character.catalogue_name, campaign.round_rules()) is None:
             raise CampaignFileError(f"{path}.starting_info", "must be null: this system's characters have none")
         if info is not None:
             info_path = f"{path}.starting_info"

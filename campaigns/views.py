@@ -356,12 +356,15 @@ def _cards(campaign, characters) -> list:
     system = campaign.combat_system
     latest = histories.latest_for(characters, CARD_HISTORY)
     counts = histories.counts_for(characters)
+    options = campaign.round_rules()
     cards = []
     for character in characters:
         record = character.state or {}
         entries = latest.get(character.pk, [])
         cards.append((character, {"killed": is_killed(record), "record": system.record_card(record),
-                                  "history": entries, "earlier": max(0, counts.get(character.pk, 0) - len(entries))}))
+                                  "history": entries, "earlier": max(0, counts.get(character.pk, 0) - len(entries)),
+                                  # its secret starting information, where its system keeps one
+                                  "starting": system.starting_form(character.catalogue_name, options) is not None}))
     return cards
 
 

@@ -44,6 +44,7 @@ def test_a_magic_realm_character_is_added_with_the_catalogues_spelling_and_its_g
     page = gm_client.get(reverse("campaigns:characters", args=["the-realm"])).content.decode()
     assert "<span>Order</span> <span class=\"badge tone-1\">Friendly</span>" in page
     assert "On: Friendly, not Allied, with the Order." in page
+    assert "Secret starting information" in page  # its system keeps one (systems/magic_realm/starting.py)
 
 
 def test_an_enchanted_realms_campaign_takes_free_names_and_suggests_its_combatants(gm_client, enchanted):
@@ -88,3 +89,8 @@ def test_an_enchanted_realms_record_keeps_its_systems_own_keys(gm, enchanted):
                                                       "catalogue_name": character.catalogue_name,
                                                       "state": {**character.state, "hit_points": 9}})
     assert saved.state["hit_points"] == 9
+
+
+def test_a_card_offers_secret_starting_information_only_where_its_system_keeps_one(gm_client, enchanted):
+    page = gm_client.get(reverse("campaigns:characters", args=["enchanted"])).content.decode()
+    assert "Aldric" in page and "Secret starting information" not in page
