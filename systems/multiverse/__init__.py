@@ -26,27 +26,14 @@ rename = renamer(sides)  # a combatant renamed after the character who plays him
 
 from systems.multiverse.standing import standing  # noqa: E402
 
-# Its campaigns count the days in 7-day weeks and keep nothing more (systems/calendar.py).
-from systems.calendar import (any_calendar as check_calendar, date_only as calendar_facts,  # noqa: E402
-                              no_calendar as new_calendar, nothing_hidden as gm_calendar,
-                              old_weeks_counted as calendar_from_old, seven_day_weeks as end_week)
-
-__all__ += ["new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "calendar_from_old"]
-
-# Its characters are free names, each its combatant's in battles (systems/characters.py).
-from systems.characters import (any_name as character_names, free_name as character_name,  # noqa: E402
-                                no_facts as character_facts, no_native_groups as native_groups)
-
-__all__ += ["character_name", "character_names", "native_groups", "character_facts"]
-
 # Its card shows its record as its record form asks it (systems/records.py).
 from systems.records import card_from_form  # noqa: E402
 
 record_card = card_from_form(record_form)
 __all__ += ["record_card"]
 
-# Its characters have no secret starting information (systems/starting.py).
-from systems.starting import (no_starting_form as starting_form, nothing_old as starting_from_old,  # noqa: E402
-                              nothing_to_check as check_starting, nothing_to_start_with as starting_record)
+# Its campaigns: 7-day weeks, free character names, no secret starting information (systems/campaign_defaults.py).
+from systems.campaign_defaults import *  # noqa: E402,F403 (the defaults under the interface's names)
+from systems.campaign_defaults import CAMPAIGN_DEFAULTS  # noqa: E402
 
-__all__ += ["starting_form", "check_starting", "starting_record", "starting_from_old"]
+__all__ += CAMPAIGN_DEFAULTS

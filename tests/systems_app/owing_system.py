@@ -20,13 +20,7 @@ from systems.records import (any_record as check_record, bare_record as new_reco
                              no_record_changes as record_changes, no_record_form as record_form,
                              records_ignored as with_records)  # its combatants keep no record
 from systems.setup import cannot_set_up as set_up, no_setup_form as setup_form  # noqa: F401 (from its starting state)
-from systems.calendar import (any_calendar as check_calendar, date_only as calendar_facts,  # noqa: F401
-                              no_calendar as new_calendar, nothing_hidden as gm_calendar,
-                              old_weeks_counted as calendar_from_old, seven_day_weeks as end_week)  # 7-day weeks
-from systems.characters import (any_name as character_names, free_name as character_name,  # noqa: F401
-                                no_facts as character_facts, no_native_groups as native_groups)  # free names
-from systems.starting import (no_starting_form as starting_form, nothing_old as starting_from_old,  # noqa: F401
-                              nothing_to_check as check_starting, nothing_to_start_with as starting_record)  # none
+from systems.campaign_defaults import *  # noqa: F401,F403 (7-day weeks, free names, no starting information)
 
 NAME = "owing-test"
 TITLE = "Owing (a test system)"
