@@ -277,8 +277,27 @@ class StartingInfoAdmin(admin.ModelAdmin):
     list_display = ["character", "updated_at"]
 
 
+class SetupStepAdminForm(forms.ModelForm):
+    """A step's kind is one of its campaign's system's (`setup_order_kinds`), refused beside the field otherwise."""
+
+    class Meta:
+        model = SetupStep
+        fields = "__all__"
+
+    def clean(self):
+        cleaned = super().clean()
+        campaign, kind = cleaned.get("campaign"), cleaned.get("kind")
+        if campaign is not None and kind is not None:
+            kinds = dict(campaign.combat_system.setup_order_kinds())
+            if kind not in kinds:
+                self.add_error("kind", f"must be one of {', '.join(kinds)}" if kinds else
+                               "this campaign's system sets nothing up in turn before it starts")
+        return cleaned
+
+
 @admin.register(SetupStep)
 class SetupStepAdmin(admin.ModelAdmin):
+    form = SetupStepAdminForm
     list_display = ["campaign", "position", "player", "kind", "detail"]
     list_filter = ["campaign"]
 

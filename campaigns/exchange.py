@@ -392,8 +392,10 @@ def _import_setup_steps(campaign: Campaign, steps: Any, players: dict[str, Playe
         if not isinstance(entry.get("player"), str) or entry["player"] not in players:
             raise CampaignFileError(f"{path}.player", f"{entry.get('player')!r} is not one of the file's players")
         kind = entry.get("kind")
-        if kind not in dict(SetupStep.KIND_CHOICES):
-            raise CampaignFileError(f"{path}.kind", f"must be one of {', '.join(dict(SetupStep.KIND_CHOICES))}")
+        kinds = dict(campaign.combat_system.setup_order_kinds())
+        if kind not in kinds:
+            raise CampaignFileError(f"{path}.kind", f"must be one of {', '.join(kinds)}" if kinds else
+                                    "this system sets nothing up in turn: setup_steps must be empty")
         SetupStep.objects.create(
             campaign=campaign, position=position + 1, player=players[entry["player"]], kind=kind,
             detail=_short(entry, "detail", path, 120),

@@ -14,7 +14,7 @@ from systems.records import number
 
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
-from .models import SetupStep, through_interface
+from .models import through_interface
 from .option_fields import SystemOptionFields
 from .names import validate_one_line
 
@@ -347,12 +347,13 @@ class CharacterStateForm(forms.Form):
 
 class SetupStepForm(forms.Form):
     player = forms.ChoiceField()
-    kind = forms.ChoiceField(choices=SetupStep.KIND_CHOICES)
+    kind = forms.ChoiceField()
     detail = forms.CharField(max_length=120, help_text='What was placed or chosen, e.g. "Borderland".')
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["player"].choices = [("", "— choose —")] + [(p.pk, p.name) for p in campaign.players.all()]
+        self.fields["kind"].choices = list(campaign.combat_system.setup_order_kinds())
 
 
 def apply_service_errors(form: forms.Form, error: ValidationError, field_for=None) -> None:

@@ -18,6 +18,7 @@ from campaigns.names import validate_one_line
 from systems.magic_realm.engine.ruleset import RuleSet, rules_from
 from systems import DEFAULT_SYSTEM, get_system
 from systems.calendar import week_of_day
+from systems.setup_order import kind_label
 
 
 def through_interface(system: str) -> bool:
@@ -244,18 +245,13 @@ class StartingInfo(models.Model):
 
 
 class SetupStep(models.Model):
-    """One step of board building and character selection, in the order the players took them."""
-
-    KIND_CHOICES = [
-        ("tile", "Placed a tile"),
-        ("character", "Selected a character"),
-        ("chit", "Placed a Visitor/Mission chit"),
-    ]
+    """One step of setting the game up before the campaign starts, in the order the players took them: its
+    `kind` is one of its system's `setup_order_kinds` (Magic Realm: board building and character selection)."""
 
     campaign = models.ForeignKey(Campaign, on_delete=models.CASCADE, related_name="setup_steps")
     position = models.PositiveIntegerField()
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="setup_steps")
-    kind = models.CharField(max_length=10, choices=KIND_CHOICES)
+    kind = models.CharField(max_length=10)
     detail = models.CharField(max_length=120, help_text='What was placed or chosen, e.g. "Borderland".')
 
     class Meta:
@@ -265,4 +261,9 @@ class SetupStep(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.position}. {self.player}: {self.get_kind_display()} {self.detail}"
+        return f"{self.position}. {self.player}: {self.kind_label} {self.detail}"
+
+    @property
+    def kind_label(self) -> str:
+        """The step's kind in its system's words."""
+        return kind_label(self.campaign.combat_system.setup_order_kinds(), self.kind)

@@ -449,8 +449,11 @@ def record_setup_step(user, campaign: Campaign, data: Mapping[str, Any]) -> Setu
         if player is None:
             errors["player"] = "Choose one of this campaign's players."
         kind = str(data.get("kind") or "")
-        if kind not in dict(SetupStep.KIND_CHOICES):
-            errors["kind"] = "Choose tile, character or chit."
+        kinds = campaign.combat_system.setup_order_kinds()
+        if not kinds:
+            raise Http404("This campaign's system sets nothing up in turn before it starts.")
+        if kind not in dict(kinds):
+            errors["kind"] = f"Choose one of: {', '.join(label.lower() for _, label in kinds)}."
         detail = str(data.get("detail") or "").strip()
         if not detail:
             errors["detail"] = "Say what was placed or chosen."

@@ -275,7 +275,7 @@ def _players_context(campaign, form, setup_form):
         "players": campaign.players.prefetch_related("characters"),
         "form": form,
         "setup_form": setup_form,
-        "setup_steps": campaign.setup_steps.select_related("player"),
+        "setup_steps": campaign.setup_steps.select_related("player", "campaign"),
     }
 
 
@@ -310,8 +310,8 @@ def player_delete(request, slug, player_id):
 @login_required
 def setup_step(request, slug):
     campaign = services.get_campaign_for_gm(request.user, slug)
-    if campaign.fights_through_interface:
-        raise Http404("Board building and character selection belong to the campaigns of the app's first system.")
+    if not campaign.combat_system.setup_order_kinds():
+        raise Http404("This campaign's system sets nothing up in turn before it starts.")
     form = SetupStepForm(request.POST, campaign=campaign)
     if form.is_valid():
         try:

@@ -579,6 +579,10 @@ class CombatSystem(Protocol):
     def character_facts(self, name: str, record: Mapping[str, Any],
                         options: Mapping[str, Any]) -> tuple["CharacterFact", ...]: ...
 
+    # The kinds of step a campaign's players take in turn before it starts (systems/setup_order.py); none: the
+    # players page asks nothing of the kind.
+    def setup_order_kinds(self) -> tuple[tuple[str, str], ...]: ...
+
     # A character's secret starting information (systems/starting.py says what each is for; its defaults: none).
     def starting_form(self, name: str, options: Mapping[str, Any]) -> PlaysForm | None: ...
 

@@ -64,3 +64,8 @@ from systems.magic_realm.starting import (check_starting, starting_form, startin
                                           starting_record)
 
 __all__ += ["starting_form", "check_starting", "starting_record", "starting_from_old"]
+
+# Its board building and character selection, recorded in turn before a campaign starts (systems/setup_order.py).
+from systems.magic_realm.setup_order import setup_order_kinds  # noqa: E402
+
+__all__ += ["setup_order_kinds"]
