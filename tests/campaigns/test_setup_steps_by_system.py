@@ -22,7 +22,8 @@ def realm(gm):
 
 def test_the_players_page_offers_its_systems_kinds_of_step(gm_client, realm):
     page = gm_client.get(reverse("campaigns:players", args=["realm"])).content.decode()
-    assert '<option value="tile">Placed a tile</option>' in page and "Board building" in page
+    assert '<option value="tile">Placed a tile</option>' in page
+    assert "(placed a tile; selected a character; placed a visitor/mission chit)" in page
 
 
 def test_a_kind_its_system_has_not_is_refused_naming_the_field_and_nothing_is_saved(gm, realm):
