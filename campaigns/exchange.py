@@ -422,7 +422,10 @@ def _check_battles(battles: list, system: str) -> None:
                 raise CampaignFileError(f"{path}.{key}", f"must be {kind.__name__}, not {type(battle[key]).__name__}")
         if battle.get("status", "active") not in ("active", "ended"):
             raise CampaignFileError(f"{path}.status", "must be active or ended")
-        if through_interface(system) and (battle.get("state") or {}).get("system") != system:
+        # A battle fought through the interface names its system, the campaign's; only a Magic Realm battle begun on
+        # the app's own pages names none.
+        named = (battle.get("state") or {}).get("system")
+        if (named is not None or through_interface(system)) and named != system:
             raise CampaignFileError(f"{path}.state.system", f"must be the campaign's system, {system!r}")
         _strings(battle.get("characters", []), f"{path}.characters")
         _check_rounds(battle.get("rounds", []), f"{path}.rounds")

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 
-from combat.models import CharacterChange, Round
+from combat.models import CharacterChange, Round, fought_through_interface
 from systems import records
 
 
@@ -80,7 +80,7 @@ def undo(changes) -> int:
 def _own_pages(queryset):
     """The entries of battles fought on the app's own pages (a Magic Realm battle begun before its campaigns
     moved to the interface): the interface's battles are read with their rounds (combat/system_history.py)."""
-    return queryset.exclude(battle__state__has_key="system")
+    return queryset.exclude(fought_through_interface("battle__"))
 
 
 def for_characters(characters, latest: int = 10) -> dict[int, list[CharacterChange]]:

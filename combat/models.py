@@ -14,6 +14,16 @@ from django.db import models
 from campaigns.names import validate_one_line
 from systems.interface import GM
 
+# A battle fought on the systems interface's pages names its system in its state (combat/system_battles.py); a
+# Magic Realm battle begun before its campaigns moved there does not.
+SYSTEM_KEY = "system"
+
+
+def fought_through_interface(path: str = "") -> models.Q:
+    """The lookup of the battles fought through the interface, for a query of battles (`path` "") or of rows that
+    belong to one (`path` "battle__", "round__battle__"): `Battle.fought_through_interface` as a query."""
+    return models.Q(**{f"{path}state__has_key": SYSTEM_KEY})
+
 
 class Battle(models.Model):
     class Status(models.TextChoices):
@@ -55,7 +65,7 @@ class Battle(models.Model):
         """Whether the battle is fought on the systems interface's pages (combat/system_views.py): its state
         names its system from the start (combat/system_battles.py). A Magic Realm battle begun before its
         campaigns moved there keeps the app's own round format (combat/rounds.py) and pages to its end."""
-        return bool((self.state or {}).get("system"))
+        return bool((self.state or {}).get(SYSTEM_KEY))
 
 
 class Round(models.Model):

@@ -14,7 +14,7 @@ from django.utils import timezone
 
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import fairness, history, system_dues, system_rounds, system_waiting
-from combat.models import Battle, Round, SidePlays
+from combat.models import SYSTEM_KEY, Battle, Round, SidePlays
 from combat.signals import round_opened
 from systems.errors import PlaysInvalid
 from systems.interface import GM
@@ -60,7 +60,7 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
         # Each campaign character starts as its record leaves it (systems/records.py): what it carries from
         # earlier battles, whatever the starting state says of it.
         state = {**system.with_records(round_input, {c.catalogue_name: c.battle_record() for c in characters}),
-                 "system": system.NAME}
+                 SYSTEM_KEY: system.NAME}
         battle = Battle.objects.create(
             campaign=campaign, name=name or f"Battle in {clearing}", clearing=clearing, state=state,
             demo_key=demo_key, created_by=user if getattr(user, "pk", None) else None,
@@ -315,7 +315,7 @@ def resolve_locked(round_: Round) -> bool:
     round_.save()
     # What the round did to the campaign's characters is part of its result: one transaction, undone by a void.
     history.record_round(round_, battle.state, resolution.state, dict(resolution.output))
-    battle.state = {**resolution.state, "system": system.NAME}
+    battle.state = {**resolution.state, SYSTEM_KEY: system.NAME}
     if resolution.finished:
         battle.status = Battle.Status.ENDED
     battle.save(update_fields=["state", "status", "updated_at"])

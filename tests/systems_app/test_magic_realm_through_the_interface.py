@@ -166,3 +166,14 @@ def test_a_campaign_with_battles_of_both_kinds_comes_back_the_same_from_its_file
     resolved = Round.objects.get(battle__campaign=restored, battle__name="The Pit", number=1)
     assert resolved.status == Round.Status.RESOLVED and resolved.result["summaries"]
     assert resolved.rules_fingerprint == campaign.current_rules().fingerprint()
+
+
+def test_a_battle_of_another_system_in_a_magic_realm_campaigns_file_is_refused_naming_the_field(gm, campaign):
+    from campaigns.exchange import CampaignFileError, export_campaign, import_campaign
+
+    started(gm, campaign, "black-knight-vs-wolf")
+    exported = export_campaign(campaign)
+    exported["battles"][0]["state"]["system"] = "fallen-empire"
+    with pytest.raises(CampaignFileError) as refused:
+        import_campaign(exported, replace=True)
+    assert refused.value.path == "battles[0].state.system"
