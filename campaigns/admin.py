@@ -286,7 +286,9 @@ class SetupStepAdminForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        campaign, kind = cleaned.get("campaign"), cleaned.get("kind")
+        campaign, kind, player = cleaned.get("campaign"), cleaned.get("kind"), cleaned.get("player")
+        if campaign is not None and player is not None and player.campaign_id != campaign.pk:
+            self.add_error("player", "must be one of this campaign's players")
         if campaign is not None and kind is not None:
             kinds = dict(campaign.combat_system.setup_order_kinds())
             if kind not in kinds:

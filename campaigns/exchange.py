@@ -374,12 +374,19 @@ def _import_characters(campaign: Campaign, characters: list, players: dict[str, 
         if info is not None:
             info_path = f"{path}.starting_info"
             info = _object(info, info_path)
-            # A file from before issue #11 keeps the system's own keys; its system reads them as answers.
-            answers = info["answers"] if "answers" in info else campaign.combat_system.starting_from_old(info)
+            # A file from before issue #11 keeps the system's own keys; its system reads them as answers, and
+            # what it cannot read is the file's error, named by the object it came from.
+            if "answers" in info:
+                answers, answers_path = info["answers"], f"{info_path}.answers"
+            else:
+                try:
+                    answers, answers_path = campaign.combat_system.starting_from_old(info), info_path
+                except (TypeError, ValueError, AttributeError, KeyError) as error:
+                    raise CampaignFileError(info_path, f"cannot be read as starting information: {error}") from None
             try:
                 kept = services.check_starting_info(character, answers)
             except ValidationError as error:
-                _reraise(error, f"{info_path}.answers")
+                _reraise(error, answers_path)
             StartingInfo.objects.create(character=character, answers=kept)
 
 

@@ -404,8 +404,10 @@ def check_starting_info(character: Character, answers: Any) -> dict[str, Any]:
     kept = answers_that_apply(form, {key: value for key, value in answers.items() if key in names})
     for form_field in form.fields:
         value = kept.get(form_field.name)
-        if form_field.kind == "number" and not isinstance(value, int | None):
+        if form_field.kind == "number" and (isinstance(value, bool) or not isinstance(value, int | None)):
             errors[form_field.name] = f"{form_field.label}: must be a whole number, not {value!r}"
+        elif form_field.kind == "text" and not isinstance(value, str | None):
+            errors[form_field.name] = f"{form_field.label}: must be text, not {value!r}"
         elif isinstance(value, int) and form_field.minimum is not None and value < form_field.minimum:
             errors[form_field.name] = f"{form_field.label}: at least {form_field.minimum}, not {value}"
         elif isinstance(value, int) and form_field.maximum is not None and value > form_field.maximum:

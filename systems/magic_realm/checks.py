@@ -49,13 +49,15 @@ class CheckedInput(dict):
     trials the plays form makes of it: each trial changes one top-level key (a side's play, the encounter
     section, the sheets) and keeps the same state."""
 
-    schema_errors: list = []
+    schema_errors: list | None = None  # None: not checked (`trial_errors` then checks each trial whole)
     parsed_state: tuple | None = None
 
     def replaced(self, key: str, value: Any) -> CheckedInput:
         """This input with `key` set to `value`, checked by checking `value` alone."""
         new = CheckedInput({**self, key: value})
-        new.schema_errors = [e for e in self.schema_errors if not e.path.startswith(key)]
+        if self.schema_errors is None:
+            return new
+        new.schema_errors = [e for e in self.schema_errors if not _under(e.path, key)]
         new.schema_errors += schema_errors_of(engine_file(new), key)
         new.parsed_state = self.parsed_state
         return new
@@ -63,9 +65,14 @@ class CheckedInput(dict):
 
 def checked(round_input: dict[str, Any]) -> CheckedInput:
     base = CheckedInput(round_input)
-    base.schema_errors, base.parsed_state = _checked(json.dumps(engine_file(round_input), sort_keys=True))
-    base.schema_errors = list(base.schema_errors)
+    errors, base.parsed_state = _checked(json.dumps(engine_file(round_input), sort_keys=True))
+    base.schema_errors = list(errors)
     return base
+
+
+def _under(path: str, key: str) -> bool:
+    """Whether an error's path lies in the top-level `key` of the round input."""
+    return path == key or path.startswith(f"{key}.")
 
 
 @lru_cache(maxsize=16)
@@ -85,9 +92,11 @@ def trial_errors(base: dict[str, Any], trial: dict[str, Any], key: str) -> list[
     """`validate(trial)`, for a trial that is `base` with `key` changed: the same errors, without checking the
     whole file against the schema again when `base` is valid but for `key` (only `trial[key]` is checked), nor
     reading its state again. The plays form asks hundreds of trials of a large battle, and the whole file's
-    schema was nearly all their time (docs/performance.md)."""
-    if not isinstance(base, CheckedInput) or key not in trial or any(
-            not error.path.startswith(key) for error in base.schema_errors):
+    schema was nearly all their time (docs/performance.md). A trial that changes anything else (a key beside
+    `key` that is not `base`'s own, or added) is checked whole; one may leave a key out."""
+    if (not isinstance(base, CheckedInput) or base.schema_errors is None or key not in trial
+            or any(not _under(error.path, key) for error in base.schema_errors)
+            or any(value is not base.get(name) for name, value in trial.items() if name != key)):
         return validate(trial)
     errors = schema_errors_of(trial, key)
     if errors:

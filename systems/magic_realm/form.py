@@ -181,8 +181,9 @@ def _sheet_accepted(round_input: dict[str, Any], boxes) -> bool:
     """Whether the engine accepts the attackers in those boxes. The sheets are checked as the melee finds them:
     in a round with an encounter step `validate` leaves them to the melee, so they are tried without it (the
     attackers the step brings to the sheet are the engine's to place, in the emptiest boxes)."""
-    trial = copy.deepcopy(round_input)
-    trial.pop("encounter", None)
+    # Only the sheets change: the rest is the input's own, so its state and schema are checked once (checks.py).
+    trial = {name: value for name, value in round_input.items() if name != "encounter"}
+    trial["sheets"] = copy.deepcopy(round_input.get("sheets", []))
     for path, box in boxes:
         set_path(trial, path, box)
     return not [error for error in trial_errors(round_input, trial, "sheets") if error.path.startswith("sheets")]

@@ -51,3 +51,11 @@ def test_an_import_refuses_a_step_of_a_kind_the_system_has_not_naming_it(gm, rea
     with pytest.raises(CampaignFileError) as refused:
         import_campaign(exported, replace=True)
     assert refused.value.path == "setup_steps[0].kind" and "tile" in refused.value.message
+
+
+def test_the_admin_refuses_a_player_of_another_campaign_beside_the_field(gm, realm):
+    other = services.create_campaign(gm, "Other", "other", "bimr4")
+    stranger = services.add_player(gm, other, {"name": "Zed", "email": "zed@example.com", "time_zone": "UTC"})
+    form = SetupStepAdminForm(data={"campaign": realm.pk, "position": 1, "player": stranger.pk, "kind": "tile",
+                                    "detail": "x"})
+    assert not form.is_valid() and "one of this campaign's players" in form.errors["player"][0]

@@ -45,3 +45,24 @@ def test_answers_that_do_not_check_out_are_refused_naming_the_field(gm, black_kn
     with pytest.raises(exchange.CampaignFileError) as error:
         exchange.import_campaign(data)
     assert "characters[0].starting_info.answers.recorded_spells" in str(error.value)
+
+
+@pytest.mark.parametrize("broken", [{"victory_requirements": []}, {"recorded_spells": [1]}, {"enchanted_chits": 5}])
+def test_a_file_from_before_whose_keys_cannot_be_read_is_refused_naming_its_starting_info(gm, black_knight, broken):
+    data = exported_with_info(gm, black_knight)
+    data["characters"][0]["starting_info"] = {"victory_requirements": {}, "starting_location": "",
+                                              "recorded_spells": [], "enchanted_chits": [], **broken}
+    Campaign.objects.filter(slug=data["slug"]).delete()
+    with pytest.raises(exchange.CampaignFileError) as error:
+        exchange.import_campaign(data)
+    assert error.value.path.startswith("characters[0].starting_info")
+    assert not Campaign.objects.filter(slug=data["slug"]).exists()
+
+
+def test_an_answer_that_is_not_text_where_text_is_asked_is_refused_naming_the_field(gm, black_knight):
+    data = exported_with_info(gm, black_knight)
+    data["characters"][0]["starting_info"]["answers"]["starting_location"] = {"a": 1}
+    Campaign.objects.filter(slug=data["slug"]).delete()
+    with pytest.raises(exchange.CampaignFileError) as error:
+        exchange.import_campaign(data)
+    assert error.value.path == "characters[0].starting_info.answers.starting_location"
