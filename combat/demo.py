@@ -53,11 +53,10 @@ def create_set_up_battle(campaign, key: str, name: str, clearing: str, answers) 
     `answers` to its `setup_form` (the campaign's living characters offered by name). Idempotent: `key` is the
     battle's demo key."""
     from combat import system_battles
-    from systems.records import is_killed
 
     existing = Battle.objects.filter(campaign=campaign, demo_key=key).first()
     if existing is not None:
         return existing
-    living = tuple(c.catalogue_name for c in campaign.characters.order_by("catalogue_name") if not is_killed(c.state))
+    living = tuple(c.catalogue_name for c in system_battles.living_characters(campaign))
     round_input = campaign.combat_system.set_up(answers, living)
     return system_battles.create_battle(campaign, name, clearing, round_input, demo_key=key)

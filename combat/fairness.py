@@ -15,6 +15,7 @@ from typing import Any
 from django.utils import timezone
 
 from combat import rounds, system_rounds
+from combat.models import SYSTEM_KEY
 from systems import get_system, system_of
 from systems.commitment import (
     RoundIdentity,
@@ -130,7 +131,7 @@ def verify_round_file(data: Any) -> Verdict:
         verdict.reason = "commitment: the seed and salt do not hash to the commitment (the dice were changed)"
         return verdict
     verdict.checks.append(f"the seed {seed} and its salt hash to the commitment {data['commitment']['sha256']}")
-    if "system" in data:  # a round of a battle fought through the interface: its input names its system
+    if SYSTEM_KEY in data:  # a round of a battle fought through the interface: its input names its system
         return _verify_replay_through_interface(verdict, data, seed, identity)
     state_round = (data.get("state") or {}).get("round") if isinstance(data.get("state"), dict) else None
     if state_round != identity.round:

@@ -109,5 +109,4 @@ def entries_of(character):
 def _entries(queryset):
     # The round's log, input and result are large: a history line needs only the round's number.
     return queryset.select_related("battle", "round").only(
-        "character_id", "battle_id", "round_id", "source", "lines", "created_at", "battle__name", "round__number",
-        "round__resolved_at")
+        "character_id", "battle_id", "round_id", "source", "lines", "created_at", "battle__name", "round__number")

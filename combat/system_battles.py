@@ -70,6 +70,13 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
     return battle
 
 
+def living_characters(campaign) -> list:
+    """The campaign's characters a battle may take, by name: every one not killed in an earlier battle (the new
+    battle page offers them, and a system's `set_up` reads their names in this order)."""
+    return [c for c in campaign.characters.select_related("player").order_by("catalogue_name")
+            if not is_killed(c.state)]
+
+
 def cast_characters(campaign, round_input: Any, cast: Mapping[str, str]) -> dict[str, Any]:
     """The starting state with each combatant of `cast` renamed after the campaign character who plays him
     (the system's `rename`), refused naming the combatant when the cast cannot be made."""

@@ -18,10 +18,10 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from combat import services, system_battles
+from combat.models import Battle
 from combat.system_rounds import battle_starters, combatant_names, posted_answers
 from combat.system_views import field_row
 from systems.errors import PlaysInvalid
-from systems.records import is_killed
 
 SETUP = "setup"  # the `how` of the set-up form; the examples' form posts "example"
 
@@ -29,9 +29,10 @@ SETUP = "setup"  # the `how` of the set-up form; the examples' form posts "examp
 class PlaceForm(forms.Form):
     """Where the battle happens and what it is called: asked whichever way it starts."""
 
-    name = forms.CharField(max_length=200, required=False,
+    name = forms.CharField(max_length=Battle._meta.get_field("name").max_length, required=False,
                            help_text="Left empty, it is named after where it happens (“Battle in …”).")
-    clearing = forms.CharField(label="Where", max_length=200, help_text="The place the battle happens.")
+    clearing = forms.CharField(label="Where", max_length=Battle._meta.get_field("clearing").max_length,
+                               help_text="The place the battle happens.")
 
 
 class StartForm(PlaceForm):
@@ -105,9 +106,9 @@ class SetUp:
         try:
             round_input = self.system.set_up(self.answers, self.names)
         except PlaysInvalid as refused:
+            names = {f.name for f in self.form.fields}
             for error in refused.errors:
-                key = error.path if any(f.name == error.path for f in self.form.fields) else "__all__"
-                self.errors[key] = f"{self.errors[key]} {error.message}" if key in self.errors else error.message
+                self.refuse(error.path if error.path in names else "__all__", error.message)
             return None
         return round_input if place_ok else None
 
@@ -119,9 +120,12 @@ class SetUp:
                 self.system.set_up(self.answers, self.names)
             except PlaysInvalid as refused:
                 for error in refused.errors:
-                    if error.path in self.answers:
-                        self.errors[error.path] = error.message
+                    self.refuse(error.path, error.message)
         self.errors = {name: message for name, message in self.errors.items() if name in self.answers}
+
+    def refuse(self, key: str, message: str) -> None:
+        """An error beside the field `key` ("__all__": above the form), after any it already has."""
+        self.errors[key] = f"{self.errors[key]} {message}" if key in self.errors else message
 
     def rows(self) -> list[dict[str, Any]]:
         errors = dict(self.errors)
@@ -137,7 +141,7 @@ class SetUp:
 def new_battle(request, campaign):
     system = campaign.combat_system
     starters = battle_starters(system)
-    characters = _living(campaign)
+    characters = system_battles.living_characters(campaign)
     how = request.POST.get("how", "example") if request.method == "POST" else ""
     setup = SetUp(system, characters, request.POST if how == SETUP else None)
     initial = {"starter": starters[0].key, "state": starters[0].text} if starters else {}
@@ -171,18 +175,12 @@ def check_set_up(request, slug):
     """The set-up form's errors as the GM types (the general errors region and each field's error slot, out of
     band), never its inputs: what is being typed stays as typed."""
     campaign = services.campaign_for(request.user, slug)
-    setup = SetUp(campaign.combat_system, _living(campaign), request.POST)
+    setup = SetUp(campaign.combat_system, system_battles.living_characters(campaign), request.POST)
     if setup.form is None:
         raise Http404("This campaign's system asks nothing to set a battle up")
     setup.check()
     return render(request, "combat/system_battle_new.html#setup_errors",
                   {"setup": setup, "setup_rows": setup.rows(), "oob_fields": True})
-
-
-def _living(campaign) -> list:
-    """The campaign's characters a battle may take: every one not killed in an earlier battle, by name."""
-    return [c for c in campaign.characters.select_related("player").order_by("catalogue_name")
-            if not is_killed(c.state)]
 
 
 def _start_set_up(request, campaign, setup: SetUp):
@@ -197,9 +195,9 @@ def _start_set_up(request, campaign, setup: SetUp):
             if field_name in setup.place.fields:
                 setup.place.add_error(field_name, message)
             else:
-                setup.errors["__all__"] = message
+                setup.refuse("__all__", message)
         if not error.errors:
-            setup.errors["__all__"] = str(error)
+            setup.refuse("__all__", str(error))
         return None
 
 

@@ -70,7 +70,7 @@ def _round_context(round_, player, sides, link, *, standing: bool = False) -> di
     battle = round_.battle
     deadline = services.deadline_of(round_)
     if answers.through_interface(battle):
-        previous = battle.rounds.filter(number=round_.number - 1).first()
+        previous = battle.rounds.filter(number=round_.number - 1).only("result").first()
         state = {"characters": [], "choosing": [
             {**answers.to_choose(side, previous.result if previous else None),
              "standing": system_battles.standing_of(side) if standing else []} for side in sides]}

@@ -64,6 +64,7 @@ from systems.options import Constraint, Option, Options, Preset  # noqa: F401 (r
 
 if TYPE_CHECKING:
     from systems.calendar import CalendarFacts, Fact, GmCalendar, WeekEnd
+    from systems.characters import CharacterFact
     from systems.records import CardLine, RecordChange
 
 ALL: Literal["all"] = "all"  # an event everyone in the battle may see

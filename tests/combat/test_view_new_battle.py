@@ -131,3 +131,10 @@ def test_a_battle_may_still_start_from_one_of_the_examples(gm_client, campaign, 
                                     "state": "", "plays_%d" % characters["Black Knight"].pk: ""})
     assert response.status_code == 302
     assert Battle.objects.get().fought_through_interface
+
+
+def test_a_clearing_longer_than_a_battle_keeps_is_refused_beside_its_field_and_nothing_is_saved(gm_client, campaign,
+                                                                                                 characters):
+    response = set_up(gm_client, campaign, monsters="Wolf", clearing="C" * 121)
+    assert response.status_code == 422 and "id_setup-clearing_error" in response.content.decode()
+    assert not Battle.objects.exists()
