@@ -104,26 +104,25 @@ def _named_path(data: Any, parts: list[Any]) -> str:
 
 
 def schema_errors(data: Any) -> list[PlayError]:
-    errors = []
-    for error in sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
-        # A "oneOf" (a value or null, a label or an object) fails as a whole: report the alternative
-        # that got furthest, so the path names the field itself ("...maneuver.box").
-        while error.context:
-            deeper = [e for e in error.context if e.validator not in ("type", "const")] or list(error.context)
-            error = max(deeper, key=lambda e: len(e.absolute_path))
-        errors.append(PlayError(_named_path(data, list(error.absolute_path)), error.message))
-    return errors
+    return _named_errors(_validator(), data, data, [])
 
 
 def schema_errors_of(data: dict[str, Any], key: str) -> list[PlayError]:
     """The schema's errors in `data[key]` alone, named as `schema_errors` names them in the whole file: the
     schema checks each top-level key on its own, so a file whose other keys are known valid needs no more."""
+    return _named_errors(_key_validator(key), data[key], data, [key])
+
+
+def _named_errors(validator, instance: Any, data: Any, prefix: list) -> list[PlayError]:
+    """`validator`'s errors in `instance` (found at `prefix` in the file `data`), sorted, each named by its path."""
     errors = []
-    for error in sorted(_key_validator(key).iter_errors(data[key]), key=lambda e: list(map(str, e.absolute_path))):
+    for error in sorted(validator.iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
+        # A "oneOf" (a value or null, a label or an object) fails as a whole: report the alternative
+        # that got furthest, so the path names the field itself ("...maneuver.box").
         while error.context:
             deeper = [e for e in error.context if e.validator not in ("type", "const")] or list(error.context)
             error = max(deeper, key=lambda e: len(e.absolute_path))
-        errors.append(PlayError(_named_path(data, [key, *error.absolute_path]), error.message))
+        errors.append(PlayError(_named_path(data, [*prefix, *error.absolute_path]), error.message))
     return errors
 
 
