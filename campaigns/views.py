@@ -408,8 +408,8 @@ def character_edit(request, slug, character_id):
 
 
 def _record_saved(system, character) -> str:
-    """"The Amazon's state saved." for a character of the system's catalogue, "Astaroth's record saved." for a
-    character named freely (what each page said before the two were one)."""
+    """What the page says once it saved: "The Amazon's state saved." for a character of the system's catalogue,
+    "Astaroth's record saved." for one named freely (what each page said before the two were one)."""
     if system.character_names() is None:
         return f"{character.catalogue_name}'s record saved."
     return f"The {character.catalogue_name}'s state saved."

@@ -54,8 +54,9 @@ ITEM_STATES = {"chits": ("fresh", "fatigued", "wounded", "enchanted"), "armor": 
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     """Wounds and fatigue are counts; fame, notoriety and gold numbers (a bounty divided among simultaneous
     killers leaves a share), gold never below 0; chits, armor and weapons map a name to its state (`ITEM_STATES`,
-    an item's error under "key.name"); hirelings are a list of names; the horse is a name or empty; killed is true or false. A record keeps only the keys of
-    `new_record` (the engine reads no other, so a key beside them would be kept and never used)."""
+    an item's error under "key.name"); hirelings are a list of names; the horse is a name or empty; killed is true
+    or false. A record keeps only the keys of `new_record` (the engine reads no other, so a key beside them would
+    be kept and never used)."""
     known = new_record()
     errors = [FieldError(key, f"is not part of a character's state ({', '.join(known)})")
               for key in sorted(key for key in record if key not in known)]
@@ -77,7 +78,8 @@ def check_record(record: Mapping[str, Any]) -> list[FieldError]:
             if not isinstance(name, str) or not name.strip():
                 errors.append(FieldError(key, f"must name each item, not {name!r}"))
             elif state not in states:
-                errors.append(FieldError(f"{key}.{name}", f"must be {', '.join(states[:-1])} or {states[-1]}, not {state!r}"))
+                allowed = f"{', '.join(states[:-1])} or {states[-1]}"
+                errors.append(FieldError(f"{key}.{name}", f"must be {allowed}, not {state!r}"))
     hirelings = record.get("hirelings", [])
     if not isinstance(hirelings, list) or not all(isinstance(name, str) and name.strip() for name in hirelings):
         errors.append(FieldError("hirelings", "must be a list of names"))
