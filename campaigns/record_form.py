@@ -83,7 +83,8 @@ class _Share(forms.FloatField):
 
 
 class _Choices(forms.MultipleChoiceField):
-    """A "multi-choice" field: its answer the list of values picked, [] when none."""
+    """A "multi-choice" field: its answer the list of values picked, [] when none (an empty value posted, as a
+    form says "none of them" with, is none picked)."""
 
     widget = forms.CheckboxSelectMultiple
 
@@ -92,7 +93,8 @@ class _Choices(forms.MultipleChoiceField):
         super().__init__(choices=values.choices, **kwargs)
 
     def clean(self, value):
-        return self.values.value(super().clean(value))
+        picked = [each for each in value or [] if each != ""]
+        return self.values.value(super().clean(picked))
 
 
 class _Choice(forms.ChoiceField):

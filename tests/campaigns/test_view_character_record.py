@@ -63,7 +63,10 @@ def test_it_saves_the_armor_and_weapons_by_name_and_a_piece_gained(gm_client, bl
 def test_it_saves_the_hirelings_picked_and_none_picked_leaves_an_empty_list(gm_client, black_knight):
     assert edit(gm_client, black_knight, hirelings=["Company 1", "Company HQ"]).status_code == 302
     assert saved(black_knight)["hirelings"] == ["Company 1", "Company HQ"]
-    assert edit(gm_client, black_knight).status_code == 302
+    assert edit(gm_client, black_knight, hirelings="").status_code == 302  # an empty value posted: none picked
+    assert saved(black_knight)["hirelings"] == []
+    edit(gm_client, black_knight, hirelings=["Company 1"])
+    assert edit(gm_client, black_knight).status_code == 302  # no box ticked
     assert saved(black_knight)["hirelings"] == []
 
 
