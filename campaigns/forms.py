@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 
 from combat.forms import QuickLabels, QuickSelect
 from systems.magic_realm.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
-from systems.records import number
 
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
@@ -278,71 +277,6 @@ class CharacterForm(forms.Form):
             self.fields["catalogue_name"].help_text = (
                 "Any name, spelled as its combatant is named in this campaign's battles (e.g. \"Sir Ash\"): a side "
                 "of that name in a battle is this character's, and its player's link reaches it.")
-
-
-class CharacterStateForm(forms.Form):
-    wounds = forms.IntegerField(min_value=0)
-    fatigue = forms.IntegerField(min_value=0)
-    # A bounty divided among simultaneous killers leaves a share (systems/records.py): numbers, not whole.
-    gold = forms.FloatField(min_value=0)
-    fame = forms.FloatField()
-    notoriety = forms.FloatField()
-    killed = forms.BooleanField(required=False, help_text="Killed in a battle: no new battle takes the character.")
-    horse = forms.CharField(required=False, max_length=60)
-    hirelings = forms.CharField(required=False, help_text="One per line.", widget=forms.Textarea(attrs={"rows": 2}))
-    chits = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text='Chit states, one per line: "FIGHT H5*: fatigued".',
-    )
-    armor = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text='One per line: "Helmet: damaged".'
-    )
-    weapons = forms.CharField(
-        required=False, widget=forms.Textarea(attrs={"rows": 2}), help_text='One per line: "Great Sword: alerted".'
-    )
-
-    MAPPINGS = ("chits", "armor", "weapons")
-
-    @classmethod
-    def initial_from(cls, state: dict[str, Any]) -> dict[str, Any]:
-        initial = {key: state.get(key) for key in ("wounds", "fatigue", "gold", "fame", "notoriety", "killed")}
-        initial["horse"] = state.get("horse") or ""
-        initial["hirelings"] = "\n".join(state.get("hirelings") or [])
-        for key in cls.MAPPINGS:
-            initial[key] = "\n".join(f"{name}: {value}" for name, value in (state.get(key) or {}).items())
-        return initial
-
-    def _mapping(self, key: str) -> dict[str, str]:
-        result = {}
-        for number, line in enumerate(self.cleaned_data.get(key, "").splitlines(), start=1):
-            if not line.strip():
-                continue
-            name, sep, value = line.rpartition(":")
-            if not sep or not name.strip() or not value.strip():
-                raise ValidationError({key: f'Line {number} should read "name: state", not {line.strip()!r}.'})
-            result[name.strip()] = value.strip()
-        return result
-
-    def clean(self):
-        cleaned = super().clean()
-        for key in self.MAPPINGS:
-            if key in cleaned:
-                try:
-                    cleaned[key] = self._mapping(key)
-                except ValidationError as error:
-                    self.add_error(key, error.message_dict[key])
-        return cleaned
-
-    def state(self) -> dict[str, Any]:
-        data = self.cleaned_data
-        return {
-            **{key: data[key] for key in ("wounds", "fatigue")},
-            **{key: number(data[key]) for key in ("gold", "fame", "notoriety")},
-            "killed": bool(data.get("killed")),
-            "horse": data["horse"].strip() or None,
-            "hirelings": [line.strip() for line in data["hirelings"].splitlines() if line.strip()],
-            **{key: data[key] for key in self.MAPPINGS},
-        }
 
 
 class SetupStepForm(forms.Form):

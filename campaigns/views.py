@@ -30,7 +30,6 @@ from .forms import (
     AutoResolveForm,
     CampaignCreateForm,
     CharacterForm,
-    CharacterStateForm,
     PlayerForm,
     RuleSetForm,
     SetupStepForm,
@@ -387,38 +386,33 @@ def character_history(request, slug, character_id):
 @require_http_methods(["GET", "POST"])
 @login_required
 def character_edit(request, slug, character_id):
+    """A character's record between battles: the keys its system keeps (systems/records.py `record_form`), each
+    checked by the system (`check_record`) naming the field, nothing saved while anything is wrong."""
     campaign = services.get_campaign_for_gm(request.user, slug)
     character = get_object_or_404(Character.objects.select_related("player"), pk=character_id, campaign=campaign)
-    if campaign.fights_through_interface:
-        return _record_edit(request, campaign, character)
-    form = CharacterStateForm(request.POST or None, initial=CharacterStateForm.initial_from(character.state))
-    return _state_edit(request, campaign, character, form, lambda: form.state(),
-                       f"The {character.catalogue_name}'s state saved.", starting_native_group=character.starting_native_group)
-
-
-def _record_edit(request, campaign, character):
-    """A character's record between battles in a campaign fought through the interface: the keys its system
-    keeps (systems/records.py `record_form`), each checked by the system (`check_record`) naming the field."""
+    system = campaign.combat_system
     record = character.state or {}
-    form = RecordForm(request.POST or None, asked=campaign.combat_system.record_form(record), record=record)
-    return _state_edit(request, campaign, character, form, lambda: form.record(record),
-                       f"{character.catalogue_name}'s record saved.", record_form=True)
-
-
-def _state_edit(request, campaign, character, form, state, saved: str, *, record_form: bool = False, **kept):
-    """Save the state a valid form gives (`state()`) through the campaign's service, its errors beside the
-    form's fields, and show the form again until it saves."""
+    form = RecordForm(request.POST or None, asked=system.record_form(record, character.catalogue_name), record=record)
     if request.method == "POST" and form.is_valid():
-        data = {"player": character.player_id, "catalogue_name": character.catalogue_name, **kept, "state": state()}
+        data = {"player": character.player_id, "catalogue_name": character.catalogue_name,
+                "starting_native_group": character.starting_native_group, "state": form.record(record)}
         try:
             services.update_character(request.user, character, data)
         except ValidationError as error:
-            apply_service_errors(form, error, field_for=lambda field: field.removeprefix("state."))
+            apply_service_errors(form, error, field_for=lambda field: form.field_for(field.removeprefix("state.")))
         else:
-            messages.success(request, saved)
+            messages.success(request, _record_saved(system, character))
             return redirect("campaigns:characters", slug=campaign.slug)
     return render(request, "campaigns/character_edit.html", {"campaign": campaign, "character": character,
-                                                             "form": form, "record_form": record_form})
+                                                             "form": form})
+
+
+def _record_saved(system, character) -> str:
+    """What the page says once it saved: "The Amazon's state saved." for a character of the system's catalogue,
+    "Astaroth's record saved." for one named freely (what each page said before the two were one)."""
+    if system.character_names() is None:
+        return f"{character.catalogue_name}'s record saved."
+    return f"The {character.catalogue_name}'s state saved."
 
 
 @require_POST

@@ -163,7 +163,9 @@ class Field:
     whole answer must match,
     written in what Python's `re` and a browser's `pattern` attribute both read (no anchors); the page puts it
     on the input, and the system's `validate` gives the error in words when it does not match. `multiline` (a
-    "text" field): the answer may run over several lines (a list typed one item a line), drawn as a textarea."""
+    "text" field): the answer may run over several lines (a list typed one item a line), drawn as a textarea.
+    `decimals` (a "number" field): the answer may have up to that many decimal places (a share of a divided
+    bounty: 2), kept as an int when whole; 0, a whole number."""
 
     name: str
     kind: Literal["choice", "multi-choice", "number", "text"]
@@ -177,6 +179,12 @@ class Field:
     shown_when: ShownWhen = None
     pattern: str | None = None
     multiline: bool = False
+    decimals: int = 0
+
+    @property
+    def step(self) -> str:
+        """The step of a "number" field's input on a page: "1", or "0.01" with 2 `decimals`."""
+        return f"{10 ** -self.decimals:.{self.decimals}f}" if self.decimals else "1"
 
 
 @dataclass(frozen=True)
@@ -534,7 +542,7 @@ class CombatSystem(Protocol):
 
     def check_record(self, record: Mapping[str, Any]) -> list[FieldError]: ...
 
-    def record_form(self, record: Mapping[str, Any]) -> PlaysForm: ...
+    def record_form(self, record: Mapping[str, Any], name: str = "") -> PlaysForm: ...
 
     def new_record(self) -> dict[str, Any]: ...
 

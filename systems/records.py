@@ -25,10 +25,17 @@ check_record(record) -> list[FieldError]
 new_record() -> dict
     A character's record before any battle (`killed` false, and the system's own keys at their start).
 
-record_form(record) -> PlaysForm
-    The keys the system keeps, as the form a GM edits a record with (and reads on the character's card):
-    one field per key, `name` the key, `path` None, `required` False (an empty answer leaves the key out, and
-    the battle's starting state decides). `killed` is every system's, and the app asks it itself.
+record_form(record, name="") -> PlaysForm
+    The keys the system keeps, as the form a GM edits a record with (and reads on the character's card), for
+    the character kept under `name` (`character_name`; "" for none in particular): a system whose records
+    name a character's own items (Magic Realm: its chits) asks them by it. `killed` is every system's, and the
+    app asks it itself. A field's `path` is where its answer goes in the record (`record_path`):
+      None         the key named by the field's `name`;
+      "key.item"   that item of the object at `key` (one question per chit, say); the item may hold dots;
+      "key."       the answer is {item: value}, merged into the object at `key` (a piece of armor gained).
+    An empty answer leaves the key (or the item) out and the battle's starting state decides, unless the field
+    is `required` (a key the record always keeps: an empty answer is refused); a "multi-choice" answer is a
+    list, [] when nothing is picked. A "number" field with `decimals` takes a share (2.5).
 
 record_card(record) -> tuple[CardLine, ...]
     The record in words for the character's card, every key but `killed` (the app says alive or killed
@@ -52,7 +59,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from systems.errors import FieldError
-from systems.interface import PlaysForm
+from systems.interface import Field, PlaysForm
 
 KILLED = "killed"
 
@@ -139,7 +146,7 @@ def bare_record() -> dict[str, Any]:
     return {KILLED: False}
 
 
-def no_record_form(record: Mapping[str, Any]) -> PlaysForm:
+def no_record_form(record: Mapping[str, Any], name: str = "") -> PlaysForm:
     """`record_form` of a system that keeps no key of its own in a record."""
     return PlaysForm(side="", title="The record")
 
@@ -222,3 +229,49 @@ def undo(record: Mapping[str, Any], ops: list[dict[str, Any]]) -> dict[str, Any]
         if op.get("absent"):
             record.pop(key, None)
     return record
+
+
+# --- where a record form's answer goes --------------------------------------------------------------------
+
+
+def record_path(form_field: Field) -> tuple[str, str | None]:
+    """(key, item) of a record form field's `path`: item None for the whole key, "" for an item its answer names
+    ("key."), else that item ("chits.FIGHT H5*": split at the first dot, so an item may hold dots)."""
+    if form_field.path is None:
+        return form_field.name, None
+    key, _, item = form_field.path.partition(".")
+    return key, item
+
+
+def recorded_answer(record: Mapping[str, Any], form_field: Field) -> Any:
+    """What the record says for a record form field (None: nothing; a field of a gained item: never anything)."""
+    key, item = record_path(form_field)
+    if item is None:
+        return record.get(key)
+    if not item:
+        return None
+    kept = record.get(key)
+    return kept.get(item) if isinstance(kept, Mapping) else None
+
+
+def with_answer(record: Mapping[str, Any], form_field: Field, answer: Any) -> dict[str, Any]:
+    """A copy of `record` with a record form field's answer written at its path (`record_form`): an empty answer
+    (None or "") leaves the key or the item out, and a gained item's ({item: value}) is merged in."""
+    written = dict(record)
+    key, item = record_path(form_field)
+    empty = answer is None or answer == ""
+    if item is None:
+        if empty:
+            written.pop(key, None)
+        else:
+            written[key] = answer
+        return written
+    kept = dict(written[key]) if isinstance(written.get(key), Mapping) else {}
+    if not item:
+        kept.update(answer if isinstance(answer, Mapping) else {})
+    elif empty:
+        kept.pop(item, None)
+    else:
+        kept[item] = answer
+    written[key] = kept
+    return written

@@ -20,7 +20,7 @@ from systems.records import KILLED, RecordChange, is_killed, whole_number_errors
 KEPT = ("hp", "static_pp")  # the combatant's entry keys a record sets, by the same name
 
 
-def record_form(record: Mapping[str, Any]) -> PlaysForm:
+def record_form(record: Mapping[str, Any], name: str = "") -> PlaysForm:
     """Hit points and static Protective Points, as the GM edits them between battles (healing, new armor)."""
     return PlaysForm(side="", title="Between battles", fields=(
         Field("hp", "number", "Hit points", None, "What the last battle left (0 or less: down). Empty: as each "

@@ -31,7 +31,7 @@ LOWEST_HP = -100  # round.schema.json
 # --- reading a record into a battle's starting state ------------------------------------------------------
 
 
-def record_form(record: Mapping[str, Any]) -> PlaysForm:
+def record_form(record: Mapping[str, Any], name: str = "") -> PlaysForm:
     """The hit points a character is missing, as the GM edits them between battles (rest and healing heal
     them, FE 11); a shield's state stays the battle's to change (ruling R32)."""
     return PlaysForm(side="", title="Between battles", fields=(

@@ -13,7 +13,8 @@ from systems.magic_realm.planned_odds import planned_odds
 from systems.magic_realm.plugin import (KINDS, check_options, input_schema, options, options_fingerprint, picture,
                                         plays_form, resolve, sides, summaries, validate, with_options)
 from systems.magic_realm.waiting import waiting_forms
-from systems.magic_realm.records import check_record, new_record, record_changes, record_form, with_records
+from systems.magic_realm.record_form import record_form
+from systems.magic_realm.records import check_record, new_record, record_changes, with_records
 from systems.magic_realm.setup import set_up, setup_form
 
 NAME = "magic-realm"

@@ -21,7 +21,6 @@ from typing import Any, Mapping
 from systems.magic_realm.battle_state import long_form
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.errors import FieldError
-from systems.interface import Field, PlaysForm
 from systems.records import RecordChange, number, whole_number_errors
 
 CHIT_STATES = {"fresh", "fatigued", "wounded"}
@@ -44,25 +43,20 @@ def new_record() -> dict[str, Any]:
     }
 
 
-# --- a record as a GM types it ------------------------------------------------------------------------
+# --- a record as a GM types it (its form: record_form.py) ---------------------------------------------
 
-
-def record_form(record: Mapping[str, Any]) -> PlaysForm:
-    """The counts of a record and the horse, as a GM edits them between battles; gold, fame and notoriety (a
-    divided bounty leaves shares) and the chits, armor and weapons each by name are edited on the campaign's
-    own character page (campaigns/forms.py CharacterStateForm)."""
-    return PlaysForm(side="", title="Between battles", fields=(
-        Field("wounds", "number", "Wounds", None, required=False, minimum=0, maximum=99),
-        Field("fatigue", "number", "Fatigue", None, required=False, minimum=0, maximum=99),
-        Field("horse", "text", "Horse", None, "The active horse, or empty.", required=False),
-    ))
+# What a record may say of each item, by key: `check_record` refuses anything else.
+ARMOR_STATES = ("intact", "damaged", "destroyed")
+WEAPON_STATES = ("unalerted", "alerted")
+ITEM_STATES = {"chits": ("fresh", "fatigued", "wounded", "enchanted"), "armor": ARMOR_STATES, "weapons": WEAPON_STATES}
 
 
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     """Wounds and fatigue are counts; fame, notoriety and gold numbers (a bounty divided among simultaneous
-    killers leaves a share), gold never below 0; chits, armor and weapons map a name to its state; hirelings
-    are a list of names; the horse is a name or empty; killed is true or false. A record keeps only the keys of
-    `new_record` (the engine reads no other, so a key beside them would be kept and never used)."""
+    killers leaves a share), gold never below 0; chits, armor and weapons map a name to its state (`ITEM_STATES`,
+    an item's error under "key.name"); hirelings are a list of names; the horse is a name or empty; killed is true
+    or false. A record keeps only the keys of `new_record` (the engine reads no other, so a key beside them would
+    be kept and never used)."""
     known = new_record()
     errors = [FieldError(key, f"is not part of a character's state ({', '.join(known)})")
               for key in sorted(key for key in record if key not in known)]
@@ -75,10 +69,19 @@ def check_record(record: Mapping[str, Any]) -> list[FieldError]:
             errors.append(FieldError(key, f"must be {kind}, not {value!r}"))
     if not isinstance(record.get("killed", False), bool):
         errors.append(FieldError("killed", f"must be true or false, not {record['killed']!r}"))
-    for key in ("chits", "armor", "weapons"):
-        if not isinstance(record.get(key, {}), Mapping):
+    for key, states in ITEM_STATES.items():
+        items = record.get(key, {})
+        if not isinstance(items, Mapping):
             errors.append(FieldError(key, "must be an object of name → state"))
-    if not isinstance(record.get("hirelings", []), list):
+            continue
+        for name, state in items.items():
+            if not isinstance(name, str) or not name.strip():
+                errors.append(FieldError(key, f"must name each item, not {name!r}"))
+            elif state not in states:
+                allowed = f"{', '.join(states[:-1])} or {states[-1]}"
+                errors.append(FieldError(f"{key}.{name}", f"must be {allowed}, not {state!r}"))
+    hirelings = record.get("hirelings", [])
+    if not isinstance(hirelings, list) or not all(isinstance(name, str) and name.strip() for name in hirelings):
         errors.append(FieldError("hirelings", "must be a list of names"))
     if record.get("horse") is not None and not isinstance(record["horse"], str):
         errors.append(FieldError("horse", "must be a horse's name or empty"))
@@ -95,19 +98,16 @@ def entry_from_record(counter_name: str, character_id: str, record: Mapping[str,
     counter = get_catalogue().character(counter_name)
     saved = record or {}
     chit_states = saved.get("chits") or {}
-    seen: Counter[str] = Counter()
     chits = []
-    for chit in counter.chits:
-        seen[chit.label] += 1
-        chit_id = chit.label if seen[chit.label] == 1 else f"{chit.label} #{seen[chit.label]}"
+    for chit_id, chit in chit_ids(counter.chits):
         state = chit_states.get(chit_id, "fresh")
         chits.append({"id": chit_id, "label": chit.label, "state": state if state in CHIT_STATES else "fresh"})
     weapon_states = saved.get("weapons") or {}
     weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"}
-               for name in _owned(counter.weapons, weapon_states)]
+               for name in owned(counter.weapons, weapon_states)]
     armor_states = saved.get("armor") or {}
     armor = [{"name": name, "state": armor_states.get(name, "intact")}
-             for name in _owned(counter.armor, armor_states) if armor_states.get(name, "intact") != "destroyed"]
+             for name in owned(counter.armor, armor_states) if armor_states.get(name, "intact") != "destroyed"]
     horse = saved.get("horse")
     return {
         "id": character_id,
@@ -123,7 +123,18 @@ def entry_from_record(counter_name: str, character_id: str, record: Mapping[str,
     }
 
 
-def _owned(starting: tuple[str, ...], recorded: Mapping[str, str]) -> list[str]:
+def chit_ids(chits: Any) -> list[tuple[str, Any]]:
+    """Each of a counter's chits with the id a record keeps it under: its label, "#2" after a second of the same
+    label ("FIGHT M4* #2")."""
+    seen: Counter[str] = Counter()
+    found = []
+    for chit in chits:
+        seen[chit.label] += 1
+        found.append((chit.label if seen[chit.label] == 1 else f"{chit.label} #{seen[chit.label]}", chit))
+    return found
+
+
+def owned(starting: tuple[str, ...], recorded: Mapping[str, str]) -> list[str]:
     """The counter's starting items and any the record keeps beside them."""
     return list(dict.fromkeys([*starting, *recorded]))
 

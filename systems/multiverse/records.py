@@ -25,7 +25,7 @@ MANA_BURN = "mana burn"
 TICK = re.compile(r"Tick \d+:")
 
 
-def record_form(record: Mapping[str, Any]) -> PlaysForm:
+def record_form(record: Mapping[str, Any], name: str = "") -> PlaysForm:
     """The life left, as the GM edits it between battles (the rules have no healing: the GM's word is)."""
     return PlaysForm(side="", title="Between battles", fields=(
         Field(LIFE, "number", "Life", None, "The life the character has left (ruling R8). Empty: as each "

@@ -34,18 +34,21 @@ def test_an_unknown_character_is_shown_next_to_the_field_with_suggestions(gm_cli
 def test_a_characters_state_is_edited(gm_client, black_knight):
     url = reverse("campaigns:character_edit", args=["bimr4", black_knight.pk])
     data = {"wounds": 2, "fatigue": 1, "gold": 25, "fame": 4, "notoriety": 7, "horse": "Warhorse",
-            "hirelings": "Company 1\nCompany 2", "chits": "FIGHT H5*: fatigued", "armor": "Helmet: damaged", "weapons": ""}
-    assert gm_client.post(url, data).status_code == 302
+            "hirelings": ["Company 1", "Company 2"], "chit_3": "fatigued", "armor_gained": '{"Helmet": "damaged"}'}
+    response = gm_client.post(url, data)
+    assert response.status_code == 302
+    assert "The Black Knight&#x27;s state saved." in gm_client.get(response.url).content.decode()
     black_knight.refresh_from_db()
     assert black_knight.state["hirelings"] == ["Company 1", "Company 2"]
     assert black_knight.state["chits"] == {"FIGHT H5*": "fatigued"} and black_knight.state["gold"] == 25
+    assert black_knight.state["armor"] == {"Helmet": "damaged"} and black_knight.state["weapons"] == {}
 
 
-def test_a_badly_written_chit_line_is_shown_next_to_the_chits_field(gm_client, black_knight):
+def test_a_chit_state_that_is_not_offered_is_shown_next_to_the_chits_field(gm_client, black_knight):
     url = reverse("campaigns:character_edit", args=["bimr4", black_knight.pk])
-    data = {"wounds": 0, "fatigue": 0, "gold": 10, "fame": 0, "notoriety": 0, "chits": "FIGHT H5* fatigued"}
+    data = {"wounds": 0, "fatigue": 0, "gold": 10, "fame": 0, "notoriety": 0, "chit_3": "fatigued wounded"}
     response = gm_client.post(url, data)
-    assert "Line 1" in response.context["form"].errors["chits"][0]
+    assert "not one of the available choices" in response.context["form"].errors["chit_3"][0]
 
 
 def test_a_character_is_removed(gm_client, black_knight):

@@ -131,16 +131,20 @@ def test_undo_takes_out_a_key_the_record_did_not_have_before():
 
 
 @pytest.mark.parametrize("name", ALL_SYSTEMS)
-def test_the_record_form_asks_only_keys_the_system_judges_each_optional_and_unwritten(name):
+def test_the_record_form_asks_only_keys_the_system_judges_each_answer_written_where_its_path_says(name):
     system = get_system(name)
     form = system.record_form(a_record())
     assert len({f.name for f in form.fields}) == len(form.fields)
+    assert system.record_form(a_record()) == system.record_form(a_record(), "")  # a character's name is optional
     for form_field in form.fields:
-        assert form_field.path is None and not form_field.required and form_field.label.strip()
-        assert form_field.kind in ("number", "text", "choice")
+        key, item = records_module.record_path(form_field)
+        assert key and form_field.label.strip() and form_field.kind in ("number", "text", "choice", "multi-choice")
+        assert item is None or form_field.kind == "choice"  # one question per item of a key's object
         if form_field.kind == "number":
-            assert system.check_record({form_field.name: form_field.minimum}) == []
-            assert [e.path for e in system.check_record({form_field.name: "many"})] == [form_field.name]
+            assert system.check_record({key: form_field.minimum if form_field.minimum is not None else 0}) == []
+            assert [e.path for e in system.check_record({key: "many"})] == [key]
+        written = records_module.with_answer(a_record(), form_field, None)
+        assert system.check_record({**system.new_record(), **written}) == []  # an empty answer keeps it valid
 
 
 @pytest.mark.parametrize("name", ALL_SYSTEMS)
