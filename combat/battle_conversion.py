@@ -141,6 +141,9 @@ class _Converter:
     def resolved(self, round_, previous):
         if not round_.input or round_.seed is None:
             raise self.refuse(round_, "it keeps no input or seed to replay it from")
+        # Its input names its system, as every round's fought through the interface does (the verify page and
+        # `manage.py verify_round` replay it through the system then).
+        round_.input = self.with_key(round_.input)
         try:
             resolution = self.system.resolve(round_.input, seed=round_.seed)
         except PlaysInvalid as refused:
@@ -166,7 +169,7 @@ class _Converter:
         round_.log = event_rows(resolution)
         round_.rules, round_.encounter = rules, {}
         round_.state_before = opened_state if round_.state_before is not None else None
-        round_.save(update_fields=["result", "log", "rules", "state_before", "encounter"])
+        round_.save(update_fields=["input", "result", "log", "rules", "state_before", "encounter"])
         self.sides(round_, self.system.with_options(dict(opened_state), rules), keep_locks=True, entries=entries)
         return resolution.state
 

@@ -3,7 +3,7 @@ then fought on the interface's pages."""
 
 import pytest
 
-from combat import battle_conversion, services, system_battles, system_dues, system_waiting
+from combat import battle_conversion, fairness, services, system_battles, system_dues, system_waiting
 from combat.models import SYSTEM_KEY, Battle, CharacterChange, Round, SidePlays
 from players.models import RoundNote
 from systems.interface import GM
@@ -38,6 +38,7 @@ def test_an_old_battle_is_carried_over_with_its_resolved_round_replayed(campaign
     assert resolved.state_before[SYSTEM_KEY] == "magic-realm" and resolved.state_before["rules"] == "standard"
     assert {side.side for side in resolved.sides.all()} == {"Amazon", "Black Knight"}
     assert CharacterChange.objects.filter(battle=battle).count() == 3  # the characters' history stays
+    assert fairness.verify_round_file(fairness.round_file(resolved)).ok  # its dice still verify
 
 
 def test_the_open_round_gets_the_interfaces_input_and_each_draft_as_answers(campaign):
