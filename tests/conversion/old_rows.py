@@ -1,7 +1,10 @@
 """Old-format Magic Realm battles (the app's own round format, before its campaigns moved to the systems
 interface's pages), written straight into the tables from rows captured once from the app's own services
-(tests/conversion/data/old_battles.json, by capture_old_battles.py): a test needs neither those services nor
-their fixtures."""
+(tests/conversion/data/old_battles.json, and old_campaign_export.json, the campaign's file exported then): a test
+needs neither those services, which are being removed, nor their fixtures. The rows: "ambush" (round 1 resolved,
+the Black Knight's wound recorded on MOVE M5, round 2 open with the Amazon locked and the Black Knight's draft
+half-entered), "inn" (round 1 open, the GM's entry "the Company battle the Amazon" and the Amazon's draft alerting
+a weapon already alerted), "demon" (round 1 waiting for the GM's ruling on the Demon's Power of the Pit)."""
 
 import copy
 import json

@@ -144,3 +144,25 @@ def test_a_battle_carried_over_is_left_alone_the_second_time(campaign):
     assert not again.converted
     assert list(Round.objects.filter(battle=battle).values()) == before
     assert RoundNote.objects.filter(round__battle=battle, data__has_key="dues").count() == 1
+
+
+def test_the_gms_round_pages_and_the_players_page_show_a_carried_over_battle(gm, client, campaign):
+    from combat.signals import round_opened
+    from players.links import token_for
+    from players.models import PlayerLink
+
+    battle = old_battle(campaign, "ambush")
+    waiting = old_battle(campaign, "demon")
+    for each in (battle, waiting):
+        battle_conversion.convert_battle(each)
+    round_opened.send(sender=Round, round=Round.objects.get(battle=battle, number=2), user=gm)  # its links
+    client.force_login(gm)
+
+    for each, number in ((battle, 1), (battle, 2), (waiting, 1)):
+        page = client.get(f"/campaigns/test/battles/{each.pk}/rounds/{number}/")
+        assert page.status_code == 200, (each.name, number)
+    assert "Black Knight" in client.get(f"/campaigns/test/battles/{battle.pk}/rounds/1/").content.decode()
+    client.logout()
+    link = PlayerLink.objects.get(battle=battle, player__name="Alice", revoked_at__isnull=True)
+    page = client.get(f"/play/{token_for(link)}/").content.decode()
+    assert "Black Knight" in page and "FIGHT H6" in page
