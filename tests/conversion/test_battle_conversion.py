@@ -166,3 +166,30 @@ def test_the_gms_round_pages_and_the_players_page_show_a_carried_over_battle(gm,
     link = PlayerLink.objects.get(battle=battle, player__name="Alice", revoked_at__isnull=True)
     page = client.get(f"/play/{token_for(link)}/").content.decode()
     assert "Black Knight" in page and "FIGHT H6" in page
+
+
+def chits_not_recorded(data):
+    """The ambush before the Black Knight's wound was recorded: no chit record, his MOVE M5 as the round left it."""
+    first = data["rounds"][0]
+    first["chit_records"] = []
+    first["character_changes"] = [c for c in first["character_changes"] if c["source"] != "chits"]
+    knight = next(c for c in data["battle"]["state"]["state"]["characters"] if c["id"] == "Black Knight")
+    next(chit for chit in knight["chits"] if chit["id"] == "MOVE M5")["state"] = "fresh"
+
+
+def test_a_wound_not_recorded_yet_is_settled_on_the_interfaces_dues(gm, campaign):
+    from players import dues
+
+    battle = old_battle(campaign, "ambush", change=chits_not_recorded)
+    battle_conversion.convert_battle(battle)
+    first = Round.objects.get(battle=battle, number=1)
+    [due] = system_dues.dues_of(first)
+    assert due.name == "Black Knight" and due.settlement is None
+    assert system_dues.unsettled(Round.objects.get(battle=battle, number=2)) == ["Black Knight"]
+
+    dues.settle_by_gm(gm, "test", battle.pk, 1, due.side.pk, {"wounded": ["MOVE M5"]})
+
+    battle.refresh_from_db()
+    knight = next(c for c in battle.state["state"]["characters"] if c["id"] == "Black Knight")
+    assert next(chit for chit in knight["chits"] if chit["id"] == "MOVE M5")["state"] == "wounded"
+    assert system_dues.unsettled(Round.objects.get(battle=battle, number=2)) == []
