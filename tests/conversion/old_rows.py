@@ -4,7 +4,8 @@ interface's pages), written straight into the tables from rows captured once fro
 needs neither those services, which are being removed, nor their fixtures. The rows: "ambush" (round 1 resolved,
 the Black Knight's wound recorded on MOVE M5, round 2 open with the Amazon locked and the Black Knight's draft
 half-entered), "inn" (round 1 open, the GM's entry "the Company battle the Amazon" and the Amazon's draft alerting
-a weapon already alerted), "demon" (round 1 waiting for the GM's ruling on the Demon's Power of the Pit)."""
+a weapon already alerted), "demon" (round 1 waiting for the GM's ruling on the Demon's Power of the Pit), "long"
+(rounds 1 and 2 resolved, the Black Knight's fatigue recorded after round 1, round 3 open with no drafts)."""
 
 import copy
 import json

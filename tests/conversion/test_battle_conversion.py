@@ -193,3 +193,26 @@ def test_a_wound_not_recorded_yet_is_settled_on_the_interfaces_dues(gm, campaign
     knight = next(c for c in battle.state["state"]["characters"] if c["id"] == "Black Knight")
     assert next(chit for chit in knight["chits"] if chit["id"] == "MOVE M5")["state"] == "wounded"
     assert system_dues.unsettled(Round.objects.get(battle=battle, number=2)) == []
+
+
+def test_a_longer_battle_carries_each_rounds_state_over_and_a_voided_round_replays_the_same(gm, campaign):
+    from combat.void import void_round
+
+    battle = old_battle(campaign, "long")
+    battle_conversion.convert_battle(battle)
+    second = Round.objects.get(battle=battle, number=2)
+    knight = next(c for c in second.state_before["state"]["characters"] if c["id"] == "Black Knight")
+    assert next(chit for chit in knight["chits"] if chit["id"] == "MOVE H5*")["state"] == "fatigued"
+    assert second.state_before[SYSTEM_KEY] == "magic-realm" and second.input[SYSTEM_KEY] == "magic-realm"
+    assert [due.settlement is not None for due in system_dues.dues_of(Round.objects.get(battle=battle, number=1))] == [True]
+    log = second.log
+
+    void_round(gm, "test", battle.pk, 2)
+    reopened = Round.objects.get(pk=second.pk)
+    assert reopened.status == Round.Status.DRAFTING and all(side.locked for side in reopened.sides.all())
+    services.request_resolve(gm, "test", battle.pk, 2)
+    services.resolve_round(second.pk)
+
+    again = Round.objects.get(pk=second.pk)
+    assert again.status == Round.Status.RESOLVED, again.error
+    assert again.log == log

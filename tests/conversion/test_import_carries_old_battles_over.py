@@ -21,7 +21,7 @@ def test_an_old_file_is_imported_with_its_battles_carried_over():
     campaign = import_campaign(old_file())
 
     battles = {battle.name: battle for battle in Battle.objects.filter(campaign=campaign)}
-    assert set(battles) == {"Ambush in Cave 4", "Natives at the Inn", "The Pit"}
+    assert set(battles) == {"Ambush in Cave 4", "Natives at the Inn", "The Pit", "Long ambush"}
     assert all(battle.fought_through_interface for battle in battles.values())
     ambush = battles["Ambush in Cave 4"]
     [due] = system_dues.dues_of(ambush.rounds.get(number=1))
