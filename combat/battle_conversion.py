@@ -186,7 +186,8 @@ class _Converter:
     def opened_input(self, round_) -> dict[str, Any]:
         rules, facts = self.current_rules()
         round_.rules = rules
-        round_.rules_version_number, round_.rules_fingerprint = facts["rules_version_number"], facts["rules_fingerprint"]
+        round_.rules_version_number = facts["rules_version_number"]
+        round_.rules_fingerprint = facts["rules_fingerprint"]
         round_.input = self.system.with_options(dict(self.battle.state), rules)
         return round_.input
 
@@ -293,8 +294,8 @@ class _Converter:
                 continue
             for record in round_.chit_records.select_related("character"):
                 name = record.character.catalogue_name
-                answers = {box: list(chits) for box, chits in (("wounded", record.wounded), ("fatigued", record.fatigued))
-                           if chits}
+                boxes = (("wounded", record.wounded), ("fatigued", record.fatigued))
+                answers = {box: list(chits) for box, chits in boxes if chits}
                 told = "; ".join(f"{box}: {', '.join(chits)}" for box, chits in answers.items()) or "nothing to choose"
                 self.note(following, f"{name} settled round {round_.number}'s dues (recorded before the battle was "
                                      f"carried over to the interface's pages): {told}.",

@@ -233,7 +233,8 @@ def _meaningless(path: str, value: Any, form: PlaysForm, applying: set[str]) -> 
 def _holds(actual: Any, expected: Any) -> bool:
     """`actual` is `expected`, or (a dict) has every key of it with its value."""
     if isinstance(expected, dict):
-        return isinstance(actual, dict) and all(_holds(actual.get(key, MISSING), item) for key, item in expected.items())
+        return isinstance(actual, dict) and all(_holds(actual.get(key, MISSING), item)
+                                                for key, item in expected.items())
     return actual is not MISSING and actual == expected
 
 
@@ -338,8 +339,8 @@ def _encounter_section(plays_by_side: Mapping[str, Mapping[str, Any]], entries: 
         for key, name in (("alert", "weapon"), ("cast", "spell")):
             action = choices.get(key) or {}
             if action.get(name):
-                section.setdefault("actions", []).append(
-                    {"character": character, key: action[name], **({"chit": action["chit"]} if action.get("chit") else {})})
+                chit = {"chit": action["chit"]} if action.get("chit") else {}
+                section.setdefault("actions", []).append({"character": character, key: action[name], **chit})
     for key in ("battling", "watchful"):
         if entries.get(key):
             section[key] = list(entries[key])

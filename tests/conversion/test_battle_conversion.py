@@ -33,7 +33,8 @@ def test_an_old_battle_is_carried_over_with_its_resolved_round_replayed(campaign
     resolved = battle.rounds.get(number=1)
     assert resolved.result["output"]["state"] == old_result["state"]
     assert resolved.result["summaries"]["Black Knight"] and "finished" in resolved.result
-    assert [row["text"] for row in resolved.log] == [event["text"] for event in OLD_BATTLES["ambush"]["rounds"][0]["log"]]
+    recorded = OLD_BATTLES["ambush"]["rounds"][0]["log"]
+    assert [row["text"] for row in resolved.log] == [event["text"] for event in recorded]
     assert all("visible_to" in row for row in resolved.log)
     assert resolved.state_before[SYSTEM_KEY] == "magic-realm" and resolved.state_before["rules"] == "standard"
     assert {side.side for side in resolved.sides.all()} == {"Amazon", "Black Knight"}
@@ -51,7 +52,8 @@ def test_the_open_round_gets_the_interfaces_input_and_each_draft_as_answers(camp
     amazon, knight = (following.sides.get(side=name) for name in ("Amazon", "Black Knight"))
     assert amazon.locked and amazon.plays["attack_chit"] == "FIGHT M5" and amazon.plays["shield_box"] == 3
     assert not system_battles.check_answers(amazon, amazon.plays)
-    assert not knight.locked and knight.plays == {"attack_chit": "FIGHT H6", "target": "H Troll", "encounter_play": "none"}
+    assert not knight.locked
+    assert knight.plays == {"attack_chit": "FIGHT H6", "target": "H Troll", "encounter_play": "none"}
 
 
 def test_the_chits_recorded_show_settled_on_the_interfaces_dues(campaign):
@@ -204,7 +206,8 @@ def test_a_longer_battle_carries_each_rounds_state_over_and_a_voided_round_repla
     knight = next(c for c in second.state_before["state"]["characters"] if c["id"] == "Black Knight")
     assert next(chit for chit in knight["chits"] if chit["id"] == "MOVE H5*")["state"] == "fatigued"
     assert second.state_before[SYSTEM_KEY] == "magic-realm" and second.input[SYSTEM_KEY] == "magic-realm"
-    assert [due.settlement is not None for due in system_dues.dues_of(Round.objects.get(battle=battle, number=1))] == [True]
+    [due] = system_dues.dues_of(Round.objects.get(battle=battle, number=1))
+    assert due.settlement is not None
     log = second.log
 
     void_round(gm, "test", battle.pk, 2)
