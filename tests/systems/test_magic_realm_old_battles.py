@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from systems import get_system
 from systems.errors import PlaysInvalid
 from systems.interface import fill
+from systems.magic_realm.battle_state import normalized_state
 from systems.magic_realm.old_battles import get_path, side_items
 from tests.conversion.old_rows import OLD_BATTLES
 
@@ -38,6 +39,26 @@ def test_an_old_state_becomes_the_state_the_interface_keeps_between_rounds():
     assert state["format"] == "herald-round/1" and state["rules"] == "standard"
     assert state["state"] == FIRST["state_before"]["state"] and state["sheets"] == FIRST["state_before"]["sheets"]
     assert "encounter" not in state and MR.validate(MR.with_options(state, BIMR4)) == []
+
+
+def test_an_old_battle_before_round_1_is_the_state_the_new_battle_form_sets_up():
+    new = MR.set_up({"characters": ["Amazon", "Black Knight"], "monsters": "H Troll\nWolf",
+                     "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}, ("Amazon", "Black Knight"))
+
+    assert MR.battle_from_old(FIRST["state_before"]) == {**new, "state": normalized_state(new["state"])}
+
+
+def test_an_old_battle_with_natives_in_a_dwelling_has_the_denizens_the_new_battle_form_sets_up():
+    new = MR.set_up({"characters": ["Amazon"], "natives": "Company 1\nCompany 2", "attacks": "Company 1 -> Amazon",
+                     "dwelling": "Inn"}, ("Amazon", "Black Knight"))
+
+    converted = MR.battle_from_old(INN["battle"]["state"])
+
+    # The Amazon as her record left her after the ambush (her sword alerted): the new form's battle lays the
+    # records over its characters when it starts (`with_records`).
+    expected = normalized_state(new["state"])
+    assert {**converted["state"], "characters": None} == {**expected, "characters": None}
+    assert converted["sheets"] == new["sheets"] and "encounter" not in converted
 
 
 def test_after_a_round_it_is_the_state_the_replay_leaves_with_the_chits_recorded_since():
