@@ -58,7 +58,7 @@ def test_an_old_battle_with_natives_in_a_dwelling_has_the_denizens_the_new_battl
     # records over its characters when it starts (`with_records`).
     expected = normalized_state(new["state"])
     assert {**converted["state"], "characters": None} == {**expected, "characters": None}
-    assert converted["sheets"] == new["sheets"] and "encounter" not in converted
+    assert converted["sheets"] == new["sheets"] and converted["encounter"] == new["encounter"] == {}
 
 
 def test_after_a_round_it_is_the_state_the_replay_leaves_with_the_chits_recorded_since():
