@@ -72,11 +72,6 @@ def convert_battle(battle) -> Conversion:
         return _Converter(battle).run()
 
 
-def convert_all(battles) -> list[Conversion]:
-    """Every battle of the query not fought through the interface, each in its own transaction."""
-    return [convert_battle(battle) for battle in battles if needs_conversion(battle)]
-
-
 def _json(value: Any) -> Any:
     """A value as a JSON field stores it (tuples become lists)."""
     return json.loads(json.dumps(value))
