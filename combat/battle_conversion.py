@@ -77,6 +77,10 @@ def _json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+def _listed(refused: PlaysInvalid) -> str:
+    return "; ".join(f"{error.path}: {error.message}" for error in refused.errors)
+
+
 def as_options(rules: Any) -> dict[str, Any]:
     """A round's recorded rules as option values for `with_options`: the old round file's preset name, or its
     {"preset", ...overrides}."""
@@ -120,7 +124,7 @@ class _Converter:
             state = self.system.battle_from_old(self.battle.state or {}, previous,
                                                 following.encounter if following else None, self.starting)
         except PlaysInvalid as refused:
-            raise self.refuse(None, "; ".join(f"{e.path}: {e.message}" for e in refused.errors)) from None
+            raise self.refuse(None, _listed(refused)) from None
         self.battle.state = self.with_key(state)
         if following is not None:
             if following.status == FAILED and self.system.wait_from_old(following.encounter):
@@ -143,7 +147,7 @@ class _Converter:
             resolution = self.system.resolve(round_.input, seed=round_.seed)
         except PlaysInvalid as refused:
             raise self.refuse(round_, "its input no longer resolves: "
-                              + "; ".join(f"{e.path}: {e.message}" for e in refused.errors)) from None
+                              + _listed(refused)) from None
         output = _json(resolution.output)
         recorded = {**{key: value for key, value in output.items() if key != "events"}, "seed": round_.seed}
         if resolution.waiting_for:
@@ -211,7 +215,7 @@ class _Converter:
             resolution = self.system.resolve(round_input, seed=round_.seed)
         except PlaysInvalid as refused:
             raise self.refuse(round_, "its plays no longer resolve: "
-                              + "; ".join(f"{e.path}: {e.message}" for e in refused.errors)) from None
+                              + _listed(refused)) from None
         waited = self.system.wait_from_old(entries)
         output = _json(resolution.output)
         if not resolution.waiting_for or any(output.get(key) != value for key, value in waited.items()):
