@@ -1,6 +1,8 @@
 """A campaign's battles in its export file and back (campaigns/exchange.py calls these inside its own
 transaction): every battle with its rounds, sides, chit records and what each round did to the characters,
-characters named by their `catalogue_name`, so that a round can still be voided after an import."""
+characters named by their `catalogue_name`, so that a round can still be voided after an import. A battle a file
+keeps in the app's own round format from before its campaign's system moved to the interface's pages is carried
+over to the interface's format as it is imported (combat/battle_conversion.py), or refused naming it."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.dateparse import parse_datetime
 
+from combat.battle_conversion import ConversionRefused, convert_battle, needs_conversion
 from combat.models import Battle, CharacterChange, ChitRecord, Round, SidePlays
 from combat.services import BattleError
 
@@ -159,6 +162,12 @@ def import_battles(campaign, data: list[dict[str, Any]]) -> list[Battle]:
                         fatigued=cdata.get("fatigued") or [],
                     )
                 _import_character_changes(round_, rdata, by_name)
+            if needs_conversion(battle):
+                try:
+                    convert_battle(battle)
+                except ConversionRefused as refused:
+                    raise BattleError(str(refused), {f"battles[{index}]": str(refused)}) from None
+                battle.refresh_from_db()
             created.append(battle)
     return created
 

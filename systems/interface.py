@@ -46,7 +46,9 @@ The parts, in the order a battle uses them:
 - a character's secret starting information (systems/starting.py): its questions (`starting_form`, None where the
   system's characters have none), their check (`check_starting`), what a battle starts the character with from the
   answers (`starting_record`), and the answers from a campaign file's starting information before issue #11
-  (`starting_from_old`). A system whose characters have none exports systems/starting.py's defaults.
+  (`starting_from_old`). A system whose characters have none exports systems/starting.py's defaults;
+- a battle begun before its campaigns moved to the interface's pages, carried over (systems/old_battles.py: its
+  state, a draft and the GM's entries as answers, the round file it resolved, what a round waited for).
 
 Everything a page keeps between requests is JSON: `waiting_forms`, `dues_form` and `settle` read a resolution
 through its `output` (as a round stores it), never the `Resolution` object.
@@ -600,3 +602,14 @@ class CombatSystem(Protocol):
     def starting_record(self, answers: Mapping[str, Any]) -> dict[str, Any]: ...
 
     def starting_from_old(self, old: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    # A battle begun before its system's campaigns moved to the interface's pages (systems/old_battles.py).
+    def battle_from_old(self, old_state: Mapping, previous=None, entries=None, starting=None) -> dict[str, Any]: ...
+
+    def answers_from_old(self, round_input: dict, side: str, old_plays: Mapping | None) -> tuple[dict, tuple]: ...
+
+    def gm_answers_from_old(self, round_input: dict, entries: Mapping | None) -> tuple[dict, tuple]: ...
+
+    def round_input_from_old(self, round_input: dict, plays_by_side: Mapping, entries: Mapping | None) -> dict: ...
+
+    def wait_from_old(self, entries: Mapping | None) -> dict[str, Any]: ...

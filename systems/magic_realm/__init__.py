@@ -70,3 +70,9 @@ __all__ += ["starting_form", "check_starting", "starting_record", "starting_from
 from systems.magic_realm.setup_order import setup_order_kinds  # noqa: E402
 
 __all__ += ["setup_order_kinds"]
+
+# Its battles begun before its campaigns moved to the interface's pages, carried over (systems/magic_realm/old_battles.py).
+from systems.magic_realm.old_battles import (answers_from_old, battle_from_old, gm_answers_from_old,  # noqa: E402
+                                             round_input_from_old, wait_from_old)
+
+__all__ += ["battle_from_old", "answers_from_old", "gm_answers_from_old", "round_input_from_old", "wait_from_old"]

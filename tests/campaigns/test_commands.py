@@ -169,7 +169,13 @@ def test_the_demo_campaign_with_its_battle_survives_export_and_import(tmp_path):
     path = tmp_path / "demo.json"
     path.write_text(exported)
     run("import_campaign", str(path), "--replace")
-    assert run("export_campaign", "demo") == exported
+    # Its battle begun before (Ambush in Cave 4) comes back carried over to the interface's format
+    # (combat/battle_conversion.py), and from then on the campaign comes back the same.
+    again = run("export_campaign", "demo")
+    assert all(battle["state"].get("system") for battle in json.loads(again)["battles"])
+    path.write_text(again)
+    run("import_campaign", str(path), "--replace")
+    assert run("export_campaign", "demo") == again
 
 
 def test_a_battle_naming_an_unknown_character_is_refused_with_its_path(tmp_path):

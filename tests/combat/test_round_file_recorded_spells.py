@@ -5,7 +5,7 @@ with the battle as it is."""
 import pytest
 
 from campaigns.models import StartingInfo
-from combat import battle_exchange, rounds
+from combat import battle_conversion, battle_exchange, rounds
 from combat.models import Round
 from systems.magic_realm.engine.round_format import read_round
 from tests.combat.test_services import resolve_first_round
@@ -66,11 +66,11 @@ def test_a_campaign_with_recorded_spells_exports_and_imports_with_its_round_file
     StartingInfo.objects.create(character=characters["Amazon"], answers={"recorded_spells": "Fiery Blast\nPeace", "vp_fame": 5})
     resolve_first_round(gm, battle, characters, valid_plays, first_round)
     assert entry(Round.objects.get(pk=first_round.pk).input, "Amazon")["spells"] == ["Fiery Blast", "Peace"]
+    battle_conversion.convert_battle(battle)  # a file's battle begun before is carried over when imported
     exported = exchange.export_campaign(battle.campaign)
     exported["slug"], exported["name"] = "copy", "Copy"
     copy = exchange.import_campaign(exported)
     copied = copy.battles.get()
     assert entry(copied.rounds.get(number=1).input, "Amazon")["spells"] == ["Fiery Blast", "Peace"]
     assert battle_exchange.export_battles(copy)[0]["rounds"] == exported["battles"][0]["rounds"]
-    assert entry(rounds.build_input(copied, copied.rounds.get(number=2), {}), "Amazon")["spells"] == [
-        "Fiery Blast", "Peace"]
+    assert entry(copied.rounds.get(number=2).input, "Amazon")["spells"] == ["Fiery Blast", "Peace"]

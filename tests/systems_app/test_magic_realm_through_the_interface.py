@@ -151,7 +151,7 @@ def test_its_result_emails_give_the_rule_sets_version_and_fingerprint_as_the_app
     assert mails.exists() and all(expected in mail.text for mail in mails)
 
 
-def test_a_campaign_with_battles_of_both_kinds_comes_back_the_same_from_its_file(gm, campaign):
+def test_a_campaign_with_battles_of_both_kinds_comes_back_from_its_file_all_fought_through_the_interface(gm, campaign):
     from campaigns.exchange import export_campaign, import_campaign
 
     services.create_battle(campaign, services.BattleSetup(
@@ -160,9 +160,14 @@ def test_a_campaign_with_battles_of_both_kinds_comes_back_the_same_from_its_file
     play_and_resolve(gm, battle.rounds.get(number=1))
     exported = export_campaign(campaign)
     restored = import_campaign(exported, replace=True)
-    assert export_campaign(restored) == exported
+    again = export_campaign(restored)
+    # The battle begun before is carried over to the interface's format (combat/battle_conversion.py); the other
+    # comes back as it was, and the restored campaign's file comes back the same.
+    assert [b for b in again["battles"] if b["name"] == "The Pit"] == [b for b in exported["battles"] if b["name"] == "The Pit"]
+    restored = import_campaign(again, replace=True)
+    assert export_campaign(restored) == again
     kinds = {b.name: b.fought_through_interface for b in restored.battles.all()}
-    assert kinds == {"Begun before": False, "The Pit": True}
+    assert kinds == {"Begun before": True, "The Pit": True}
     resolved = Round.objects.get(battle__campaign=restored, battle__name="The Pit", number=1)
     assert resolved.status == Round.Status.RESOLVED and resolved.result["summaries"]
     assert resolved.rules_fingerprint == campaign.current_rules().fingerprint()
