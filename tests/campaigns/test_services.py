@@ -63,7 +63,7 @@ def test_changing_a_rule_makes_a_new_version_with_who_and_why(gm, campaign):
 def test_an_invalid_combination_is_refused_per_field_and_nothing_is_saved(gm, campaign):
     with pytest.raises(ValidationError) as error:
         services.change_rules(gm, campaign, {"fumble": False}, "Drop fumble")
-    assert "5.4" in error.value.message_dict["fumble"][0]
+    assert "5.4" in error.value.message_dict["options.missile_table"][0]
     assert RuleSetVersion.objects.filter(campaign=campaign).count() == 1
 
 
