@@ -72,7 +72,7 @@ HELP: dict[str, str] = {
     "victory_points": "The points each character's victory requirements must total when Seasons and Weather is off; with it on, the starting season's points from the seasons table (BIMR4: 5 in Spring).",
     "fiery_blast_undercut_penalty": "Added to the missile table roll when a Fiery Blast undercuts.",
     "lightning_bolt_undercut_penalty": "Added to the missile table roll when a Lightning Bolt undercuts.",
-    "alerted_spell_time": "The attack time of an alerted attack spell; empty for the spell's own time.",
+    "alerted_spell_time": "The attack time of an alerted attack spell (none: the spell's own time).",
     # Rulings (docs/rulings.md): Herald's reading is the default; RealmSpeak's where it differs.
     "red_after_killing_horse": "On (Herald, RealmSpeak): a Tremendous monster that kills a rider's horse without killing "
     "the rider turns red side up and holds him. Off: it keeps its side.",
