@@ -108,6 +108,8 @@ LABELS: dict[str, str] = {
 }
 
 
+GROUP_OF = {name: title for title, names in GROUPS for name in names}
+_GROUP_ORDER = {title: position for position, (title, _) in enumerate(GROUPS)}
 NUMBERS = {"fiery_blast_undercut_penalty": (0, 6), "lightning_bolt_undercut_penalty": (0, 6),
            "victory_points": (1, 100), "alerted_spell_time": (0, 8)}
 CHOICES = {"missile_table": MISSILE_TABLES, "starting_season": SEASONS}
@@ -126,8 +128,6 @@ def _option(name: str, default: Any) -> Option:
     return Option(name, kind="bool", default=default, **described)
 
 
-GROUP_OF = {name: title for title, names in GROUPS for name in names}
-_GROUP_ORDER = {title: position for position, (title, _) in enumerate(GROUPS)}
 _STANDARD = PRESETS["standard"]
 OPTIONS = Options(
     # In the order the pages show them: group by group, then any setting in no group.
