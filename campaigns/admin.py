@@ -1,29 +1,28 @@
-"""The Django admin for campaigns. A campaign's options are edited on the campaign: Magic Realm's rule settings
-as fields, another system's options as JSON; each save that alters them makes a new RuleSetVersion with who,
-when and why, checked by the system (the engine, field by field, for Magic Realm's)."""
+"""The Django admin for campaigns. A campaign's options are edited on the campaign, whatever its system: on its
+change page as its system describes them (its preset and each option in the system's groups, the fields of its
+Rules page), on the add page, where the system is picked, as JSON; each save that alters them makes a new
+RuleSetVersion with who, when and why (`services.change_rules`), checked by the system, each error beside the
+field it names, nothing saved."""
 
 from __future__ import annotations
 
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.utils import flatten_fieldsets
 from django.core.exceptions import ValidationError
 
 from systems import UnknownSystem, get_system
-from systems.magic_realm.engine.ruleset import FIELD_NAMES, rules_from
 
 from . import services
-from .forms import rule_field, system_choices
-from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeekEnd, through_interface
+from .forms import system_choices
+from .models import Campaign, Character, Player, RuleSetVersion, SetupStep, StartingInfo, WeekEnd
+from .option_fields import OPTION_PREFIX, SystemOptionFields
 
-
-_STANDARD = rules_from("standard")
 CREATED = "Created in the admin."
+REASON = "rules_change_reason"
 
 
-class CampaignAdminForm(forms.ModelForm):
-    # Every rule setting of a Magic Realm campaign is a declared field, so the admin's fieldsets can name it.
-    locals().update({name: rule_field(name, getattr(_STANDARD, name)) for name in FIELD_NAMES})
-
+class CampaignAdminForm(SystemOptionFields, forms.ModelForm):
     options = forms.JSONField(
         required=False, label="Options",
         help_text='The system\'s options as JSON: {"preset": name, ...an option\'s name: its value} (left out: the '
@@ -43,18 +42,14 @@ class CampaignAdminForm(forms.ModelForm):
         if "system" in self.fields:  # chosen when the campaign is added, read-only after
             self.fields["system"] = forms.ChoiceField(label="Combat system", choices=system_choices(), required=False,
                                                       help_text="Chosen once: it cannot change later.")
-        # What a save changes: (the service that makes the new version, the values, why), or None.
+        # What a save changes: (the options chosen, why), or None.
         self.version_change = None
-        if through_interface(self.chosen_system()):  # its options are its system's, as JSON
-            for name in FIELD_NAMES:
-                self.fields.pop(name, None)
-            self.initial.setdefault("options", self.instance.round_rules() if self.instance.pk else {})
-            return
-        if self.instance.pk:  # on the add page it stays, for a campaign of another system
+        self.options = None
+        if self.instance.pk:  # its options as its system describes them
             self.fields.pop("options")
-        rules = self.instance.current_rules() if self.instance.pk else _STANDARD
-        for name in FIELD_NAMES:
-            self.initial.setdefault(name, getattr(rules, name))
+            self.add_system_fields(self.instance.combat_system, self.instance.round_rules())
+        else:
+            self.initial.setdefault("options", {})
 
     def chosen_system(self) -> str:
         if self.instance.pk:
@@ -80,46 +75,28 @@ class CampaignAdminForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        if through_interface(self.chosen_system()):
-            self._clean_options(cleaned)
-        else:
-            self._clean_rules(cleaned)
+        if self.options is None:  # the add page: the options as JSON, for the system picked
+            chosen = cleaned.get("options")
+            self._clean_options({} if chosen is None else chosen, lambda field: "options")
+        elif not any(name == "preset" or name.startswith(OPTION_PREFIX) for name in self.errors):
+            self._clean_options(self.chosen_options(), self.field_for)
         return cleaned
 
-    def _clean_options(self, cleaned) -> None:
-        chosen = cleaned.get("options")
-        chosen = {} if chosen is None else chosen
+    def _clean_options(self, chosen, field_for) -> None:
         probe = self.instance if self.instance.pk else Campaign(system=self.chosen_system())
-        reason = cleaned.get("rules_change_reason") or ("" if probe.pk else CREATED)
+        reason = self.cleaned_data.get(REASON) or ("" if probe.pk else CREATED)
         try:
             services.check_options_change(probe, chosen, reason, system=self.chosen_system())
         except ValidationError as error:
             if error.message_dict.get("__all__") == [services.NOTHING_CHANGED]:
                 return  # the options as they are: no new version
-            self._add_errors(error, lambda field: "rules_change_reason" if field == "reason" else "options")
+            self._add_errors(error, lambda field: REASON if field == "reason" else field_for(field))
             return
-        self.version_change = (services.change_options_in_admin, chosen, reason)
-
-    def _clean_rules(self, cleaned) -> None:
-        if cleaned.get("options"):
-            self.add_error("options", "This campaign's rules are its rule settings below: leave this empty.")
-        current = self.instance.current_rules() if self.instance.pk else None
-        changes = {name: cleaned.get(name) for name in FIELD_NAMES if name in cleaned}
-        if changes.get("starting_season") == "":
-            changes["starting_season"] = None
-        if current is not None and all(getattr(current, k) == v for k, v in changes.items()):
-            return
-        reason = cleaned.get("rules_change_reason") or ("" if current else CREATED)
-        probe = self.instance if self.instance.pk else Campaign()
-        try:
-            services.check_rules_change(probe, changes, reason)
-        except ValidationError as error:
-            self._add_errors(error, lambda field: "rules_change_reason" if field == "reason" else field)
-        self.version_change = (services.change_rules_in_admin, changes, reason)
+        self.version_change = (chosen, reason)
 
     def _add_errors(self, error: ValidationError, target_for) -> None:
         """A service's errors beside the admin's fields; one about no field of the form goes above it, and an
-        option's error says which option ("joust_max_passes: must be ...")."""
+        option's error in the JSON says which option ("joust_max_passes: must be ...")."""
         for field, messages in error.message_dict.items():
             target = target_for(field)
             target = None if field == "__all__" or target not in self.fields else target
@@ -173,33 +150,31 @@ class CampaignAdmin(admin.ModelAdmin):
         return f"{obj.system_title} ({obj.system}): chosen when the campaign was added, it cannot change"
 
     def get_fieldsets(self, request, obj=None):
-        from .forms import RULE_GROUPS
-
-        system = obj.system if obj is not None else request.POST.get("system") or Campaign().system
-        # Another system's options are JSON, on the add page too (the system is picked there, with its options).
-        options = ["options"] if obj is None or through_interface(system) else []
         head = [
             (None, {"fields": ["name", "slug", "gms", "auto_resolve"]}),
-            ("Combat system", {"fields": ["system" if obj is None else "system_title", *options]}),
+            ("Combat system", {"fields": ["system", "options"] if obj is None else ["system_title"]}),
             ("Calendar", {"fields": ["month", "day", "calendar_state"]}),
         ]
-        if through_interface(system):
-            return [*head, ("Why the options change (each change is a new version of them)",
-                            {"fields": ["rules_change_reason"]})]
-        grouped = [name for _, names in RULE_GROUPS for name in names]
-        others = [name for name in FIELD_NAMES if name not in grouped and name != "preset"]
+        if obj is None:  # the system is picked here, its options as JSON beside it
+            return [*head, ("Why the options change (each change is a new version of them)", {"fields": [REASON]})]
         return [
             *head,
-            ("Rules (each change is a new rule-set version)", {"fields": ["preset", "rules_change_reason"]}),
-            *[(title, {"fields": [n for n in names if n in FIELD_NAMES]}) for title, names in RULE_GROUPS],
-            *([("Other settings", {"fields": others})] if others else []),
+            ("Rules (each change is a new rule-set version)", {"fields": ["preset", REASON]}),
+            *[(title, {"fields": [OPTION_PREFIX + option.name for option in options]})
+              for title, options in obj.combat_system.options().groups()],
         ]
+
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        """The model form of the fieldsets' fields but the system's options, which the form draws itself."""
+        fields = kwargs.pop("fields", None) or flatten_fieldsets(self.get_fieldsets(request, obj))
+        kwargs["fields"] = [name for name in fields if name != "preset" and not name.startswith(OPTION_PREFIX)]
+        return super().get_form(request, obj, change, **kwargs)
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         if form.version_change:
-            make_version, values, reason = form.version_change
-            make_version(request.user, form.instance, values, reason)
+            chosen, reason = form.version_change
+            services.change_rules(request.user, form.instance, chosen, reason, by_staff=True)
 
 
 @admin.register(RuleSetVersion)

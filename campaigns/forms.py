@@ -2,166 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
 
 from combat.forms import QuickLabels, QuickSelect
-from systems.magic_realm.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
+from systems.records import number
 
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 
-from .models import through_interface
 from .option_fields import SystemOptionFields
 from .names import validate_one_line
-
-# The settings page groups the rule keys; a key added to RuleSet later lands in "Other settings".
-RULE_GROUPS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("Optional Combat Rules", ("fumble", "stumble", "riding_horses", "penetrating_armor", "missile_table", "kludge")),
-    (
-        "Campaign options",
-        (
-            "seasons_and_weather",
-            "starting_season",
-            "watchful_natives",
-            "extended_treachery",
-            "knights_adjustment",
-            "expanded_meeting_table",
-            "unlimited_communication",
-            "victory_points",
-        ),
-    ),
-    (
-        "Community fixes",
-        (
-            "fiery_blast_undercut_penalty",
-            "lightning_bolt_undercut_penalty",
-            "alerted_spell_time",
-            "fiery_blast_single_target",
-            "fiery_blast_no_riders",
-            "fiery_blast_no_dwelling_natives",
-            "fiery_blast_no_bounty_multiplier",
-            "fiery_blast_double_kludge",
-        ),
-    ),
-    (
-        "Rulings on contested points",
-        (
-            "red_after_killing_horse",
-            "weapon_turns_while_red",
-            "cancelled_attack_alerts",
-            "fatigued_chits_take_wounds",
-            "gold_only_to_leaders",
-        ),
-    ),
-)
-
-RULE_HELP: dict[str, str] = {
-    "preset": "The preset these settings started from; it only labels the rule set.",
-    "fumble": "Rule 5.4: striking attacks roll on the Fumble table to adjust harm.",
-    "stumble": "Rule 5.1: a MOVE chit, Boots card or horse played to run away rolls on the Stumble table.",
-    "riding_horses": "Rules 5.2-5.3: a rider plays his horse and may play a maneuver of his own.",
-    "penetrating_armor": "Rule 5.5: missiles that hit a character's armor penetrate it, losing a level per piece.",
-    "missile_table": "Which table adjusts missile harm: standard, optional (2nd edition), or a revised variant.",
-    "kludge": "The 3rd-edition kludge (optional-combat-rules.md).",
-    "seasons_and_weather": "Optional rule: the season follows the month; the weather is rolled each week.",
-    "starting_season": "The season of the first month.",
-    "watchful_natives": "Unassigned natives are watchful: no sucker punch.",
-    "extended_treachery": "A hireling turned on its own native group makes that group's hirelings rebel.",
-    "knights_adjustment": "The Black Knight is Friendly, not Allied, with the Company; the White Knight with the Order.",
-    "expanded_meeting_table": "An OPPORTUNITY result on the Meeting table may be taken as the '2' result.",
-    "unlimited_communication": "Characters may talk privately wherever they are.",
-    "victory_points": "The points each character's victory requirements must total when Seasons and Weather is off; with it on, the starting season's points from the seasons table (BIMR4: 5 in Spring).",
-    "fiery_blast_undercut_penalty": "Added to the missile table roll when a Fiery Blast undercuts.",
-    "lightning_bolt_undercut_penalty": "Added to the missile table roll when a Lightning Bolt undercuts.",
-    "alerted_spell_time": "The attack time of an alerted attack spell; empty for the spell's own time.",
-    # Rulings (docs/rulings.md): Herald's reading is the default; RealmSpeak's where it differs.
-    "red_after_killing_horse": "On (Herald, RealmSpeak): a Tremendous monster that kills a rider's horse without killing "
-    "the rider turns red side up and holds him. Off: it keeps its side.",
-    "weapon_turns_while_red": "Off (Herald): a head or club keeps its side while its monster is red side up. "
-    "On (RealmSpeak): it turns over on a 6 in its box whatever its monster shows.",
-    "cancelled_attack_alerts": "Off (Herald): a cancelled attack (weapon too heavy, target already dead) leaves its weapon "
-    "as it was. On (RealmSpeak): the weapon is alerted as if it had missed.",
-    "fatigued_chits_take_wounds": "On (Herald, RealmSpeak): wounds go on fresh or fatigued chits, so a character dies "
-    "when his wounds reach every chit not yet wounded. Off: only fresh chits count.",
-    "gold_only_to_leaders": "Off (Herald): the gold bounty of a kill by any hired native goes to his owner. "
-    "On (RealmSpeak): only a hired leader (HQ) earns it; a non-leader's kill pays no gold.",
-}
-
-
-RULE_LABELS: dict[str, str] = {
-    "fumble": "Fumble table",
-    "stumble": "Stumble table",
-    "riding_horses": "Riding horses",
-    "penetrating_armor": "Penetrating armor",
-    "kludge": "Kludge",
-    "seasons_and_weather": "Seasons and Weather",
-    "watchful_natives": "Watchful Natives",
-    "extended_treachery": "Extended Treachery",
-    "knights_adjustment": "Knight's Adjustment",
-    "expanded_meeting_table": "Expanded Meeting Table Opportunities",
-    "unlimited_communication": "Unlimited Communication",
-    "victory_points": "Victory points required",
-    "red_after_killing_horse": "Tremendous monster that kills a rider's horse turns red side up",
-    "weapon_turns_while_red": "Head or club changes tactics while its monster is red side up",
-    "cancelled_attack_alerts": "Cancelled attack alerts its weapon",
-    "fatigued_chits_take_wounds": "Fatigued chits take wounds (death by wounds)",
-    "gold_only_to_leaders": "Gold from hirelings' kills only for hired leaders",
-}
-
-
-def rule_field(name: str, default: Any) -> forms.Field:
-    label = RULE_LABELS.get(name, name.replace("_", " ").capitalize())
-    help_text = RULE_HELP.get(name, "")
-    if name == "preset":
-        return forms.ChoiceField(label="Preset", choices=list(PRESET_TITLES.items()), help_text=help_text)
-    if name == "missile_table":
-        return forms.ChoiceField(label=label, choices=[(t, t) for t in MISSILE_TABLES], help_text=help_text)
-    if name == "starting_season":
-        return forms.ChoiceField(
-            label=label, required=False, choices=[("", "— none —")] + [(s, s) for s in SEASONS], help_text=help_text
-        )
-    if name == "alerted_spell_time":
-        return forms.IntegerField(label=label, required=False, help_text=help_text)
-    if isinstance(default, bool):
-        return forms.BooleanField(label=label, required=False, help_text=help_text)
-    if isinstance(default, int):
-        return forms.IntegerField(label=label, help_text=help_text)
-    return forms.CharField(label=label, required=False, help_text=help_text)
-
-
-class RuleSetForm(forms.Form):
-    """Every rule setting, and the reason for the change. The engine validates the combination."""
-
-    def __init__(self, *args, rules: RuleSet, **kwargs):
-        kwargs.setdefault("initial", rules.to_dict())
-        super().__init__(*args, **kwargs)
-        defaults = {f.name: getattr(rules, f.name) for f in dataclass_fields(RuleSet)}
-        for name in FIELD_NAMES:
-            self.fields[name] = rule_field(name, defaults[name])
-        self.fields["reason"] = reason_field("rules")
-
-    def groups(self) -> list[tuple[str, list[forms.BoundField]]]:
-        placed = {"preset", "reason"}
-        result = []
-        for title, names in RULE_GROUPS:
-            present = [name for name in names if name in self.fields]
-            placed.update(present)
-            result.append((title, [self[name] for name in present]))
-        others = [self[name] for name in FIELD_NAMES if name not in placed]
-        if others:
-            result.append(("Other settings", others))
-        return result
-
-    def changes(self) -> dict[str, Any]:
-        data = dict(self.cleaned_data)
-        data.pop("reason", None)
-        if data.get("starting_season") == "":
-            data["starting_season"] = None
-        return data
-
 
 def system_choices() -> list[tuple[str, str]]:
     """Every registered combat system by its title, the default first."""
@@ -170,9 +22,9 @@ def system_choices() -> list[tuple[str, str]]:
 
 
 class CampaignCreateForm(SystemOptionFields, QuickLabels, forms.Form):
-    """A campaign's name, slug and combat system; then the rule-set preset of a campaign whose rules are
-    rule-set versions, or the chosen system's preset and options (`SystemOptionFields`). The system is the
-    one posted (or `initial["system"]`), so a form drawn again after an error shows that system's part."""
+    """A campaign's name, slug and combat system; then the chosen system's preset and options, in its groups
+    (`SystemOptionFields`). The system is the one posted (or `initial["system"]`), so a form drawn again after
+    an error shows that system's part."""
 
     name = forms.CharField(max_length=120, validators=[validate_one_line])
     slug = forms.SlugField(
@@ -194,15 +46,8 @@ class CampaignCreateForm(SystemOptionFields, QuickLabels, forms.Form):
         source = self.data if self.is_bound else self.initial
         name = source.get("system") or DEFAULT_SYSTEM
         self.system_name = name if name in SYSTEMS else DEFAULT_SYSTEM
-        if through_interface(self.system_name):
-            chosen = {"preset": source.get("preset")} if source.get("preset") else {}
-            self.add_system_fields(get_system(self.system_name), chosen, live_url=live_url)
-        else:
-            self.fields["preset"] = forms.ChoiceField(
-                choices=[(name, PRESET_TITLES.get(name, name)) for name in PRESETS], initial="bimr4",
-                widget=QuickSelect, help_text="The rules to start from; change any setting afterwards.",
-            )
-            self.options = None
+        chosen = {"preset": source.get("preset")} if source.get("preset") else {}
+        self.add_system_fields(get_system(self.system_name), chosen, live_url=live_url)
         if self.initial.get("preset") not in dict(self.fields["preset"].choices):
             self.initial.pop("preset", None)  # another system's preset, before the system was changed
 
@@ -210,36 +55,33 @@ class CampaignCreateForm(SystemOptionFields, QuickLabels, forms.Form):
     def system_title(self) -> str:
         return get_system(self.system_name).TITLE
 
+    def option_groups(self, ungrouped: str = "") -> list[tuple[str, list]]:
+        """The system's option fields by its groups; a system that does not group them: one, named for it."""
+        return super().option_groups(ungrouped or f"{self.system_title}: options")
+
     def main_fields(self) -> list[forms.BoundField]:
         return [self["name"], self["slug"], self["system"]]
 
     def for_service(self) -> dict[str, Any]:
         """The keyword arguments of `services.create_campaign`."""
         data = self.cleaned_data
-        arguments = {"name": data["name"], "slug": data["slug"], "preset": data["preset"],
-                     "system": data.get("system") or DEFAULT_SYSTEM}
-        if self.options is not None:
-            arguments["options"] = {k: v for k, v in self.chosen_options().items() if k != "preset"}
-        return arguments
+        return {"name": data["name"], "slug": data["slug"], "preset": data["preset"],
+                "system": data.get("system") or DEFAULT_SYSTEM,
+                "options": {k: v for k, v in self.chosen_options().items() if k != "preset"}}
 
 
 class SystemOptionsForm(SystemOptionFields, QuickLabels, forms.Form):
-    """The Rules page of a campaign of another system: its options as its current version has them, changed
-    later (never its system) with the reason the new version keeps."""
+    """The Rules page of a campaign, whatever its system: its options as its current version has them, in its
+    system's groups, changed later (never its system) with the reason the new version keeps."""
 
     def __init__(self, *args, campaign, **kwargs):
         super().__init__(*args, **kwargs)
         self.add_system_fields(campaign.combat_system, campaign.round_rules())
-        self.fields["reason"] = reason_field("options")
-
-
-def reason_field(what: str) -> forms.CharField:
-    """Why the rules or options change: the new version keeps it, and the history shows it."""
-    return forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=f"Why the {what} change; it is kept in the history.",
-        error_messages={"required": f"Say why the {what} change; it is kept in the history."},
-    )
+        self.fields["reason"] = forms.CharField(
+            widget=forms.Textarea(attrs={"rows": 2}),
+            help_text="Why the rules change; it is kept in the history.",
+            error_messages={"required": "Say why the rules change; it is kept in the history."},
+        )
 
 
 class AutoResolveForm(forms.Form):

@@ -1,6 +1,6 @@
 """Campaigns: rule-set versions, the calendar (month, day, its system's state and the weeks ended), players, characters and their secret starting information.
 
-Writes go through campaigns.services; these models only hold data and convert it to engine types.
+Writes go through campaigns.services; these models only hold data and hand it to their combat system.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from django.db import models
 from django.utils.functional import cached_property
 
 from campaigns.names import validate_one_line
-from systems.magic_realm.engine.ruleset import RuleSet, rules_from
 from systems import DEFAULT_SYSTEM, get_system
 from systems.calendar import week_of_day
 from systems.setup_order import kind_label
@@ -93,16 +92,13 @@ class Campaign(models.Model):
         # The dashboard fills it for every campaign in its one query (campaigns.services.campaigns_for_gm).
         return self.rule_set_versions.order_by("-number").first()
 
-    def current_rules(self) -> RuleSet:
-        """A Magic Realm campaign's current rules as its engine reads them (Magic Realm's own pages). The calendar's
-        seasons and weather and relationships ask for them whatever the system; a campaign of
-        another system has none of Magic Realm's settings, so they read the standard preset (no seasons), as they
-        did before its options were versions too. (Its system, not `fights_through_interface`, decides: a Magic
-        Realm campaign keeps its rule set whichever pages its battles are fought on.)"""
-        version = self.current_rules_version
-        if version is None or self.system != DEFAULT_SYSTEM:
-            return rules_from("standard")
-        return version.rules()
+    def current_rules(self):
+        """Magic Realm's engine `RuleSet` of its current options, for the battle pages of `combat/` that still
+        read one (`combat/round_file.py`, `combat/views.py`); a campaign of another system has none of its
+        settings and reads the standard preset. Everything else reads `round_rules()` through its system."""
+        from systems.magic_realm.engine.ruleset import rules_from
+
+        return rules_from(self.round_rules() if self.system == DEFAULT_SYSTEM else "standard")
 
     def round_rules(self) -> dict:
         """The options a round opened now is resolved under, as its system's `with_options` reads them: the current
@@ -147,10 +143,6 @@ class RuleSetVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.campaign} rules v{self.number} ({self.fingerprint})"
-
-    def rules(self) -> RuleSet:
-        """A Magic Realm version's settings as its engine's RuleSet."""
-        return rules_from(dict(self.settings))
 
 
 class WeekEnd(models.Model):

@@ -36,7 +36,6 @@ from systems.dice import Dice, SeededDice
 from campaigns.versions import (  # noqa: F401 (the checks the admin, the import and the pages call through here)
     NOTHING_CHANGED,
     check_options_change,
-    check_rules_change,
     chosen_options,
     new_version,
     options_summary,
@@ -137,24 +136,6 @@ def _campaign_name_errors(name: str, slug: str) -> dict[str, str]:
     return errors
 
 
-def change_rules(user, campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
-    """A new rule-set version of a Magic Realm campaign (its own settings page): the current settings with
-    `changes` applied, with who and why.
-
-    Invalid settings raise ValidationError naming each field (from RuleSetError.errors); nothing is saved.
-    """
-    with transaction.atomic():
-        campaign = _require_gm(user, campaign)
-        return new_version(campaign, check_rules_change(campaign, changes, reason).to_dict(), user, reason.strip())
-
-
-def change_rules_in_admin(user, campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSetVersion:
-    """The same change made by staff in the Django admin, who need not be the campaign's GM."""
-    with transaction.atomic():
-        campaign = _lock_for_staff(user, campaign)
-        return new_version(campaign, check_rules_change(campaign, changes, reason).to_dict(), user, reason.strip())
-
-
 def _lock_for_staff(user, campaign: Campaign) -> Campaign:
     """The campaign row locked for a change made in the admin, by staff only (404 for anyone else)."""
     if not (user.is_active and user.is_staff):
@@ -162,18 +143,15 @@ def _lock_for_staff(user, campaign: Campaign) -> Campaign:
     return Campaign.objects.select_for_update().get(pk=campaign.pk)
 
 
-def change_options(user, campaign: Campaign, chosen: Mapping[str, Any], reason: str) -> RuleSetVersion:
-    """A new version of the campaign's options (its system never changes), with who and why: checked by the
-    system, errors by field as `check_options_change` gives them, nothing saved on error."""
+def change_rules(user, campaign: Campaign, chosen: Mapping[str, Any], reason: str, *,
+                 by_staff: bool = False) -> RuleSetVersion:
+    """A new version of the campaign's options (its system never changes), with who and why: `chosen` is
+    {"preset": name, ...options changed from it}, or without "preset" the changes to its current options
+    ({"fumble": True}), checked by the system, errors by field as
+    `check_options_change` gives them, nothing saved on error. The campaign's GM changes them on its Rules page;
+    staff (`by_staff`, who need not be its GM) in the admin."""
     with transaction.atomic():
-        campaign = _require_gm(user, campaign)
-        return new_version(campaign, check_options_change(campaign, chosen, reason), user, reason.strip())
-
-
-def change_options_in_admin(user, campaign: Campaign, chosen: Mapping[str, Any], reason: str) -> RuleSetVersion:
-    """The same change made by staff in the Django admin, who need not be the campaign's GM."""
-    with transaction.atomic():
-        campaign = _lock_for_staff(user, campaign)
+        campaign = _lock_for_staff(user, campaign) if by_staff else _require_gm(user, campaign)
         return new_version(campaign, check_options_change(campaign, chosen, reason), user, reason.strip())
 
 

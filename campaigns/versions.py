@@ -1,6 +1,6 @@
 """A campaign's options kept as rule-set versions, whatever its combat system (docs/campaigns.md, "Rule sets and
-versions"): the settings a version keeps (every option named, `Options.complete`; Magic Realm's `RuleSet.to_dict()`),
-a change checked by the campaign's system with errors by field, the version made with the system's fingerprint, and
+versions"): the settings a version keeps (every option named, `Options.complete`), a change checked by the
+campaign's system with errors by field (the same check on the create form, the Rules page, the admin and the import), the version made with the system's fingerprint, and
 the current options in words. The writes that use them, each in its transaction, are in `campaigns.services`."""
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from django.core.exceptions import ValidationError
 
 from campaigns.models import Campaign, RuleSetVersion
 from systems import get_system
-from systems.magic_realm.engine.ruleset import FIELD_NAMES, RuleSet, RuleSetError, rules_from
 
 REASON_MISSING = "Say why the rules change; players and GMs read it in the history."
 NOTHING_CHANGED = "Nothing changed: these are the settings of the current version."
@@ -41,28 +40,6 @@ def new_version(campaign: Campaign, settings: Mapping[str, Any], user, reason: s
     return version
 
 
-def check_rules_change(campaign: Campaign, changes: Mapping[str, Any], reason: str) -> RuleSet:
-    """The rule set `changes` (Magic Realm's settings, from its own settings page and the admin) would make, or
-    ValidationError naming each field that is wrong: its engine checks the combination."""
-    errors: dict[str, str] = {}
-    if not (reason or "").strip():
-        errors["reason"] = REASON_MISSING
-    for key in sorted(key for key in changes if key not in FIELD_NAMES):
-        errors[key] = "is not a rule setting"
-    current = campaign.current_rules() if campaign.pk else rules_from("standard")
-    settings = {**current.to_dict(), **{k: v for k, v in changes.items() if k in FIELD_NAMES}}
-    rules = None
-    try:
-        rules = rules_from(settings)
-    except RuleSetError as error:
-        errors.update(error.errors)
-    if rules is not None and rules == current and campaign.pk and campaign.current_rules_version is not None:
-        errors.setdefault("__all__", NOTHING_CHANGED)
-    if errors:
-        raise ValidationError(errors)
-    return rules
-
-
 def system_option_errors(system: str, chosen: Any) -> dict[str, str]:
     """The system's errors in a campaign's options by field: "preset", "options" (not an object of values)
     or "options.<name>" for each option (the system's `check_options` names it)."""
@@ -75,15 +52,18 @@ def system_option_errors(system: str, chosen: Any) -> dict[str, str]:
 
 def check_options_change(campaign: Campaign, chosen: Any, reason: str, *,
                          system: str | None = None) -> dict[str, Any]:
-    """The settings the campaign's next version would keep for `chosen` ({"preset": name, ...overrides}): every
-    option's value (`Options.complete`); or ValidationError naming each field that is wrong: "reason", "preset",
-    "options", "options.<name>" (the system's `check_options`), or "__all__" when nothing would change. `system`
-    is the campaign's, or the one chosen for a campaign not saved yet."""
+    """The settings the campaign's next version would keep for `chosen` ({"preset": name, ...overrides}, or
+    without "preset" the changes to its current options): every option's value (`Options.complete`); or
+    ValidationError naming each field that is wrong: "reason", "preset", "options", "options.<name>" (the
+    system's `check_options`), or "__all__" when nothing would change. `system` is the campaign's, or the one
+    chosen for a campaign not saved yet."""
+    current = campaign.current_rules_version if campaign.pk else None
+    if isinstance(chosen, Mapping) and "preset" not in chosen and current is not None:
+        chosen = {**current.settings, **chosen}
     chosen = chosen_options(chosen)
     errors = system_option_errors(system or campaign.system, chosen)
     options = get_system(system or campaign.system).options()
     settings = None if errors else options.complete(chosen)
-    current = campaign.current_rules_version if campaign.pk else None
     if settings is not None and current is not None and options.complete(current.settings) == settings:
         errors["__all__"] = NOTHING_CHANGED
     if not (reason or "").strip():

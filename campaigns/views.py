@@ -31,7 +31,6 @@ from .forms import (
     CampaignCreateForm,
     CharacterForm,
     PlayerForm,
-    RuleSetForm,
     SetupStepForm,
     SystemOptionsForm,
     apply_service_errors,
@@ -118,40 +117,13 @@ def detail(request, slug):
 @require_http_methods(["GET", "POST"])
 @login_required
 def rules_settings(request, slug):
+    """The Rules page of a campaign, whatever its system: its options in its system's groups (never its system),
+    each change a new version of them with who and why."""
     campaign = services.get_campaign_for_gm(request.user, slug)
-    if campaign.fights_through_interface:
-        return _system_settings(request, campaign)
-    rules = campaign.current_rules()
-    form = RuleSetForm(request.POST or None, rules=rules)
-    if request.method == "POST" and form.is_valid():
-        try:
-            version = services.change_rules(request.user, campaign, form.changes(), form.cleaned_data["reason"])
-        except ValidationError as error:
-            apply_service_errors(form, error)
-        else:
-            messages.success(request, f"Rules version {version.number} saved (fingerprint {version.fingerprint}).")
-            return redirect("campaigns:rules_history", slug=campaign.slug)
-    return render(
-        request,
-        "campaigns/settings.html",
-        {
-            "campaign": campaign,
-            "rules": rules,
-            "version": campaign.current_rules_version,
-            "form": form,
-            "auto_resolve_form": AutoResolveForm(initial={"auto_resolve": campaign.auto_resolve}),
-        },
-    )
-
-
-def _system_settings(request, campaign):
-    """The Rules page of a campaign of another combat system: its options (never its system), each change a new
-    version of them with who and why, as Magic Realm's rule settings are (its own form, `RuleSetForm`, groups and
-    explains them)."""
     form = SystemOptionsForm(request.POST or None, campaign=campaign)
     if request.method == "POST" and form.is_valid():
         try:
-            version = services.change_options(request.user, campaign, form.chosen_options(),
+            version = services.change_rules(request.user, campaign, form.chosen_options(),
                                               form.cleaned_data["reason"])
         except ValidationError as error:
             apply_service_errors(form, error, field_for=form.field_for)
@@ -159,7 +131,7 @@ def _system_settings(request, campaign):
             messages.success(request, f"The {campaign.system_title} options saved as version {version.number} "
                                       f"(fingerprint {version.fingerprint}).")
             return redirect("campaigns:rules_history", slug=campaign.slug)
-    return render(request, "campaigns/system_settings.html", {
+    return render(request, "campaigns/settings.html", {
         "campaign": campaign, "form": form, "version": campaign.current_rules_version,
         "fingerprint": campaign.rules_fingerprint(),
         "auto_resolve_form": AutoResolveForm(initial={"auto_resolve": campaign.auto_resolve}),

@@ -1,6 +1,7 @@
 """A combat system's rule-set options (part of the systems interface, systems/interface.py): the settings a
-campaign chooses, the presets (the first is the default), and what one option implies or forbids of another,
-checked with errors naming the option. Pure Python."""
+campaign chooses, each with its label, help and the group it is shown in, the presets (the first is the default),
+and what one option implies or forbids of another, checked with errors naming the option. The campaign pages and
+the admin draw every system's options from this description alone. Pure Python."""
 
 from __future__ import annotations
 
@@ -12,10 +13,16 @@ from typing import Any, Literal, Mapping
 from systems.errors import FieldError
 
 
+PRESET_HELP = "The options to start from; the options below may differ from it."
+OTHER_GROUP = "Other settings"  # the options a system that groups its options left in no group
+
+
 @dataclass(frozen=True)
 class Option:
     """One setting a campaign chooses. `kind` is "bool", "choice" or "number"; `choices` lists the values a
-    "choice" takes; a "number" lies in `minimum`..`maximum` (None: open), or is None when `nullable`."""
+    "choice" takes; a "number" lies in `minimum`..`maximum` (None: open), or is None when `nullable`. `group` is
+    the title of the group the pages show it in (empty: the system's options are not grouped, or this one is
+    in none: `Options.groups`)."""
 
     name: str
     label: str
@@ -26,6 +33,7 @@ class Option:
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    group: str = ""
 
 
 @dataclass(frozen=True)
@@ -56,11 +64,24 @@ class Constraint:
 
 @dataclass(frozen=True)
 class Options:
-    """A system's options, its presets (the first is the default) and the constraints between options."""
+    """A system's options, its presets (the first is the default) and the constraints between options.
+    `preset_help` says what the preset is on the campaign's Rules page (empty: `PRESET_HELP`)."""
 
     options: tuple[Option, ...] = ()
     presets: tuple[Preset, ...] = (Preset("default", "As written, with Herald's house defaults"),)
     constraints: tuple[Constraint, ...] = ()
+    preset_help: str = ""
+
+    def groups(self, ungrouped: str = "Options") -> list[tuple[str, tuple[Option, ...]]]:
+        """The options by group, as the pages show them: each group's title with its options, in the order the
+        groups first appear. Options in no group come last, under `ungrouped` when no option has a group (a
+        system that does not group its options), else under OTHER_GROUP."""
+        titles = list(dict.fromkeys(option.group for option in self.options if option.group))
+        groups = [(title, tuple(o for o in self.options if o.group == title)) for title in titles]
+        rest = tuple(option for option in self.options if not option.group)
+        if rest:
+            groups.append((OTHER_GROUP if titles else ungrouped, rest))
+        return groups
 
     def defaults(self) -> dict[str, Any]:
         return {option.name: option.default for option in self.options}

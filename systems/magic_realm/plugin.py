@@ -9,11 +9,10 @@ character, or by the character who hires the denizen they name."""
 
 from __future__ import annotations
 
-from dataclasses import fields as dataclass_fields
 from typing import Any
 
 from systems.errors import FieldError, PlaysInvalid
-from systems.interface import ALL, Constraint, Option, Options, Preset, Resolution, SideSummary, resolved_event
+from systems.interface import ALL, Resolution, SideSummary, resolved_event
 from systems.magic_realm.battle_state import next_round_input
 from systems.magic_realm.checks import engine_file, in_round_input, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
@@ -22,9 +21,8 @@ from systems.magic_realm.engine.melee import RoundInvalid
 from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPending, play_round
 from systems.magic_realm.engine.round_format import (RoundFormatError, read_round, result_to_json,
                                                      ruling_needed_to_json, schema)
-from systems.magic_realm.engine.ruleset import (MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet,
-                                                RuleSetError, rules_from)
 from systems.magic_realm.form import plays_form
+from systems.magic_realm.options import check_options, options, options_fingerprint
 from systems.magic_realm import sheet_picture
 from systems.magic_realm.chit_choice import plural
 from systems.magic_realm.summaries import summaries as side_summaries
@@ -34,58 +32,6 @@ __all__ = ["KINDS", "check_options", "input_schema", "options", "options_fingerp
 
 KINDS = ("round",)
 PRIVATE_KINDS = ("fatigue", "wound", "bounty")
-NUMBERS = {"fiery_blast_undercut_penalty": (0, 6), "lightning_bolt_undercut_penalty": (0, 6),
-           "victory_points": (1, 100), "alerted_spell_time": (0, 8)}
-CHOICES = {"missile_table": MISSILE_TABLES, "starting_season": SEASONS}
-
-
-def _option(name: str, default: Any) -> Option:
-    label = name.replace("_", " ").capitalize()
-    if name in CHOICES:
-        return Option(name, label, "choice", default, choices=CHOICES[name], nullable=default is None)
-    if name in NUMBERS:
-        low, high = NUMBERS[name]
-        return Option(name, label, "number", default, minimum=low, maximum=high, nullable=default is None)
-    return Option(name, label, "bool", default)
-
-
-_STANDARD = PRESETS["standard"]
-OPTIONS = Options(
-    options=tuple(_option(f.name, getattr(_STANDARD, f.name)) for f in dataclass_fields(RuleSet) if f.name != "preset"),
-    presets=tuple(Preset(
-        name, PRESET_TITLES.get(name, name),
-        {key: value for key, value in preset.to_dict().items() if key != "preset" and value != getattr(_STANDARD, key)})
-        for name, preset in PRESETS.items()),
-    constraints=(
-        Constraint("missile_table", "optional", "fumble", True, "the Optional Missile table and the Fumble table "
-                                                              "are one rule (5.4)"),
-        Constraint("fiery_blast_double_kludge", True, "kludge", True, "it changes the kludge"),
-        Constraint("seasons_and_weather", True, "starting_season", None, "the weather needs a season", forbids=True),
-    ),
-)
-
-
-def options() -> Options:
-    return OPTIONS
-
-
-def check_options(values: dict[str, Any]) -> list[FieldError]:
-    """The generic checks, then the engine's own (`engine.ruleset`), which knows every combination."""
-    errors = OPTIONS.check(values)
-    if errors:
-        return errors
-    try:
-        rules_from(dict(values))
-    except RuleSetError as error:
-        return [FieldError(name, message) for name, message in error.errors.items()]
-    return []
-
-
-def options_fingerprint(values: dict[str, Any]) -> str:
-    """The rule set's own fingerprint (`RuleSet.fingerprint`: a ruling at its default left out), the one its
-    rule-set versions and result emails have always shown: the same for the values named in full or left to
-    their preset."""
-    return rules_from(dict(values)).fingerprint()
 
 
 def with_options(round_input: dict[str, Any], values: dict[str, Any]) -> dict[str, Any]:

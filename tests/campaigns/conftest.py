@@ -1,6 +1,7 @@
 """Fixtures of the campaign tests: a GM with the bimr4 campaign, a party, and another campaign's GM."""
 
 import pytest
+from django.urls import reverse
 
 from campaigns import services
 from systems.dice import ScriptedDice
@@ -47,3 +48,14 @@ def gm_client(client, gm):
 def rival_client(client, rival_gm):
     client.force_login(rival_gm)
     return client
+
+
+def create_form_data(client, **values) -> dict:
+    """What the create page posts for `values` (name, slug, preset, system): every option as the page draws it
+    at that preset (a ticked checkbox "on", an unticked one left out)."""
+    drawn_at = {key: values[key] for key in ("system", "preset") if key in values}
+    form = client.get(reverse("campaigns:create"), drawn_at).context["form"]
+    drawn = {field.html_name: field.value() for field in form.option_fields()}
+    posted = {name: ("on" if value is True else value) for name, value in drawn.items()
+              if value is not False and value is not None}
+    return {**posted, "drawn_preset": form["drawn_preset"].value(), **values}

@@ -1,4 +1,5 @@
-"""Rule settings in the admin: each change that alters them is a new version with who, when and why."""
+"""Rule settings in the admin, drawn as the campaign's system describes them: each change that alters them is a
+new version with who, when and why; a setting the system refuses is named beside its field and nothing is saved."""
 
 import json
 
@@ -25,11 +26,12 @@ def admin_form(campaign, **changes):
         **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "week_ends")
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
     }
-    for key, value in campaign.current_rules().to_dict().items():
+    for key, value in campaign.round_rules().items():
+        name = key if key == "preset" else f"option_{key}"
         if value is True:
-            data[key] = "on"
+            data[name] = "on"
         elif value is not None and value is not False:
-            data[key] = value
+            data[name] = value
     for key, value in changes.items():
         if value is False:
             data.pop(key, None)
@@ -38,13 +40,17 @@ def admin_form(campaign, **changes):
     return data
 
 
-def test_the_admin_change_page_shows_the_rule_settings(admin_client, campaign):
+def test_the_admin_change_page_shows_the_rule_settings_in_their_groups(admin_client, campaign):
     page = admin_client.get(reverse("admin:campaigns_campaign_change", args=[campaign.pk])).content.decode()
-    assert 'name="missile_table"' in page and 'name="rules_change_reason"' in page
+    assert 'name="option_missile_table"' in page and 'name="rules_change_reason"' in page
+    assert 'name="preset"' in page and 'name="options"' not in page
+    for group in ("Optional Combat Rules", "Campaign options", "Community fixes", "Rulings on contested points"):
+        assert group in page, group
+    assert "Knight&#x27;s Adjustment" in page and "Rule 5.4: striking attacks roll on the Fumble table" in page
 
 
 def test_an_admin_rule_change_makes_a_version_with_who_and_why(admin_client, staff_user, campaign):
-    data = admin_form(campaign, kludge="on", rules_change_reason="Trying the kludge")
+    data = admin_form(campaign, option_kludge="on", rules_change_reason="Trying the kludge")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.status_code == 302, response.context["adminform"].form.errors if response.context else response
     version = Campaign.objects.get(pk=campaign.pk).current_rules_version
@@ -53,17 +59,29 @@ def test_an_admin_rule_change_makes_a_version_with_who_and_why(admin_client, sta
 
 
 def test_an_admin_rule_change_without_a_reason_is_refused(admin_client, campaign):
-    data = admin_form(campaign, kludge="on")
+    data = admin_form(campaign, option_kludge="on")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert "rules_change_reason" in response.context["adminform"].form.errors
     assert Campaign.objects.get(pk=campaign.pk).current_rules_version.number == 1
 
 
 def test_an_invalid_combination_in_the_admin_names_the_field(admin_client, campaign):
-    data = admin_form(campaign, fumble=False, rules_change_reason="No fumble")
+    data = admin_form(campaign, option_fumble=False, rules_change_reason="No fumble")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
-    assert "5.4" in response.context["adminform"].form.errors["fumble"][0]
+    # The Optional Missile table needs the Fumble table (the system's check names the option that needs it).
+    assert "5.4" in response.context["adminform"].form.errors["option_missile_table"][0]
     assert Campaign.objects.get(pk=campaign.pk).current_rules_version.number == 1
+
+
+def test_the_admin_refuses_a_setting_the_system_refuses_naming_its_field_and_saves_nothing(admin_client, campaign):
+    data = admin_form(campaign, option_starting_season="", name="Renamed", rules_change_reason="No season")
+    response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    errors = response.context["adminform"].form.errors
+    assert list(errors) == ["option_seasons_and_weather"]
+    assert "the weather needs a season" in errors["option_seasons_and_weather"][0]
+    assert 'id="id_option_seasons_and_weather_error"' in response.content.decode()
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.name == "BIMR4" and campaign.current_rules_version.number == 1
 
 
 def test_saving_other_fields_alone_makes_no_version(admin_client, campaign):
@@ -76,9 +94,7 @@ def test_saving_other_fields_alone_makes_no_version(admin_client, campaign):
 def test_a_campaign_added_in_the_admin_starts_at_rules_version_one(admin_client, staff_user):
     data = {
         "name": "Admin made", "slug": "admin-made", "gms": [staff_user.pk], "month": 1, "day": 1,
-        "calendar_state": '{"weather": "clear", "chit": 2}', "preset": "optional-3e", "fumble": "on", "stumble": "on",
-        "riding_horses": "on", "penetrating_armor": "on", "missile_table": "revised", "kludge": "on",
-        "fiery_blast_undercut_penalty": 0, "lightning_bolt_undercut_penalty": 0, "victory_points": 5,
+        "calendar_state": '{"weather": "clear", "chit": 2}', "options": json.dumps({"preset": "optional-3e"}),
         **{f"{prefix}-{key}": value for prefix in ("players", "rule_set_versions", "week_ends")
            for key, value in (("TOTAL_FORMS", 0), ("INITIAL_FORMS", 0), ("MIN_NUM_FORMS", 0), ("MAX_NUM_FORMS", 1000))},
     }

@@ -11,6 +11,7 @@ from campaigns.mail import services as mail
 from campaigns.mail.models import OutboxMessage
 from campaigns.models import Campaign, Player
 from combat.models import Battle
+from tests.campaigns.conftest import create_form_data
 from tests.campaigns.test_admin import admin_form
 
 pytestmark = pytest.mark.django_db
@@ -27,7 +28,8 @@ def admin_client(client, staff_user):
 
 @pytest.mark.parametrize("name", LINE_BREAKS)
 def test_the_create_form_refuses_a_campaign_name_with_a_line_break(gm_client, name):
-    response = gm_client.post(reverse("campaigns:create"), {"name": name, "slug": "evil", "preset": "bimr4"})
+    response = gm_client.post(reverse("campaigns:create"),
+                              create_form_data(gm_client, name=name, slug="evil", preset="bimr4"))
     assert response.status_code == 200
     assert response.context["form"].errors["name"]
     assert not Campaign.objects.filter(slug="evil").exists()

@@ -60,10 +60,35 @@ def test_changing_a_rule_makes_a_new_version_with_who_and_why(gm, campaign):
     assert campaign.current_rules_version.fingerprint == version.fingerprint != rules_from("bimr4").fingerprint()
 
 
+def test_a_change_without_a_preset_changes_the_current_settings_and_keeps_the_rest(gm, campaign):
+    services.change_rules(gm, campaign, {"kludge": True}, "Trying the kludge")
+    settings = Campaign.objects.get(pk=campaign.pk).round_rules()
+    assert settings == {**rules_from("bimr4").to_dict(), "kludge": True}
+
+
+def test_a_change_with_a_preset_is_that_preset_and_its_overrides(gm, campaign):
+    services.change_rules(gm, campaign, {"preset": "optional-3e", "kludge": False}, "Third edition, no kludge")
+    assert Campaign.objects.get(pk=campaign.pk).round_rules() == rules_from(
+        {"preset": "optional-3e", "kludge": False}).to_dict()
+
+
+def test_staff_change_the_rules_of_a_campaign_they_do_not_run_only_as_staff(staff_user, campaign):
+    with pytest.raises(Http404):
+        services.change_rules(staff_user, campaign, {"kludge": True}, "From the admin")
+    version = services.change_rules(staff_user, campaign, {"kludge": True}, "From the admin", by_staff=True)
+    assert (version.number, version.created_by, version.reason) == (2, staff_user, "From the admin")
+
+
+def test_someone_not_staff_cannot_change_the_rules_as_staff(rival_gm, campaign):
+    with pytest.raises(Http404):
+        services.change_rules(rival_gm, campaign, {"kludge": True}, "Sabotage", by_staff=True)
+    assert RuleSetVersion.objects.filter(campaign=campaign).count() == 1
+
+
 def test_an_invalid_combination_is_refused_per_field_and_nothing_is_saved(gm, campaign):
     with pytest.raises(ValidationError) as error:
         services.change_rules(gm, campaign, {"fumble": False}, "Drop fumble")
-    assert "5.4" in error.value.message_dict["fumble"][0]
+    assert "5.4" in error.value.message_dict["options.missile_table"][0]
     assert RuleSetVersion.objects.filter(campaign=campaign).count() == 1
 
 

@@ -47,6 +47,15 @@ def test_every_preset_is_valid(name):
 
 
 @pytest.mark.parametrize("name", ALL_SYSTEMS)
+def test_every_system_describes_each_option_with_a_label_and_shows_it_in_exactly_one_group(name):
+    options = get_system(name).options()
+    assert all(option.label for option in options.options)
+    grouped = [option.name for _, group in options.groups() for option in group]
+    assert sorted(grouped) == sorted(option.name for option in options.options)
+    assert all(title and group for title, group in options.groups())
+
+
+@pytest.mark.parametrize("name", ALL_SYSTEMS)
 def test_an_unknown_option_or_preset_is_refused_by_name(name):
     system = get_system(name)
     assert [error.path for error in system.check_options({"no_such_rule": True})] == ["no_such_rule"]

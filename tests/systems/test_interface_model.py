@@ -119,3 +119,28 @@ def test_an_event_is_seen_by_everyone_or_only_by_the_sides_it_names():
     public = ResolvedEvent("hit", "text", "1", "Rule", "text (rule 1 Rule)", (), ALL)
     private = ResolvedEvent("wound", "text", "1", "Rule", "text (rule 1 Rule)", ("Ash",), frozenset({"Ash"}))
     assert public.seen_by("Bryn") and private.seen_by("Ash") and not private.seen_by("Bryn")
+
+
+def test_options_in_no_group_are_shown_together_under_the_pages_heading():
+    assert [(title, [o.name for o in group]) for title, group in OPTIONS.groups("Options")] == [
+        ("Options", ["fumble", "table", "rides"])]
+
+
+def test_grouped_options_are_shown_by_group_in_the_order_the_groups_first_appear_then_the_rest():
+    grouped = Options(options=(Option("a", "A", "bool", False, group="Second"), Option("b", "B", "bool", False),
+                               Option("c", "C", "bool", False, group="First"),
+                               Option("d", "D", "bool", False, group="Second")))
+    assert [(title, [o.name for o in group]) for title, group in grouped.groups()] == [
+        ("Second", ["a", "d"]), ("First", ["c"]), ("Other settings", ["b"])]
+
+
+def test_magic_realms_options_are_described_in_its_four_groups_with_the_engines_labels_and_help():
+    from systems import get_system
+
+    options = get_system("magic-realm").options()
+    assert [title for title, _ in options.groups()] == [
+        "Optional Combat Rules", "Campaign options", "Community fixes", "Rulings on contested points"]
+    knights = next(option for option in options.options if option.name == "knights_adjustment")
+    assert (knights.label, knights.group) == ("Knight's Adjustment", "Campaign options")
+    assert "White Knight" in knights.help
+    assert options.preset_help == "The preset these settings started from; it only labels the rule set."

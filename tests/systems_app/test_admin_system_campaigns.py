@@ -1,6 +1,7 @@
-"""A campaign of another combat system in the admin: its system picked when it is added and read-only after,
-its options edited as JSON and checked by the system, each change a new rule-set version with who and why, and
-its weeks ended as every campaign's."""
+"""A campaign of another combat system in the admin: its system picked when it is added (its options as JSON
+there) and read-only after, its options then drawn as the system describes them (a system without groups: one
+"Options" group) and checked by the system, each change a new rule-set version with who and why, and its weeks
+ended as every campaign's."""
 
 import json
 
@@ -20,6 +21,16 @@ INLINES = ("players", "rule_set_versions", "week_ends")
 def admin_client(client, staff_user):
     client.force_login(staff_user)
     return client
+
+
+def _options(preset: str, **values) -> dict:
+    """The change page's option fields of a Fallen Empire campaign: `preset` and each option at its value there
+    (a ticked checkbox "on", an unticked one and an empty number left out), with `values` changed."""
+    from systems import get_system
+
+    drawn = {**get_system("fallen-empire").options().values({"preset": preset}), **values}
+    return {"preset": preset, **{f"option_{name}": ("on" if value is True else value)
+                                 for name, value in drawn.items() if value is not False and value is not None}}
 
 
 def _form(gm, **fields):
@@ -61,13 +72,22 @@ def test_the_change_page_shows_the_system_read_only_and_the_options_versions(adm
     page = response.content.decode()
     assert 'name="system"' not in page and "Magic: the Multiverse" in page
     assert 'name="missile_table"' not in page and "rule_set_versions" in page and "week_ends" in page
-    assert json.loads(response.context["adminform"].form["options"].value()) == {"preset": "default"}
+    assert 'name="options"' not in page and response.context["adminform"].form["preset"].value() == "default"
+
+
+def test_the_change_page_draws_the_options_of_a_system_without_groups_under_one_heading(admin_client,
+                                                                                      make_campaign):
+    campaign = make_campaign("fallen-empire", "jousts")
+    response = admin_client.get(reverse("admin:campaigns_campaign_change", args=[campaign.pk]))
+    fieldsets = {name: options["fields"] for name, options in response.context["adminform"].fieldsets}
+    assert fieldsets["Options"] == ["option_magic_before_melee", "option_surprise", "option_joust_max_passes"]
+    assert 'name="option_joust_max_passes"' in response.content.decode()
 
 
 def test_a_change_of_options_is_a_new_version_with_who_and_why_and_keeps_the_system(admin_client, gm, staff_user,
                                                                                    make_campaign):
     campaign = make_campaign("fallen-empire", "jousts")
-    data = _form(gm, system="multiverse", options=json.dumps({"preset": "earlier-order"}), name="Renamed",
+    data = _form(gm, system="multiverse", **_options("earlier-order"), name="Renamed",
                  rules_change_reason="Magic first, as the author first wrote")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.status_code == 302, response.context["adminform"].form.errors
@@ -81,7 +101,7 @@ def test_a_change_of_options_is_a_new_version_with_who_and_why_and_keeps_the_sys
 
 def test_a_change_of_options_without_a_reason_is_refused_and_saves_nothing(admin_client, gm, make_campaign):
     campaign = make_campaign("fallen-empire", "jousts")
-    data = _form(gm, options=json.dumps({"preset": "earlier-order"}), name="Renamed")
+    data = _form(gm, **_options("earlier-order"), name="Renamed")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
     assert response.context["adminform"].form.errors["rules_change_reason"]
     campaign = Campaign.objects.get(pk=campaign.pk)
@@ -90,7 +110,7 @@ def test_a_change_of_options_without_a_reason_is_refused_and_saves_nothing(admin
 
 def test_saving_the_options_as_they_are_makes_no_version(admin_client, gm, make_campaign):
     campaign = make_campaign("fallen-empire", "jousts")
-    data = _form(gm, options=json.dumps(AS_WRITTEN), name="Renamed")
+    data = _form(gm, **_options("as-written"), name="Renamed")
     assert admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data).status_code == 302
     campaign = Campaign.objects.get(pk=campaign.pk)
     assert campaign.name == "Renamed" and campaign.current_rules_version.number == 1
@@ -98,8 +118,23 @@ def test_saving_the_options_as_they_are_makes_no_version(admin_client, gm, make_
 
 def test_a_change_with_a_refused_option_saves_nothing(admin_client, gm, make_campaign):
     campaign = make_campaign("fallen-empire", "jousts")
-    data = _form(gm, options=json.dumps({"preset": "no-such-preset"}), name="Renamed", rules_change_reason="Why not")
+    data = _form(gm, **_options("as-written", joust_max_passes=99), name="Renamed", rules_change_reason="Why not")
     response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
-    assert "preset: unknown preset" in " ".join(response.context["adminform"].form.errors["options"])
+    assert list(response.context["adminform"].form.errors) == ["option_joust_max_passes"]
+    campaign = Campaign.objects.get(pk=campaign.pk)
+    assert campaign.name != "Renamed" and campaign.current_rules_version.number == 1
+
+
+def test_an_option_the_system_itself_refuses_is_named_beside_its_field_and_saves_nothing(admin_client, gm,
+                                                                                        make_campaign, monkeypatch):
+    from systems import get_system
+    from systems.errors import FieldError
+
+    campaign = make_campaign("fallen-empire", "jousts")
+    monkeypatch.setattr(get_system("fallen-empire"), "check_options",
+                        lambda values: [FieldError("surprise", "not in a tournament")])
+    data = _form(gm, **_options("three-rides"), name="Renamed", rules_change_reason="A tournament")
+    response = admin_client.post(reverse("admin:campaigns_campaign_change", args=[campaign.pk]), data)
+    assert response.context["adminform"].form.errors == {"option_surprise": ["not in a tournament"]}
     campaign = Campaign.objects.get(pk=campaign.pk)
     assert campaign.name != "Renamed" and campaign.current_rules_version.number == 1

@@ -36,10 +36,10 @@ def round_emails(campaign, number=1):
 
 def test_the_result_emails_give_the_fingerprint_of_the_rules_the_round_opened_under(gm, make_campaign):
     campaign = make_campaign("fallen-empire")
-    campaign_services.change_options(gm, campaign, {"preset": "earlier-order"}, "Magic first")  # version 2
+    campaign_services.change_rules(gm, campaign, {"preset": "earlier-order"}, "Magic first")  # version 2
     battle = start(gm, campaign, "fallen-empire-goblin-ambush")
     first = battle.rounds.get(number=1)
-    campaign_services.change_options(gm, campaign, {"preset": "three-rides"}, "A tournament")  # from the next round
+    campaign_services.change_rules(gm, campaign, {"preset": "three-rides"}, "A tournament")  # from the next round
     answer_first_choices(gm, first)
     resolved = resolve(gm, first)
     assert resolved.rules == EARLIER_ORDER

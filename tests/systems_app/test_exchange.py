@@ -48,7 +48,7 @@ THREE_RIDES = {**AS_WRITTEN, "preset": "three-rides", "joust_max_passes": 3}
 def test_a_campaigns_versions_of_its_options_travel_with_it_with_who_and_why(gm):
     campaign = services.create_campaign(gm, "Jousts", "jousts", "three-rides", system="fallen-empire",
                                         options={"surprise": False})
-    services.change_options(gm, campaign, {"preset": "three-rides", "joust_max_passes": 5}, "Longer jousts")
+    services.change_rules(gm, campaign, {"preset": "three-rides", "joust_max_passes": 5}, "Longer jousts")
     exported = export_campaign(campaign)
     assert "system_options" not in exported
     history = exported["rule_history"]

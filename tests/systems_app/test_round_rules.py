@@ -23,7 +23,7 @@ def test_a_round_keeps_the_rules_it_opened_under_when_the_gm_changes_them_before
     first = battle.rounds.get(number=1)
     assert first.rules == AS_WRITTEN and "max_passes" not in first.input
     assert (first.rules_version_number, first.rules_fingerprint) == (1, fingerprint(AS_WRITTEN))
-    campaign_services.change_options(gm, campaign, {"preset": "three-rides"}, "A tournament")
+    campaign_services.change_rules(gm, campaign, {"preset": "three-rides"}, "A tournament")
     answer_first_choices(gm, first)
     resolved = resolve(gm, first)
     assert resolved.rules == AS_WRITTEN and "max_passes" not in resolved.input

@@ -40,7 +40,7 @@ def test_the_campaign_page_and_the_dashboard_show_the_system_by_its_title(gm_cli
 def test_the_campaign_page_names_the_preset_and_the_options_changed_from_it(gm, gm_client, jousts):
     from campaigns import services
 
-    services.change_options(gm, jousts, {"preset": "three-rides", "surprise": False}, "Nobody is surprised")
+    services.change_rules(gm, jousts, {"preset": "three-rides", "surprise": False}, "Nobody is surprised")
     page = gm_client.get(reverse("campaigns:detail", args=["jousts"])).content.decode()
     assert "Version 2 · " in page
     assert "Fallen Empire (OD&amp;D) and the Joust: Tournament: a joust is three rides at most, with Surprise in " \
@@ -64,7 +64,7 @@ def test_the_rules_page_changes_the_options_as_a_new_version_and_offers_no_way_t
 def test_the_rules_page_asks_why_the_options_change_and_saves_nothing_without_it(gm_client, jousts):
     response = gm_client.post(reverse("campaigns:settings", args=["jousts"]),
                               {"preset": "three-rides", "option_surprise": "on", "option_joust_max_passes": "3"})
-    assert response.context["form"].errors["reason"] == ["Say why the options change; it is kept in the history."]
+    assert response.context["form"].errors["reason"] == ["Say why the rules change; it is kept in the history."]
     assert RuleSetVersion.objects.filter(campaign=jousts).count() == 1
 
 

@@ -18,7 +18,7 @@ def jousts(make_campaign):
 
 
 def test_the_history_lists_each_version_of_the_options_with_who_why_and_what_changed(gm, gm_client, jousts):
-    services.change_options(gm, jousts, {"preset": "three-rides"}, "A tournament this month")
+    services.change_rules(gm, jousts, {"preset": "three-rides"}, "A tournament this month")
     page = gm_client.get(reverse("campaigns:rules_history", args=["jousts"])).content.decode()
     assert page.index('id="version-2"') < page.index('id="version-1"')
     assert f'<span class="fingerprint">{fingerprint(AS_WRITTEN)}</span>' in page
