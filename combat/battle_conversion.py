@@ -38,6 +38,7 @@ from combat.system_waiting import WAITING, WAITS
 from systems import get_system
 from systems.errors import PlaysInvalid
 from systems.interface import GM
+from systems.old_battles import no_old_battles
 
 RESOLVED, DRAFTING, FAILED = "resolved", "drafting", "failed"
 NOTE_KIND_SETTLED, NOTE_KIND_CARRIED = "submitted", "adjustment"  # players.models.RoundNote.Kind
@@ -111,6 +112,12 @@ class _Converter:
         return {**state, SYSTEM_KEY: self.system.NAME}
 
     def run(self) -> Conversion:
+        if self.system.battle_from_old is no_old_battles:
+            # A system whose battles were fought through the interface from the start: a battle of it whose
+            # state does not name it (kept so by hand or by an early release) is of its campaign's system.
+            self.battle.state = self.with_key(dict(self.battle.state or {}))
+            self.battle.save(update_fields=["state", "updated_at"])
+            return Conversion(self.battle.pk, self.battle.name, True)
         rounds = list(self.battle.rounds.order_by("number"))
         previous = None  # the state the last resolved round's replay ended in
         for round_ in rounds:

@@ -219,3 +219,14 @@ def test_a_longer_battle_carries_each_rounds_state_over_and_a_voided_round_repla
     again = Round.objects.get(pk=second.pk)
     assert again.status == Round.Status.RESOLVED, again.error
     assert again.log == log
+
+
+def test_a_battle_of_a_system_without_an_old_format_only_gets_its_systems_name(gm):
+    from tests.systems_app.conftest import system_campaign
+
+    campaign = system_campaign(gm, "fallen-empire", None)
+    battle = Battle.objects.create(campaign=campaign, name="B", clearing="Road", state={"round": 1})
+    done = battle_conversion.convert_battle(battle)
+    battle.refresh_from_db()
+    assert done.converted and not done.told
+    assert battle.state == {"round": 1, SYSTEM_KEY: "fallen-empire"}
