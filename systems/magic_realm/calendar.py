@@ -16,11 +16,12 @@ later finds one. Without Seasons and Weather a week ends with no roll and every 
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any, Mapping
 
 from systems.calendar import (DAYS_IN_WEEK, CalendarError, CalendarFacts, Fact, GmCalendar, Table, WeekEnd,
-                              first_day_of_week, next_week, next_week_fact, old_week_counted, week_after)
+                              first_day_of_week, next_week, next_week_fact, old_week_counted, seven_day_weeks,
+                              week_after)
 from systems.dice import Dice
 from systems.errors import FieldError
 from systems.magic_realm.engine.catalogue import WeatherEffect
@@ -32,6 +33,7 @@ WEATHER_TITLES = {"clear": "Clear", "showers": "Showers", "storm": "Storm", "spe
 RULE = "Seasons and Weather (realmspeak-notes 2.4)"
 FIRST_WEATHER = "clear"  # realmspeak-notes 2.4: the game starts in Clear weather
 FIRST_CHIT = 1  # a state that names no chit (a campaign made before it had a state) reads this one
+WEATHER_OFF = Fact("Weather", "Seasons and Weather is off: no weather is rolled")  # a week's end with the rule off
 
 
 def season_for_month(starting_season: str, month: int) -> str:
@@ -90,12 +92,11 @@ def end_week(options: Mapping[str, Any], state: Mapping[str, Any], month: int, d
     """End the current week: roll the weather (with Seasons and Weather), draw a new hidden chit, and move to the
     first day of the next week, which a short week starts late. The weather rolled decides the coming week, so its
     season is the season of the week that begins."""
-    next_month, week, ended = next_week(month, day)
     season = starting_season(options)
-    if season is None:
-        return WeekEnd(next_month, first_day_of_week(week, DAYS_IN_WEEK), {**state, "weather": FIRST_WEATHER},
-                       (Fact("Weather", "Seasons and Weather is off: no weather is rolled"),
-                        next_week_fact(next_month, week, DAYS_IN_WEEK)))
+    if season is None:  # the default's seven-day week, the weather back to Clear and said not rolled
+        counted = seven_day_weeks(options, state, month, day, dice)
+        return replace(counted, state={**counted.state, "weather": FIRST_WEATHER}, facts=(WEATHER_OFF, *counted.facts))
+    next_month, week, ended = next_week(month, day)
     season_name = season_for_month(season, next_month)
     die = dice.throw(1, 6, f"Weather: end of month {month} week {ended}").faces[0]
     chit = chit_of(state)
@@ -189,7 +190,7 @@ def calendar_from_old(old: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[tup
     weeks = []
     for roll in old.get("rolls", ()):
         if roll.get("die") is None or roll.get("chit") is None:
-            weeks.append((Fact("Weather", "Seasons and Weather is off: no weather is rolled"), *old_week_counted(roll)))
+            weeks.append((WEATHER_OFF, *old_week_counted(roll)))
             continue
         weeks.append(weather_facts(roll.get("season") or "", roll["die"], roll["chit"], roll.get("result") or "",
                                    roll.get("effects") or {}, roll.get("next_chit"),

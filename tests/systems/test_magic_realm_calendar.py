@@ -3,7 +3,7 @@ from the seasons table, through the interface's functions."""
 
 import pytest
 
-from systems.calendar import CalendarError, first_day_of_week
+from systems.calendar import CalendarError, first_day_of_week, seven_day_weeks
 from systems.dice import ScriptedDice
 from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar, end_week, gm_calendar,
                                           new_calendar, season_for_month, weather_result)
@@ -128,6 +128,15 @@ def test_without_seasons_a_week_ends_with_no_roll_and_seven_days():
     week = end_week(WITHOUT, {"weather": "storm", "chit": 2}, 3, 15, ScriptedDice([]))
     assert (week.state, week.month, week.day) == ({"weather": "clear", "chit": 2}, 3, 22)
     assert not any(fact.gm_only for fact in week.facts)
+
+
+def test_without_seasons_a_week_ends_as_the_default_seven_day_week_with_the_weather_said_not_rolled():
+    state = {"weather": "storm", "chit": 2}
+    week, counted = end_week(WITHOUT, state, 4, 26, ScriptedDice([])), seven_day_weeks(WITHOUT, state, 4, 26, None)
+    assert [(fact.label, fact.text) for fact in week.facts] == [
+        ("Weather", "Seasons and Weather is off: no weather is rolled"),
+        ("Next week", "week 1 of month 5 starts on day 1")]
+    assert week.facts[1:] == counted.facts and (week.month, week.day) == (counted.month, counted.day) == (5, 1)
 
 
 def test_it_refuses_a_day_that_is_not_of_the_calendar():
