@@ -183,6 +183,46 @@ def check_calendar(state: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
+OLD_SEASON_LENGTH = 30  # an old weather roll's season was a 30-character column
+
+
+def check_old_calendar(old: Mapping[str, Any]) -> list[FieldError]:
+    """The old calendar's weather, hidden chit and weather rolls checked as that format had them, by key: the
+    weather one of WEATHER_TYPES, the chit a die's face, and each roll's result a weather, its die, chit and next
+    chit a face or null, its season short text and its effects an object."""
+    errors = [*_old_entry(old, "weather", str, ""), *_old_entry(old, "weather_chit", int, "")]
+    if not errors and old["weather"] not in WEATHER_TYPES:
+        errors.append(FieldError("weather", f"must be one of {', '.join(WEATHER_TYPES)}"))
+    if not errors and not 1 <= old["weather_chit"] <= 6:
+        errors.append(FieldError("weather_chit", "must be 1 to 6"))
+    for position, roll in enumerate(old.get("rolls") or ()):
+        path = f"rolls[{position}]"
+        wrong = _old_entry(roll, "result", str, path)
+        if not wrong and roll["result"] not in WEATHER_TYPES:
+            wrong.append(FieldError(f"{path}.result", f"must be one of {', '.join(WEATHER_TYPES)}"))
+        for key in ("die", "chit", "next_chit"):
+            value = roll.get(key)
+            if value is not None and (not isinstance(value, int) or not 1 <= value <= 6):
+                wrong.append(FieldError(f"{path}.{key}", f"must be 1 to 6 or null, not {value!r}"))
+        if len(str(roll.get("season") or "")) > OLD_SEASON_LENGTH:
+            wrong.append(FieldError(f"{path}.season", f"must be at most {OLD_SEASON_LENGTH} characters"))
+        if not isinstance(roll.get("effects", {}), Mapping):
+            wrong.append(FieldError(f"{path}.effects", f"must be an object, not {type(roll['effects']).__name__}"))
+        errors += wrong
+    return errors
+
+
+def _old_entry(data: Mapping[str, Any], key: str, kind: type, path: str) -> list[FieldError]:
+    """The error of a key the old format required, of a JSON type (a boolean is no number)."""
+    where = f"{path}.{key}" if path else key
+    if key not in data:
+        return [FieldError(where, "is missing")]
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        return [FieldError(where, f"must be {kind.__name__}, not {type(value).__name__}")]
+    return []
+
+
 def calendar_from_old(old: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[tuple[Fact, ...], ...]]:
     """The campaign's old `weather` and `weather_chit` as the state, and each old weather roll in the words
     `end_week` writes now (a roll with no die: a week that ended with the rule off)."""

@@ -5,8 +5,8 @@ import pytest
 
 from systems.calendar import CalendarError, first_day_of_week, seven_day_weeks
 from systems.dice import ScriptedDice
-from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar, end_week, gm_calendar,
-                                          new_calendar, season_for_month, weather_result)
+from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar, check_old_calendar,
+                                          end_week, gm_calendar, new_calendar, season_for_month, weather_result)
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.ruleset import SEASONS, rules_from
 
@@ -201,3 +201,20 @@ def test_the_old_weather_and_rolls_read_as_the_state_and_the_facts_end_week_writ
     assert weeks[0] == new.facts
     assert [fact.text for fact in weeks[1]] == ["Seasons and Weather is off: no weather is rolled",
                                                 "week 1 of month 2 starts on day 1"]
+
+
+def test_the_old_weather_chit_and_rolls_are_checked_as_that_format_had_them_each_error_by_key():
+    roll = {"month": 1, "week": 1, "season": "Spring", "die": 5, "chit": 3, "result": "showers", "effects": {},
+            "next_chit": None}
+    assert check_old_calendar({"weather": "showers", "weather_chit": 6, "rolls": [roll]}) == []
+    assert [(e.path, e.message) for e in check_old_calendar({"weather": "fog", "weather_chit": 7, "rolls": []})] == [
+        ("weather", "must be one of clear, showers, storm, special")]
+    assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "rolls": []})] == [
+        ("weather_chit", "is missing")]
+    assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "weather_chit": True})] == [
+        ("weather_chit", "must be int, not bool")]
+    broken = {**roll, "result": "fog", "die": 7, "next_chit": "6", "season": "x" * 31, "effects": []}
+    assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "weather_chit": 0, "rolls": [broken]})] == [
+        ("weather_chit", "must be 1 to 6"), ("rolls[0].result", "must be one of clear, showers, storm, special"),
+        ("rolls[0].die", "must be 1 to 6 or null, not 7"), ("rolls[0].next_chit", "must be 1 to 6 or null, not '6'"),
+        ("rolls[0].season", "must be at most 30 characters"), ("rolls[0].effects", "must be an object, not list")]
