@@ -96,13 +96,15 @@ def _read_old(calendar_data: Mapping, month: int, day: int, system: str, users: 
     for position, raw in enumerate(_require(calendar_data, "rolls", list, "calendar")):
         path = f"calendar.rolls[{position}]"
         entry = _object(raw, path)
-        rolls.append((path, entry, {**entry, "month": _count(entry, "month", path), "week": _count(entry, "week", path)}))
-    old = {**calendar_data, "rolls": [roll for _, _, roll in rolls]}
+        for key in ("month", "week"):  # the week's end it makes
+            _count(entry, key, path)
+        rolls.append((path, entry))
+    old = {**calendar_data, "rolls": [entry for _, entry in rolls]}
     for error in get_system(system).check_old_calendar(old):
         raise CampaignFileError(f"calendar.{error.path}", error.message)
     state, facts = get_system(system).calendar_from_old(old)
     weeks = [_week(entry, path, [fact.to_dict() for fact in week], users, "rolled_by", "rolled_at")
-             for (path, entry, _), week in zip(rolls, facts)]
+             for (path, entry), week in zip(rolls, facts)]
     return FileCalendar(month, day, state, weeks)
 
 

@@ -214,7 +214,8 @@ def test_the_old_weather_chit_and_rolls_are_checked_as_that_format_had_them_each
     assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "weather_chit": True})] == [
         ("weather_chit", "must be int, not bool")]
     broken = {**roll, "result": "fog", "die": 7, "next_chit": "6", "season": "x" * 31, "effects": []}
-    assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "weather_chit": 0, "rolls": [broken]})] == [
+    old = {"weather": "clear", "weather_chit": 0, "rolls": [broken]}
+    assert [(e.path, e.message) for e in check_old_calendar(old)] == [
         ("weather_chit", "must be 1 to 6"), ("rolls[0].result", "must be one of clear, showers, storm, special"),
         ("rolls[0].die", "must be 1 to 6 or null, not 7"), ("rolls[0].next_chit", "must be 1 to 6 or null, not '6'"),
         ("rolls[0].season", "must be at most 30 characters"), ("rolls[0].effects", "must be an object, not list")]
