@@ -190,11 +190,13 @@ def check_old_calendar(old: Mapping[str, Any]) -> list[FieldError]:
     """The old calendar's weather, hidden chit and weather rolls checked as that format had them, by key: the
     weather one of WEATHER_TYPES, the chit a die's face, and each roll's result a weather, its die, chit and next
     chit a face or null, its season short text and its effects an object."""
-    errors = [*_old_entry(old, "weather", str, ""), *_old_entry(old, "weather_chit", int, "")]
+    errors = _old_entry(old, "weather", str, "")
     if not errors and old["weather"] not in WEATHER_TYPES:
         errors.append(FieldError("weather", f"must be one of {', '.join(WEATHER_TYPES)}"))
-    if not errors and not 1 <= old["weather_chit"] <= 6:
-        errors.append(FieldError("weather_chit", "must be 1 to 6"))
+    wrong_chit = _old_entry(old, "weather_chit", int, "")
+    if not wrong_chit and not 1 <= old["weather_chit"] <= 6:
+        wrong_chit.append(FieldError("weather_chit", "must be 1 to 6"))
+    errors += wrong_chit
     for position, roll in enumerate(old.get("rolls") or ()):
         path = f"rolls[{position}]"
         wrong = _old_entry(roll, "result", str, path)

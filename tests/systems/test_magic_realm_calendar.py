@@ -208,7 +208,7 @@ def test_the_old_weather_chit_and_rolls_are_checked_as_that_format_had_them_each
             "next_chit": None}
     assert check_old_calendar({"weather": "showers", "weather_chit": 6, "rolls": [roll]}) == []
     assert [(e.path, e.message) for e in check_old_calendar({"weather": "fog", "weather_chit": 7, "rolls": []})] == [
-        ("weather", "must be one of clear, showers, storm, special")]
+        ("weather", "must be one of clear, showers, storm, special"), ("weather_chit", "must be 1 to 6")]
     assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "rolls": []})] == [
         ("weather_chit", "is missing")]
     assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "weather_chit": True})] == [
