@@ -3,8 +3,9 @@
 as the system's `end_week` wrote them ({label, text, rule, gm_only}).
 
 A file written before the calendar went through the systems interface (issue #11) has the campaign's own
-`weather` and `weather_chit` and its weather `rolls` instead: they are checked as that format had them, and its
-system reads them (`calendar_from_old`, which the data migration of the database calls too).
+`weather` and `weather_chit` and its weather `rolls` instead: its system checks them (`check_old_calendar`, each
+error named under `calendar.`) and reads them (`calendar_from_old`, which the data migration of the database calls
+too); each roll's week, who and when are checked here, as they make the campaign's week ends.
 """
 
 from __future__ import annotations
@@ -14,13 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from campaigns.exchange import (LARGEST_COUNT, CampaignFileError, _count, _datetime, _object, _require, _short,
-                                _user, _username, _when)
+from campaigns.exchange import (LARGEST_COUNT, CampaignFileError, _count, _datetime, _object, _require, _user,
+                                _username, _when)
 from campaigns.models import Campaign, WeekEnd
 from systems import get_system
 from systems.calendar import DAYS_IN_MONTH, Fact
-
-OLD_WEATHER = ("clear", "showers", "storm", "special")  # the weather an old file's calendar could name
 
 
 def export_calendar(campaign: Campaign) -> dict[str, Any]:
@@ -92,33 +91,20 @@ def _week(entry: Mapping, path: str, facts: list[dict[str, Any]], users: dict, b
 
 
 def _read_old(calendar_data: Mapping, month: int, day: int, system: str, users: dict) -> FileCalendar:
-    """An old file's weather, chit and rolls, checked as that format had them, then read by the system."""
-    weather = _require(calendar_data, "weather", str, "calendar")
-    if weather not in OLD_WEATHER:
-        raise CampaignFileError("calendar.weather", f"must be one of {', '.join(OLD_WEATHER)}")
-    chit = _require(calendar_data, "weather_chit", int, "calendar")
-    if not 1 <= chit <= 6:
-        raise CampaignFileError("calendar.weather_chit", "must be 1 to 6")
+    """An old file's weather, chit and rolls, checked and read by the system; each roll's week checked here."""
     rolls = []
     for position, raw in enumerate(_require(calendar_data, "rolls", list, "calendar")):
         path = f"calendar.rolls[{position}]"
         entry = _object(raw, path)
-        result = _require(entry, "result", str, path)
-        if result not in OLD_WEATHER:
-            raise CampaignFileError(f"{path}.result", f"must be one of {', '.join(OLD_WEATHER)}")
-        for key in ("die", "chit", "next_chit"):
-            value = entry.get(key)
-            if value is not None and (not isinstance(value, int) or not 1 <= value <= 6):
-                raise CampaignFileError(f"{path}.{key}", f"must be 1 to 6 or null, not {value!r}")
-        rolls.append((path, entry, {
-            "month": _count(entry, "month", path), "week": _count(entry, "week", path),
-            "season": _short(entry, "season", path, 30), "die": entry.get("die"), "chit": entry.get("chit"),
-            "result": result, "effects": dict(_object(entry.get("effects", {}), f"{path}.effects")),
-            "next_chit": entry.get("next_chit")}))
-    state, facts = get_system(system).calendar_from_old(
-        {"weather": weather, "weather_chit": chit, "rolls": [roll for _, _, roll in rolls]})
+        for key in ("month", "week"):  # the week's end it makes
+            _count(entry, key, path)
+        rolls.append((path, entry))
+    old = {**calendar_data, "rolls": [entry for _, entry in rolls]}
+    for error in get_system(system).check_old_calendar(old):
+        raise CampaignFileError(f"calendar.{error.path}", error.message)
+    state, facts = get_system(system).calendar_from_old(old)
     weeks = [_week(entry, path, [fact.to_dict() for fact in week], users, "rolled_by", "rolled_at")
-             for (path, entry, _), week in zip(rolls, facts)]
+             for (path, entry), week in zip(rolls, facts)]
     return FileCalendar(month, day, state, weeks)
 
 

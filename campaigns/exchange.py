@@ -32,6 +32,7 @@ from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import battle_exchange
 from combat.models import CharacterChange
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from systems.starting import keeps_starting
 
 FORMAT = "herald-campaign/1"
 
@@ -369,7 +370,7 @@ def _import_characters(campaign: Campaign, characters: list, players: dict[str, 
             _reraise(error, path)
         character = Character.objects.create(campaign=campaign, **cleaned)
         info = entry.get("starting_info")
-        if info is not None and campaign.combat_system.starting_form(character.catalogue_name, campaign.round_rules()) is None:
+        if info is not None and not keeps_starting(campaign.combat_system):
             raise CampaignFileError(f"{path}.starting_info", "must be null: this system's characters have none")
         if info is not None:
             info_path = f"{path}.starting_info"

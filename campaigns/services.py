@@ -28,6 +28,7 @@ from campaigns.models import (
     WeekEnd,
     validate_time_zone,
 )
+from combat.system_rounds import closed_choices, out_of_range
 from systems.records import KILLED
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 from systems.calendar import GmCalendar
@@ -364,8 +365,9 @@ def starting_form(character: Character) -> PlaysForm | None:
 
 def check_starting_info(character: Character, answers: Any) -> dict[str, Any]:
     """The answers kept (those of the form's fields that apply), or a ValidationError naming each field wrong:
-    an answer no field asks for, a choice the form does not offer, a number out of bounds, and the system's own
-    `check_starting` (an error no field has, such as Magic Realm's total, goes above the form)."""
+    an answer no field asks for, a choice the form does not offer and a number out of bounds (as a side's plays
+    are refused: `closed_choices`, `out_of_range`), an answer of another kind than its field's, and the system's
+    own `check_starting` (an error no field has, such as Magic Realm's total, goes above the form)."""
     form = starting_form(character)
     if form is None:
         raise ValidationError({"__all__": "This system's characters have no secret starting information."})
@@ -373,24 +375,16 @@ def check_starting_info(character: Character, answers: Any) -> dict[str, Any]:
         raise ValidationError({"answers": "must map each question to its answer"})
     names = {form_field.name for form_field in form.fields}
     errors = {key: "is not a question of this form" for key in answers if key not in names}
-    for form_field in form.fields:
-        value = answers.get(form_field.name)
-        offered = [choice.value for choice in form_field.choices]
-        picked = value if isinstance(value, list) else [value]
-        if value is not None and form_field.choices and any(each not in offered for each in picked):
-            errors[form_field.name] = f"{form_field.label}: {value!r} is not one of its choices"
     kept = answers_that_apply(form, {key: value for key, value in answers.items() if key in names})
+    errors.update(closed_choices(form, kept))
     for form_field in form.fields:
         value = kept.get(form_field.name)
         if form_field.kind == "number" and (isinstance(value, bool) or not isinstance(value, int | None)):
             errors[form_field.name] = f"{form_field.label}: must be a whole number, not {value!r}"
         elif form_field.kind == "text" and not isinstance(value, str | None):
             errors[form_field.name] = f"{form_field.label}: must be text, not {value!r}"
-        elif isinstance(value, int) and form_field.minimum is not None and value < form_field.minimum:
-            errors[form_field.name] = f"{form_field.label}: at least {form_field.minimum}, not {value}"
-        elif isinstance(value, int) and form_field.maximum is not None and value > form_field.maximum:
-            errors[form_field.name] = f"{form_field.label}: at most {form_field.maximum}, not {value}"
-    # The system checks only answers of the kinds its fields ask for.
+    # Bounds, and the system's own check, only of answers of the kinds their fields ask for.
+    errors.update(out_of_range(form, {key: value for key, value in kept.items() if key not in errors}))
     sound = {key: value for key, value in kept.items() if key not in errors}
     for error in character.campaign.combat_system.check_starting(sound, character.campaign.round_rules()):
         key = error.path if error.path in names else "__all__"

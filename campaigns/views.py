@@ -21,6 +21,7 @@ from combat import character_history as histories
 from combat.system_rounds import combatant_names
 from systems.dice import SeededDice
 from systems.records import is_killed
+from systems.starting import keeps_starting
 from config import confirm
 from config.fragments import Lazy
 from config.page_cache import cached_on_snapshot
@@ -327,15 +328,14 @@ def _cards(campaign, characters) -> list:
     system = campaign.combat_system
     latest = histories.latest_for(characters, CARD_HISTORY)
     counts = histories.counts_for(characters)
-    options = campaign.round_rules()
+    starting = keeps_starting(system)  # whether its characters have secret starting information
     cards = []
     for character in characters:
         record = character.state or {}
         entries = latest.get(character.pk, [])
         cards.append((character, {"killed": is_killed(record), "record": system.record_card(record),
                                   "history": entries, "earlier": max(0, counts.get(character.pk, 0) - len(entries)),
-                                  # its secret starting information, where its system keeps one
-                                  "starting": system.starting_form(character.catalogue_name, options) is not None}))
+                                  "starting": starting}))
     return cards
 
 

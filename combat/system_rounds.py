@@ -131,13 +131,18 @@ def check_form(system, round_input: dict[str, Any], form: PlaysForm, answers: Ma
 
 def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
     """Answers that pick a choice not offered with the side's other answers (a choice's `shown_when`: Fire
-    only after Load), by field name: a form posted without its script cannot slip one through."""
+    only after Load), or none of the field's choices at all (answers not posted through the form: a file's), by
+    field name: a form posted without its script cannot slip one through."""
     kept = answers_that_apply(form, answers)
     errors = {}
     for form_field in form.fields:
         if form_field.name not in kept or not form_field.choices:
             continue
-        picked = kept[form_field.name] if form_field.kind == "multi-choice" else [kept[form_field.name]]
+        value = kept[form_field.name]
+        picked = value if form_field.kind == "multi-choice" and isinstance(value, list) else [value]
+        if any(each not in [choice.value for choice in form_field.choices] for each in picked):
+            errors[form_field.name] = f"{form_field.label}: {value!r} is not one of its choices"
+            continue
         offered = [choice.value for choice in choices_open(form_field, kept)]
         closed = [choice.label for choice in form_field.choices if choice.value in picked and choice.value not in offered]
         if closed:

@@ -25,9 +25,15 @@ gm_calendar(options, state, month) -> GmCalendar
 check_calendar(state) -> list[FieldError]
     What is wrong in a state a GM typed or a file brought, by key, for the keys the system keeps.
 
+check_old_calendar(old) -> list[FieldError]
+    What is wrong, by key ("weather_chit", "rolls[0].die"), in a calendar as Herald kept it before issue #11 that a
+    file brought, for what `calendar_from_old` reads of it beyond each roll's month and week (which the campaign
+    layer checks, as it keeps them).
+
 calendar_from_old(old) -> tuple[dict, tuple[tuple[Fact, ...], ...]]
     The state and each week end's facts from the calendar as Herald kept it before issue #11 (the campaign's own
-    `weather` and `weather_chit`, and its weather rolls): what the data migration and an old file's import read.
+    `weather` and `weather_chit`, and its weather rolls): what the data migration and an old file's import read
+    (the import once `check_old_calendar` finds nothing wrong).
 
 `options` is what the campaign's rounds are resolved under (`Campaign.round_rules()`), `state` the campaign's
 calendar state. None of these changes what it is given.
@@ -185,6 +191,12 @@ def nothing_hidden(options: Mapping[str, Any], state: Mapping[str, Any], month: 
 
 def any_calendar(state: Mapping[str, Any]) -> list[FieldError]:
     """`check_calendar` of a system that keeps no key of its own in the state."""
+    return []
+
+
+def old_weather_dropped(old: Mapping[str, Any]) -> list[FieldError]:
+    """`check_old_calendar` of a system that never had weather: it reads only each roll's month and week, so the
+    old weather, chit and rolls' dice are never wrong."""
     return []
 
 

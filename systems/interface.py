@@ -37,7 +37,8 @@ The parts, in the order a battle uses them:
 - the campaign's calendar beyond the date (systems/calendar.py): its state when a campaign starts (`new_calendar`),
   the end of a week (`end_week`: the next week's first day, the new state, the facts in words, the GM's marked),
   what everyone may know now (`calendar_facts`) and what only the GM may (`gm_calendar`), a state checked
-  (`check_calendar`) and read from Herald's calendar before issue #11 (`calendar_from_old`). A system whose
+  (`check_calendar`) and Herald's calendar before issue #11 checked (`check_old_calendar`) and read
+  (`calendar_from_old`). A system whose
   campaigns count the days in 7-day weeks exports systems/calendar.py's defaults;
 - a campaign's characters (systems/characters.py): the name a character is kept under (`character_name`), the names
   offered for a new one (`character_names`, None for any), the native groups it may start with (`native_groups`) and
@@ -577,6 +578,8 @@ class CombatSystem(Protocol):
     def gm_calendar(self, options: Mapping[str, Any], state: Mapping[str, Any], month: int) -> GmCalendar: ...
 
     def check_calendar(self, state: Mapping[str, Any]) -> list[FieldError]: ...
+
+    def check_old_calendar(self, old: Mapping[str, Any]) -> list[FieldError]: ...
 
     def calendar_from_old(self, old: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[tuple[Fact, ...], ...]]: ...
 

@@ -133,7 +133,13 @@ def fingerprint(chosen: Mapping[str, Any]) -> str:
     `json.dumps(chosen, sort_keys=True, separators=(",", ":"))` writes it), the way Magic Realm's rule-set
     fingerprint is written. It digests the options as recorded: a preset's default named or left out are two
     fingerprints, as they are two records."""
-    canonical = json.dumps(dict(chosen), sort_keys=True, separators=(",", ":"))
+    return digest(chosen)
+
+
+def digest(settings: Mapping[str, Any]) -> str:
+    """The first 10 hex digits of the SHA-256 of the settings' JSON with sorted keys and no spaces (ASCII): the
+    one computation behind `fingerprint` and Magic Realm's `RuleSet.fingerprint`, each of its own settings."""
+    canonical = json.dumps(dict(settings), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(canonical.encode()).hexdigest()[:10]
 
 

@@ -19,7 +19,7 @@ set_up(answers, characters) -> dict
     what is wrong (the line it is on). A system without a setup form refuses (`cannot_set_up`).
 
 The helpers below read the answers every such form shares: a list typed one item a line (or comma
-separated), and a pair written 'attacker -> target'.
+separated; `lines`: one a line only), and a pair written 'attacker -> target'.
 """
 
 from __future__ import annotations
@@ -47,11 +47,17 @@ def cannot_set_up(answers: Mapping[str, Any], characters: tuple[str, ...]) -> di
 def listed(answer: Any) -> list[str]:
     """The items of a text answer, one a line or separated by commas (blank ones left out); a list answer's
     items as they are, stripped."""
+    if isinstance(answer, (list, tuple)):
+        return lines(answer)
+    return [item.strip() for line in lines(answer) for item in line.split(",") if item.strip()]
+
+
+def lines(answer: Any) -> list[str]:
+    """The lines of a text answer, stripped (blank ones left out); a list answer's items as they are, stripped."""
     if answer is None:
         return []
-    if isinstance(answer, (list, tuple)):
-        return [str(item).strip() for item in answer if str(item).strip()]
-    return [item.strip() for line in str(answer).splitlines() for item in line.split(",") if item.strip()]
+    items = answer if isinstance(answer, (list, tuple)) else str(answer).splitlines()
+    return [str(item).strip() for item in items if str(item).strip()]
 
 
 def pair(line: str) -> tuple[str, str] | None:

@@ -11,6 +11,8 @@ whose characters have none.
 - `starting_from_old(old) -> dict`: the answers from the starting information a campaign file kept before issue #11
   (the system's own keys); {} for a system that had none.
 
+`keeps_starting(system)` says whether a system has its own at all (the characters page's link, an import's check).
+
 A system with its own (Magic Realm's victory requirements, starting location, spells and enchanted chits) exports
 its own from `systems/<system>/starting.py`. Pure Python: no Django."""
 
@@ -20,6 +22,12 @@ from typing import Any, Mapping
 
 from systems.errors import FieldError
 from systems.interface import PlaysForm
+
+
+def keeps_starting(system) -> bool:
+    """Whether the system's characters have secret starting information, asked without building a form: its
+    `starting_form` is its own, not the default `no_starting_form` (which answers None for every character)."""
+    return system.starting_form is not no_starting_form
 
 
 def no_starting_form(name: str, options: Mapping[str, Any]) -> PlaysForm | None:

@@ -44,10 +44,11 @@ def rename(round_input, names):
 from systems.magic_realm.standing import standing  # noqa: E402
 
 # Its calendar: Seasons and Weather (systems/magic_realm/calendar.py).
-from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar, end_week,  # noqa: E402
-                                          gm_calendar, new_calendar)
+from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar,  # noqa: E402
+                                          check_old_calendar, end_week, gm_calendar, new_calendar)
 
-__all__ += ["new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "calendar_from_old"]
+__all__ += ["new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "check_old_calendar",
+            "calendar_from_old"]
 
 # Its characters: the catalogue's counters, native groups and relationships (systems/magic_realm/characters.py).
 from systems.magic_realm.characters import (character_facts, character_name, character_names,  # noqa: E402

@@ -16,11 +16,12 @@ later finds one. Without Seasons and Weather a week ends with no roll and every 
 
 from __future__ import annotations
 
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from typing import Any, Mapping
 
 from systems.calendar import (DAYS_IN_WEEK, CalendarError, CalendarFacts, Fact, GmCalendar, Table, WeekEnd,
-                              first_day_of_week, next_week, next_week_fact, old_week_counted, week_after)
+                              first_day_of_week, next_week, next_week_fact, old_week_counted, seven_day_weeks,
+                              week_after)
 from systems.dice import Dice
 from systems.errors import FieldError
 from systems.magic_realm.engine.catalogue import WeatherEffect
@@ -32,6 +33,7 @@ WEATHER_TITLES = {"clear": "Clear", "showers": "Showers", "storm": "Storm", "spe
 RULE = "Seasons and Weather (realmspeak-notes 2.4)"
 FIRST_WEATHER = "clear"  # realmspeak-notes 2.4: the game starts in Clear weather
 FIRST_CHIT = 1  # a state that names no chit (a campaign made before it had a state) reads this one
+WEATHER_OFF = Fact("Weather", "Seasons and Weather is off: no weather is rolled")  # a week's end with the rule off
 
 
 def season_for_month(starting_season: str, month: int) -> str:
@@ -90,12 +92,11 @@ def end_week(options: Mapping[str, Any], state: Mapping[str, Any], month: int, d
     """End the current week: roll the weather (with Seasons and Weather), draw a new hidden chit, and move to the
     first day of the next week, which a short week starts late. The weather rolled decides the coming week, so its
     season is the season of the week that begins."""
-    next_month, week, ended = next_week(month, day)
     season = starting_season(options)
-    if season is None:
-        return WeekEnd(next_month, first_day_of_week(week, DAYS_IN_WEEK), {**state, "weather": FIRST_WEATHER},
-                       (Fact("Weather", "Seasons and Weather is off: no weather is rolled"),
-                        next_week_fact(next_month, week, DAYS_IN_WEEK)))
+    if season is None:  # the default's seven-day week, the weather back to Clear and said not rolled
+        counted = seven_day_weeks(options, state, month, day, dice)
+        return replace(counted, state={**counted.state, "weather": FIRST_WEATHER}, facts=(WEATHER_OFF, *counted.facts))
+    next_month, week, ended = next_week(month, day)
     season_name = season_for_month(season, next_month)
     die = dice.throw(1, 6, f"Weather: end of month {month} week {ended}").faces[0]
     chit = chit_of(state)
@@ -182,6 +183,48 @@ def check_calendar(state: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
+OLD_SEASON_LENGTH = 30  # an old weather roll's season was a 30-character column
+
+
+def check_old_calendar(old: Mapping[str, Any]) -> list[FieldError]:
+    """The old calendar's weather, hidden chit and weather rolls checked as that format had them, by key: the
+    weather one of WEATHER_TYPES, the chit a die's face, and each roll's result a weather, its die, chit and next
+    chit a face or null, its season short text and its effects an object."""
+    errors = _old_entry(old, "weather", str, "")
+    if not errors and old["weather"] not in WEATHER_TYPES:
+        errors.append(FieldError("weather", f"must be one of {', '.join(WEATHER_TYPES)}"))
+    wrong_chit = _old_entry(old, "weather_chit", int, "")
+    if not wrong_chit and not 1 <= old["weather_chit"] <= 6:
+        wrong_chit.append(FieldError("weather_chit", "must be 1 to 6"))
+    errors += wrong_chit
+    for position, roll in enumerate(old.get("rolls") or ()):
+        path = f"rolls[{position}]"
+        wrong = _old_entry(roll, "result", str, path)
+        if not wrong and roll["result"] not in WEATHER_TYPES:
+            wrong.append(FieldError(f"{path}.result", f"must be one of {', '.join(WEATHER_TYPES)}"))
+        for key in ("die", "chit", "next_chit"):
+            value = roll.get(key)
+            if value is not None and (not isinstance(value, int) or not 1 <= value <= 6):
+                wrong.append(FieldError(f"{path}.{key}", f"must be 1 to 6 or null, not {value!r}"))
+        if len(str(roll.get("season") or "")) > OLD_SEASON_LENGTH:
+            wrong.append(FieldError(f"{path}.season", f"must be at most {OLD_SEASON_LENGTH} characters"))
+        if not isinstance(roll.get("effects", {}), Mapping):
+            wrong.append(FieldError(f"{path}.effects", f"must be an object, not {type(roll['effects']).__name__}"))
+        errors += wrong
+    return errors
+
+
+def _old_entry(data: Mapping[str, Any], key: str, kind: type, path: str) -> list[FieldError]:
+    """The error of a key the old format required, of a JSON type (a boolean is no number)."""
+    where = f"{path}.{key}" if path else key
+    if key not in data:
+        return [FieldError(where, "is missing")]
+    value = data[key]
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        return [FieldError(where, f"must be {kind.__name__}, not {type(value).__name__}")]
+    return []
+
+
 def calendar_from_old(old: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[tuple[Fact, ...], ...]]:
     """The campaign's old `weather` and `weather_chit` as the state, and each old weather roll in the words
     `end_week` writes now (a roll with no die: a week that ended with the rule off)."""
@@ -189,7 +232,7 @@ def calendar_from_old(old: Mapping[str, Any]) -> tuple[dict[str, Any], tuple[tup
     weeks = []
     for roll in old.get("rolls", ()):
         if roll.get("die") is None or roll.get("chit") is None:
-            weeks.append((Fact("Weather", "Seasons and Weather is off: no weather is rolled"), *old_week_counted(roll)))
+            weeks.append((WEATHER_OFF, *old_week_counted(roll)))
             continue
         weeks.append(weather_facts(roll.get("season") or "", roll["die"], roll["chit"], roll.get("result") or "",
                                    roll.get("effects") or {}, roll.get("next_chit"),

@@ -176,21 +176,8 @@ def _overlay(entry: dict[str, Any], record: Mapping[str, Any]) -> None:
         entry["horse"] = {"counter": horse if isinstance(horse, str) else horse.get("counter"), "dead": False}
     if "spells" in record:  # the spells the campaign's starting information records for him: they replace any
         entry.pop("spells", None)  # the starting state lists, as the app's own round files do each round
-        known = _known_spells(record.get("spells") or [])
-        if known:
-            entry["spells"] = known
-
-
-def _known_spells(names: list[Any]) -> list[str]:
-    """The spells by their catalogue names; a name the catalogue does not know is left out (the record is
-    checked when it is entered, and one stale name must not make the battle unreadable)."""
-    known = []
-    for name in names:
-        try:
-            known.append(get_catalogue().spell(str(name)).name)
-        except LookupError:
-            continue
-    return list(dict.fromkeys(known))
+        if record.get("spells"):  # by their catalogue names, each once (`starting_record` wrote them so)
+            entry["spells"] = list(record["spells"])
 
 
 # --- what a round did to them ------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from systems.interface import Choice, Field, PlaysForm
 from systems.magic_realm.engine.catalogue import UnknownCounter
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.ruleset import rules_from
+from systems.setup import lines
 
 CATEGORIES: dict[str, str] = {"great_treasures": "Great Treasures", "usable_spells": "Usable Spells", "fame": "Fame",
                               "notoriety": "Notoriety", "gold": "Gold"}
@@ -56,13 +57,6 @@ def starting_form(name: str, options: Mapping[str, Any]) -> PlaysForm:
     return PlaysForm(side=name, title="Secret starting information", fields=tuple(fields), notes=tuple(notes))
 
 
-def spell_lines(answers: Mapping[str, Any]) -> list[str]:
-    """The recorded spells as typed, one a line (a list is read as its items)."""
-    raw = answers.get("recorded_spells") or ""
-    lines = raw if isinstance(raw, list) else str(raw).splitlines()
-    return [str(line).strip() for line in lines if str(line).strip()]
-
-
 def check_starting(answers: Mapping[str, Any], options: Mapping[str, Any]) -> list[FieldError]:
     errors: list[FieldError] = []
     total = 0
@@ -80,7 +74,7 @@ def check_starting(answers: Mapping[str, Any], options: Mapping[str, Any]) -> li
     if not errors and total != required:
         errors.append(FieldError("victory_requirements", f"Victory requirements: must total {required} victory "
                                                          f"points (the campaign's requirement); these total {total}"))
-    for line in spell_lines(answers):
+    for line in lines(answers.get("recorded_spells")):
         try:
             get_catalogue().spell(line)
         except UnknownCounter as error:
@@ -97,7 +91,7 @@ def starting_record(answers: Mapping[str, Any]) -> dict[str, Any]:
     """The recorded spells by their catalogue names, each once; a name the catalogue no longer knows is left out
     (the answers were checked when entered, and one stale name must not stop a battle)."""
     names = []
-    for line in spell_lines(answers):
+    for line in lines(answers.get("recorded_spells")):
         try:
             names.append(get_catalogue().spell(line).name)
         except UnknownCounter:

@@ -76,6 +76,35 @@ def test_an_old_files_weather_is_checked_as_that_format_had_it(gm, campaign):
     assert error.value.path == "calendar.weather"
 
 
+@pytest.mark.parametrize(("change", "path", "message"), [
+    (lambda calendar: calendar.pop("weather_chit"), "calendar.weather_chit", "is missing"),
+    (lambda calendar: calendar["rolls"][0].update(result="fog"), "calendar.rolls[0].result",
+     "must be one of clear, showers, storm, special"),
+    (lambda calendar: calendar["rolls"][0].update(season="x" * 31), "calendar.rolls[0].season",
+     "must be at most 30 characters"),
+    (lambda calendar: calendar["rolls"][0].update(effects=[]), "calendar.rolls[0].effects",
+     "must be an object, not list"),
+    (lambda calendar: calendar["rolls"][0].update(week="2"), "calendar.rolls[0].week", "must be int, not str"),
+])
+def test_an_old_files_weather_is_refused_by_its_system_naming_the_field_and_nothing_is_imported(gm, campaign, change,
+                                                                                               path, message):
+    exported = export_campaign(campaign)
+    calendar = old_calendar()
+    change(calendar)
+    with pytest.raises(CampaignFileError) as error:
+        import_campaign({**copy.deepcopy(exported), "calendar": calendar}, replace=True)
+    assert (error.value.path, error.value.message) == (path, message)
+    assert export_campaign(Campaign.objects.get(slug="bimr4")) == exported
+
+
+def test_an_old_file_of_a_system_without_weather_is_not_refused_over_the_weather_it_drops(gm):
+    campaign = services.create_campaign(gm, "Jousts", "jousts", "three-rides", system="fallen-empire")
+    calendar = {**old_calendar(), "weather": "fog"}
+    calendar.pop("weather_chit")
+    restored = import_campaign({**export_campaign(campaign), "calendar": calendar}, replace=True)
+    assert restored.calendar_state == {} and restored.week_ends.count() == 1
+
+
 @pytest.mark.parametrize(("change", "path"), [
     (lambda calendar: calendar["state"].update(weather="fog"), "calendar.state.weather"),
     (lambda calendar: calendar["state"].update(chit=0), "calendar.state.chit"),

@@ -219,6 +219,17 @@ def test_starting_info_names_an_unknown_spell_and_a_chit_the_character_lacks(gm,
     assert "not a question" in error.value.message_dict["enchanted_chits"][0]  # the Black Knight has no MAGIC chits
 
 
+def test_starting_info_refuses_a_chit_none_of_its_choices_and_a_negative_number_naming_each_and_saves_nothing(
+        gm, campaign, player):
+    magician = next(c for c in get_catalogue().characters if any(ch.label.startswith("MAGIC") for ch in c.chits))
+    character = services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": magician.name})
+    with pytest.raises(ValidationError) as error:
+        services.save_starting_info(gm, character, {"vp_fame": -1, "vp_gold": 6, "enchanted_chits": ["MAGIC IX9"]})
+    assert error.value.message_dict["enchanted_chits"] == ["Enchanted chits: ['MAGIC IX9'] is not one of its choices"]
+    assert error.value.message_dict["vp_fame"] == ["Fame: at least 0, not -1"]
+    assert not StartingInfo.objects.exists()
+
+
 def test_setup_steps_are_numbered_in_order(gm, campaign, player):
     first = services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "tile", "detail": "Borderland"})
     second = services.record_setup_step(gm, campaign, {"player": player.pk, "kind": "character", "detail": "Amazon"})

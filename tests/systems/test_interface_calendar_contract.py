@@ -10,7 +10,8 @@ from systems.calendar import (DAYS_IN_MONTH, DAYS_IN_WEEK, CalendarFacts, Fact, 
                               week_of_day)
 from systems.dice import ScriptedDice, SeededDice
 
-CALENDAR = ("new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "calendar_from_old")
+CALENDAR = ("new_calendar", "end_week", "calendar_facts", "gm_calendar", "check_calendar", "check_old_calendar",
+            "calendar_from_old")
 WITHOUT_CALENDAR = [name for name in SYSTEMS if name != "magic-realm"]
 
 
@@ -76,3 +77,9 @@ def test_a_system_without_a_calendar_drops_the_old_weather_and_keeps_the_weeks(n
         {"month": 1, "week": 4, "season": "", "die": None, "chit": None, "result": "clear", "effects": {}}]}
     state, weeks = get_system(name).calendar_from_old(old)
     assert state == {} and [[fact.text for fact in week] for week in weeks] == [["week 1 of month 2 starts on day 1"]]
+
+
+@pytest.mark.parametrize("name", WITHOUT_CALENDAR)
+def test_a_system_without_a_calendar_finds_nothing_wrong_in_the_old_weather_it_drops(name):
+    old = {"weather": "fog", "rolls": [{"month": 1, "week": 4, "die": 9, "result": 3, "effects": []}]}
+    assert get_system(name).check_old_calendar(old) == []

@@ -51,3 +51,16 @@ def test_complete_names_the_first_preset_when_none_is_chosen():
     options = get_system("fallen-empire").options()
     assert options.complete({"surprise": False}) == {"preset": "as-written", "magic_before_melee": False,
                                                      "surprise": False, "joust_max_passes": None}
+
+
+# Fingerprints are stored with every rule-set version and round: these known values must never change.
+def test_a_known_options_fingerprint_keeps_its_stored_value():
+    values = get_system("fallen-empire").options().complete({"preset": "three-rides"})
+    assert values == {"preset": "three-rides", "magic_before_melee": False, "surprise": True, "joust_max_passes": 3}
+    assert fingerprint(values) == get_system("fallen-empire").options_fingerprint(values) == "74f876d6d4"
+
+
+def test_a_known_rule_set_fingerprint_keeps_its_stored_value_with_a_ruling_at_its_default_or_not():
+    assert PRESETS["bimr4"].fingerprint() == get_system("magic-realm").options_fingerprint({"preset": "bimr4"}) \
+        == "5b03ecfc07"
+    assert rules_from({"preset": "bimr4", "gold_only_to_leaders": True}).fingerprint() == "76173fb3c4"

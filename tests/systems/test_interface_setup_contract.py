@@ -8,7 +8,7 @@ import pytest
 from systems import get_system
 from systems.errors import PlaysInvalid
 from systems.interface import Field, PlaysForm
-from systems.setup import cannot_set_up, listed, no_setup_form, pair
+from systems.setup import cannot_set_up, lines, listed, no_setup_form, pair
 from systems.states import state_errors
 from tests.systems.interface_examples import ALL_SYSTEMS
 
@@ -101,6 +101,11 @@ def test_a_list_is_read_one_item_a_line_or_comma_separated():
     assert listed("Wolf\n\n  T Troll , Giant Bat\n") == ["Wolf", "T Troll", "Giant Bat"]
     assert listed(["Wolf ", "", "Giant"]) == ["Wolf", "Giant"]
     assert listed(None) == listed("") == []
+
+
+def test_lines_are_read_one_a_line_whatever_commas_they_hold():
+    assert lines(" Fiery Blast, Peace \r\n\n Peace\n") == ["Fiery Blast, Peace", "Peace"]
+    assert lines(["Peace ", " "]) == ["Peace"] and lines(None) == lines("") == []
 
 
 @pytest.mark.parametrize("line, expected", [

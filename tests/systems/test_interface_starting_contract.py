@@ -7,6 +7,7 @@ import pytest
 from systems import SYSTEMS, get_system
 from systems.errors import FieldError
 from systems.interface import PlaysForm
+from systems.starting import keeps_starting
 
 STARTING = ("starting_form", "check_starting", "starting_record", "starting_from_old")
 
@@ -42,3 +43,10 @@ def test_no_answers_start_a_battle_with_nothing_and_the_check_gives_field_errors
         assert all(isinstance(error, FieldError) and error.path and error.message for error in errors)
         if system.starting_form(a_name(system), options) is None:
             assert errors == [] and system.starting_from_old({"anything": 1}) == {}
+
+
+@pytest.mark.parametrize("name", SYSTEMS)
+def test_whether_a_system_keeps_starting_information_is_whether_its_form_asks_any(name):
+    system = get_system(name)
+    asked = [system.starting_form(a_name(system), options) is not None for options in options_of(system)]
+    assert set(asked) == {keeps_starting(system)}

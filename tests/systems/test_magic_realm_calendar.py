@@ -3,10 +3,10 @@ from the seasons table, through the interface's functions."""
 
 import pytest
 
-from systems.calendar import CalendarError, first_day_of_week
+from systems.calendar import CalendarError, first_day_of_week, seven_day_weeks
 from systems.dice import ScriptedDice
-from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar, end_week, gm_calendar,
-                                          new_calendar, season_for_month, weather_result)
+from systems.magic_realm.calendar import (calendar_facts, calendar_from_old, check_calendar, check_old_calendar,
+                                          end_week, gm_calendar, new_calendar, season_for_month, weather_result)
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.ruleset import SEASONS, rules_from
 
@@ -130,6 +130,15 @@ def test_without_seasons_a_week_ends_with_no_roll_and_seven_days():
     assert not any(fact.gm_only for fact in week.facts)
 
 
+def test_without_seasons_a_week_ends_as_the_default_seven_day_week_with_the_weather_said_not_rolled():
+    state = {"weather": "storm", "chit": 2}
+    week, counted = end_week(WITHOUT, state, 4, 26, ScriptedDice([])), seven_day_weeks(WITHOUT, state, 4, 26, None)
+    assert [(fact.label, fact.text) for fact in week.facts] == [
+        ("Weather", "Seasons and Weather is off: no weather is rolled"),
+        ("Next week", "week 1 of month 5 starts on day 1")]
+    assert week.facts[1:] == counted.facts and (week.month, week.day) == (counted.month, counted.day) == (5, 1)
+
+
 def test_it_refuses_a_day_that_is_not_of_the_calendar():
     with pytest.raises(CalendarError, match="day 29"):
         end_week(WITH_SEASONS, {}, 1, 29, ScriptedDice([1, 1]))
@@ -192,3 +201,21 @@ def test_the_old_weather_and_rolls_read_as_the_state_and_the_facts_end_week_writ
     assert weeks[0] == new.facts
     assert [fact.text for fact in weeks[1]] == ["Seasons and Weather is off: no weather is rolled",
                                                 "week 1 of month 2 starts on day 1"]
+
+
+def test_the_old_weather_chit_and_rolls_are_checked_as_that_format_had_them_each_error_by_key():
+    roll = {"month": 1, "week": 1, "season": "Spring", "die": 5, "chit": 3, "result": "showers", "effects": {},
+            "next_chit": None}
+    assert check_old_calendar({"weather": "showers", "weather_chit": 6, "rolls": [roll]}) == []
+    assert [(e.path, e.message) for e in check_old_calendar({"weather": "fog", "weather_chit": 7, "rolls": []})] == [
+        ("weather", "must be one of clear, showers, storm, special"), ("weather_chit", "must be 1 to 6")]
+    assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "rolls": []})] == [
+        ("weather_chit", "is missing")]
+    assert [(e.path, e.message) for e in check_old_calendar({"weather": "clear", "weather_chit": True})] == [
+        ("weather_chit", "must be int, not bool")]
+    broken = {**roll, "result": "fog", "die": 7, "next_chit": "6", "season": "x" * 31, "effects": []}
+    old = {"weather": "clear", "weather_chit": 0, "rolls": [broken]}
+    assert [(e.path, e.message) for e in check_old_calendar(old)] == [
+        ("weather_chit", "must be 1 to 6"), ("rolls[0].result", "must be one of clear, showers, storm, special"),
+        ("rolls[0].die", "must be 1 to 6 or null, not 7"), ("rolls[0].next_chit", "must be 1 to 6 or null, not '6'"),
+        ("rolls[0].season", "must be at most 30 characters"), ("rolls[0].effects", "must be an object, not list")]

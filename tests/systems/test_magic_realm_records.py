@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 
 from systems.records import apply, undo
 from systems.magic_realm import records
+from systems.magic_realm.starting import starting_record
 
 
 def default_character_state():
@@ -161,11 +162,12 @@ def test_where_the_character_stands_and_the_start_itself_are_not_changed_by_his_
     assert start == typed_start()
 
 
-def test_the_spells_recorded_for_him_replace_those_typed_by_their_catalogue_names_and_an_unknown_one_is_left_out():
+def test_the_spells_recorded_for_him_replace_those_typed_as_his_starting_information_names_them():
     start = typed_start()
     entry_of(start)["spells"] = ["Peace"]
-    taken = records.with_records(start, {"Black Knight": {"spells": ["fiery blast", "No Such Spell", "Fiery Blast"]}})
-    assert entry_of(taken)["spells"] == ["Fiery Blast"]
+    record = starting_record({"recorded_spells": "fiery blast\nNo Such Spell\nFiery Blast"})
+    taken = records.with_records(start, {"Black Knight": record})
+    assert record == {"spells": ["Fiery Blast"]} and entry_of(taken)["spells"] == ["Fiery Blast"]
 
 
 def test_no_spells_recorded_leaves_none_and_a_record_that_does_not_say_keeps_those_typed():

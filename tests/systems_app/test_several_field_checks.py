@@ -33,3 +33,9 @@ def test_a_choice_whose_alternatives_all_fail_is_refused_and_one_that_holds_lets
     refused = closed_choices(EITHER_FORM, {"attack_chit": "FIGHT L3*", "maneuver_chit": "MOVE L3*",
                                            "run_with": "MOVE M3*"})
     assert refused == {"run_with": "Run with: MOVE M3* is not offered with your other answers"}
+
+
+def test_an_answer_that_is_none_of_its_fields_choices_is_refused_as_not_one_of_them():
+    refused = closed_choices(FORM, {"maneuver_chit": "MOVE Z9", "run_with": ["MOVE L2**"]})
+    assert refused == {"maneuver_chit": "Maneuver: 'MOVE Z9' is not one of its choices",
+                       "run_with": "Run with: ['MOVE L2**'] is not one of its choices"}

@@ -94,3 +94,14 @@ def test_an_enchanted_realms_record_keeps_its_systems_own_keys(gm, enchanted):
 def test_a_card_offers_secret_starting_information_only_where_its_system_keeps_one(gm_client, enchanted):
     page = gm_client.get(reverse("campaigns:characters", args=["enchanted"])).content.decode()
     assert "Aldric" in page and "Secret starting information" not in page
+
+
+def test_a_file_giving_starting_information_to_a_character_of_a_system_without_it_is_refused_naming_it(enchanted):
+    from campaigns import exchange
+
+    data = exchange.export_campaign(enchanted)
+    data["characters"][0]["starting_info"] = {"answers": {}}
+    with pytest.raises(exchange.CampaignFileError) as error:
+        exchange.import_campaign(data, replace=True)
+    assert (error.value.path, error.value.message) == (
+        "characters[0].starting_info", "must be null: this system's characters have none")

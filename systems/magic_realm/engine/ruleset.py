@@ -7,10 +7,10 @@ invalid combination raises RuleSetError naming each field that is wrong and why.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Literal
+
+from systems.options import digest
 
 MissileTable = Literal["standard", "optional", "revised", "revised-wound", "revised-levels"]
 MISSILE_TABLES: tuple[str, ...] = ("standard", "optional", "revised", "revised-wound", "revised-levels")
@@ -96,8 +96,7 @@ class RuleSet:
             key: value for key, value in self.to_dict().items()
             if key != "preset" and not (key in RULING_FIELDS and value == RULING_DEFAULTS[key])
         }
-        canonical = json.dumps(settings, sort_keys=True, separators=(",", ":"))
-        return hashlib.sha256(canonical.encode()).hexdigest()[:10]
+        return digest(settings)
 
     def differences_from_preset(self) -> dict[str, Any]:
         base = PRESETS.get(self.preset, PRESETS["standard"])
