@@ -133,7 +133,10 @@ def play_fields(round_input: dict[str, Any], side: str, options: EncounterOption
     action = f"encounter.actions[character={side}]"
     fields = [Field("encounter_play", "choice", "In the encounter step", None,
                     "8.3: charge, or one encounter action (run away, alert a weapon or cast a spell), or a charge "
-                    "and an alert or a cast", tuple(plays))]
+                    "and an alert or a cast; left empty, neither", tuple(plays),
+                    # Not required: a side that plays nothing (a missed turn under "plays nothing") neither
+                    # charges nor acts, as "none" says, rather than wait for its GM.
+                    required=False)]
     charging = tuple(play for play in offered if play.startswith("charge"))
     if charging:
         when = ("encounter_play", charging)
