@@ -192,12 +192,21 @@ def save_side(request, slug, battle_id, number, side_id):
 @login_required
 @require_POST
 def unlock_side(request, slug, battle_id, number, side_id):
-    """Unlock a side to change its plays (a failed round opens for plays again)."""
+    """Unlock a side to change its plays (a failed round opens for plays again). With htmx, a round open for
+    plays before and after swaps the side's card alone (and the Sides box), so what is being typed in the other
+    sides' forms stays; anything else redraws the page."""
+    drafting = services.get_round(request.user, slug, battle_id, number).status == Round.Status.DRAFTING
     try:
         system_battles.unlock(request.user, slug, battle_id, number, side_id)
     except services.BattleError as error:
         messages.error(request, " ".join(dict.fromkeys([str(error), *error.errors.values()])))
-    return to_round(request, slug, battle_id, number)
+        return to_round(request, slug, battle_id, number)
+    round_ = services.get_round(request.user, slug, battle_id, number)
+    if not (request.htmx and drafting and round_.status == Round.Status.DRAFTING):
+        return to_round(request, slug, battle_id, number)
+    context = round_context(round_)
+    card = next(row for row in context["sides"] if row["side"].pk == int(side_id))
+    return render(request, "combat/system_side_response.html", {**context, "s": card})
 
 
 @login_required

@@ -78,3 +78,28 @@ def test_it_404s_for_another_gm(gm, make_campaign, client, make_user, multiverse
         assert client.post(round_url(battle, tail=f"answers/{side.pk}/{tail}"), {}).status_code == 404
     side.refresh_from_db()
     assert side.plays == {} and not side.locked
+
+
+def test_unlocking_with_htmx_swaps_only_that_sides_card_so_the_other_forms_keep_what_is_typed(gm_client, multiverse):
+    battle, side = multiverse
+    goblin = battle.rounds.get().sides.get(side="Goblin 1")
+    answers = {"kind_0": _index(side, "kind_0", "attack"), "ticks_0": "2", "target_0": _index(side, "target_0", goblin.side),
+               "attribute_0": _index(side, "attribute_0", "acuity"), "lock": "1"}
+    gm_client.post(round_url(battle, tail=f"answers/{side.pk}/"), answers)
+    response = gm_client.post(round_url(battle, tail=f"answers/{side.pk}/unlock/"), HTTP_HX_REQUEST="true")
+    page = response.content.decode()
+    side.refresh_from_db()
+    assert response.status_code == 200 and "HX-Redirect" not in response.headers and not side.locked
+    assert f'id="side-{side.pk}"' in page and f'id="side-{goblin.pk}"' not in page  # the other cards stay as typed
+    assert 'hx-swap-oob' in page  # the Sides box, its locks, redrawn beside it
+
+
+def test_unlocking_a_side_of_a_round_no_longer_open_redraws_the_whole_page(gm, gm_client, multiverse):
+    from combat.models import Round
+
+    battle, side = multiverse
+    system_battles.save_answers(gm, battle.campaign.slug, battle.pk, 1, side.pk, {})
+    Round.objects.filter(pk=side.round_id).update(status=Round.Status.FAILED)
+    side.__class__.objects.filter(pk=side.pk).update(locked=True)
+    response = gm_client.post(round_url(battle, tail=f"answers/{side.pk}/unlock/"), HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and response.headers["HX-Redirect"] == round_url(battle)
