@@ -13,8 +13,9 @@ Fixtures:
   "demo-realm") when campaigns.Campaign exists; `gm_user.campaign` is that campaign.
 - `signed_in_page`: `page` after signing in as `gm_user` through the sign-in form.
 - `sign_in(page, username, password)`: fills and submits the sign-in form.
-- `demo_battle`: the demo battle in Demo Realm: Alice's Black Knight and Bob's Amazon against an H Troll
-  and a Wolf, round 1 open for plays.
+- `demo_battle`: the demo battle in Demo Realm, set up as the GM sets one up on the new battle page and fought
+  on the interface's pages: Alice's Black Knight and Bob's Amazon against an H Troll (on the Black Knight) and
+  a Wolf (on the Amazon), round 1 open for plays. `DEMO_ANSWERS` are its set-up form's answers.
 - `screenshot(page, name)`: saves `test-results/screenshots/<name>.png` (full page) and returns the path.
 
 Celery runs eagerly in e2e (tasks run inside the live server's request), and
@@ -170,18 +171,79 @@ def screenshot_fixture():
     return screenshot
 
 
+DEMO_ANSWERS = {"characters": ["Black Knight", "Amazon"], "monsters": "H Troll\nWolf",
+                "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}
+
+
+def demo_party(gm, campaign):
+    """Alice's Black Knight and Bob's Amazon in `campaign`."""
+    from campaigns import services as campaign_services
+
+    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
+        player = campaign_services.add_player(gm, campaign, {"name": name, "email": email, "time_zone": "UTC"})
+        campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character})
+
+
+def set_up_input(campaign, answers) -> dict:
+    """Round 1's input of a Magic Realm battle set up from `answers` to the new battle page's form (its system's
+    `setup_form`, the campaign's living characters offered by name), for a test to change before it starts."""
+    from combat import system_battles
+
+    living = tuple(c.catalogue_name for c in system_battles.living_characters(campaign))
+    return campaign.combat_system.set_up(answers, living)
+
+
+def set_up_battle(campaign, name: str, clearing: str, answers, change=None):
+    """A battle set up from `answers` as on the new battle page, fought on the interface's pages, round 1 open
+    for plays; `change(state)`, when given, first changes the starting state (what the form does not ask)."""
+    from combat import system_battles
+
+    round_input = set_up_input(campaign, answers)
+    if change is not None:
+        change(round_input["state"])
+    return system_battles.create_battle(campaign, name, clearing, round_input)
+
+
 @pytest.fixture
 def demo_battle(gm_user):
     """The demo battle (Black Knight and Amazon against an H Troll and a Wolf) in `gm_user`'s campaign,
     with Alice and Bob as the players."""
-    from campaigns import services as campaign_services
-    from combat.demo import create_demo_battle
+    from combat.demo import create_set_up_battle
 
-    campaign = gm_user.campaign
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    return create_demo_battle(campaign)
+    demo_party(gm_user, gm_user.campaign)
+    return create_set_up_battle(gm_user.campaign, "demo", "Ambush in Cave 4", "Cave 4", DEMO_ANSWERS)
+
+
+def side_of(battle, name: str, number: int = 1):
+    """The side `name` of round `number` (a SidePlays: its pk is in the round page's ids)."""
+    return battle.rounds.get(number=number).sides.get(side=name)
+
+
+# Plays of the demo battle as its form's answers (values, not labels): each side strikes its own attacker.
+KNIGHT_STRIKES = {"encounter_play": "none", "attack_chit": "FIGHT H6", "target": "H Troll", "weapon": "Mace",
+                  "attack_box": 2, "maneuver_chit": "MOVE H6", "maneuver_box": 1}
+AMAZON_STRIKES = {"encounter_play": "none", "attack_chit": "FIGHT M5", "target": "Wolf", "weapon": "Short Sword",
+                  "attack_box": 1, "maneuver_chit": "MOVE M4", "maneuver_box": 3}
+
+
+def enter_plays(gm, battle, name: str, answers, number: int = 1, lock: bool = True):
+    """The GM's answers for the side `name` of round `number`, saved (and locked) as the round page saves them."""
+    from combat import system_battles
+
+    side = side_of(battle, name, number)
+    _, errors = system_battles.save_answers(gm, battle.campaign.slug, battle.pk, number, side.pk, answers)
+    assert not errors, errors
+    if lock:
+        system_battles.lock(gm, battle.campaign.slug, battle.pk, number, side.pk)
+
+
+def resolve_round(gm, battle, number: int = 1):
+    """Resolve the round whose sides are all locked (the task runs eagerly here); the round, resolved."""
+    from combat import services
+    from combat.models import Round
+
+    services.request_resolve(gm, battle.campaign.slug, battle.pk, number)
+    return Round.objects.get(battle=battle, number=number)
 
 
 PHONE = {"width": 375, "height": 812}

@@ -1,6 +1,7 @@
-"""The encounter step in a real Chromium (issue #7): the GM enters a run that the rules refuse and sees
-why beside the field, enters a lure and a run that are allowed, resolves, and reads the encounter's
-events with their rules in the result."""
+"""The encounter step in a real Chromium (issue #7), on the interface's round page: the GM has the Black Knight
+lure the unassigned Giant Bat and the Amazon run from the Wolf, resolves, and reads the encounter's events with
+their rules in the log; the page fits a phone. A hidden knight's unassigned Wolf is a question of his plays form:
+which of his hirelings takes it; the round is not locked until it is answered."""
 
 import re
 
@@ -8,77 +9,75 @@ import pytest
 from playwright.sync_api import expect
 
 from campaigns import services as campaign_services
+from combat.models import Round
+from systems.interface import GM
+from tests.e2e.conftest import demo_party, set_up_battle, side_of
 
 pytestmark = pytest.mark.e2e
 
 
+def dark_troll(state):
+    next(d for d in state["denizens"] if d["id"] == "T Troll")["side"] = "dark"
+
+
+@pytest.fixture(autouse=True)
+def known_dice(monkeypatch):
+    """Every round these tests open draws the same dice."""
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: 3)
+
+
 @pytest.fixture
 def troll_battle(gm_user):
-    from tests.combat.encounter_battles import start, set_denizen
-
-    campaign = gm_user.campaign
-    characters = {}
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        characters[character] = campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    battle = start(campaign, list(characters.values()), monsters=["T Troll", "Wolf", "Giant Bat"],
-                   natives=[("Soldier 1", None)], attacks=[("T Troll", "Black Knight"), ("Wolf", "Amazon")],
-                   name="Trolls in Cave 4")
-    set_denizen(battle, "T Troll", side="dark")
-    return battle
+    """A red-side-up T Troll on the Black Knight's sheet, a Wolf on the Amazon's, and an unassigned Giant Bat and
+    Soldier 1 (whose GM's entries ask whether the Soldiers battle this evening)."""
+    demo_party(gm_user, gm_user.campaign)
+    return set_up_battle(gm_user.campaign, "Trolls in Cave 4", "Cave 4", {
+        "characters": ["Black Knight", "Amazon"], "monsters": "T Troll\nWolf\nGiant Bat", "natives": "Soldier 1",
+        "attacks": "T Troll -> Black Knight\nWolf -> Amazon"}, change=dark_troll)
 
 
-def settled(page, action):
-    """Do `action`, then wait for htmx to validate and swap the form before the next one."""
-    page.evaluate("window.settled = false;"
-                  "document.body.addEventListener('htmx:afterSettle', () => { window.settled = true }, {once: true})")
-    action()
-    page.wait_for_function("window.settled")
+def choose(card, side, choices):
+    for name, label in choices:  # one after another, no pause, as a GM on a keyboard
+        card.locator(f"#side{side.pk}-{name}").select_option(label=label)
 
 
-def test_the_gm_enters_the_encounter_step_sees_a_refused_run_resolves_and_reads_the_events(
-    signed_in_page, troll_battle, screenshot
-):
+def test_the_gm_enters_the_encounter_step_resolves_and_reads_the_events(signed_in_page, troll_battle, screenshot):
     page = signed_in_page
-    characters = {c.catalogue_name: c for c in troll_battle.characters.all()}
-    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    knight, amazon = side_of(troll_battle, "Black Knight"), side_of(troll_battle, "Amazon")
     page.goto(f"/campaigns/demo-realm/battles/{troll_battle.pk}/rounds/1/")
-    expect(page.locator(f"#side-{knight.pk}")).to_contain_text("Encounter step")
+    knight_card, amazon_card = page.locator(f"#side-{knight.pk}"), page.locator(f"#side-{amazon.pk}")
+    expect(knight_card.get_by_label("Lure Giant Bat")).to_be_visible()
+    expect(knight_card.locator(f"#side{knight.pk}-run_with")).to_be_hidden()  # asked for a run only
     screenshot(page, "battle-encounter-empty")
 
-    settled(page, lambda: page.locator(f"#id_enc{knight.pk}-run").select_option("MOVE H6"))
-    error = page.locator(f"#id_enc{knight.pk}-run_engine_error")
-    expect(error).to_contain_text("T Troll")
-    expect(error).to_contain_text("cannot run away")
-    screenshot(page, "battle-encounter-refused-run")
+    choose(knight_card, knight, [("lure_0", "onto your sheet"), ("encounter_play", "No charge and no encounter action")])
+    knight_card.get_by_role("button", name="Save and lock").click()
+    expect(knight_card.locator("h2 .badge")).to_have_text("locked")
+    expect(knight_card).to_contain_text("Lure Giant Bat")
 
-    settled(page, lambda: page.locator(f"#id_enc{knight.pk}-run").select_option(""))
-    expect(error).to_have_count(0)
-    settled(page, lambda: page.locator(f"#side-{knight.pk}").get_by_label("Giant Bat").check())
-    expect(page.locator(f"#side-{knight.pk} .error")).to_have_count(0)
-    page.locator(f"#side-{knight.pk}").get_by_role("button", name="Save and lock").click()
-    expect(page.locator(f"#side-{knight.pk}")).to_contain_text("locked")
-    expect(page.locator(f"#side-{knight.pk}")).to_contain_text("Lures")
-
-    settled(page, lambda: page.locator(f"#id_enc{amazon.pk}-run").select_option("MOVE M4"))
-    expect(page.locator(f"#side-{amazon.pk} .error")).to_have_count(0)
-    page.locator(f"#side-{amazon.pk}").get_by_role("button", name="Save and lock").click()
-    expect(page.locator(f"#side-{amazon.pk}")).to_contain_text("Runs away")
+    choose(amazon_card, amazon, [("encounter_play", "Run away")])
+    expect(amazon_card.locator(f"#side{amazon.pk}-run_with")).to_be_visible()
+    choose(amazon_card, amazon, [("run_with", "MOVE M4")])
+    amazon_card.get_by_role("button", name="Save and lock").click()
+    expect(amazon_card.locator("h2 .badge")).to_have_text("locked")
+    expect(amazon_card).to_contain_text("Run away")
+    gm = page.locator(f"#side-{side_of(troll_battle, GM).pk}")
+    gm.get_by_role("button", name="Save and lock").click()  # the Soldiers do not battle this evening
+    expect(gm.locator("h2 .badge")).to_have_text("locked")
     screenshot(page, "battle-encounter-locked")
 
     page.get_by_role("button", name="Resolve round 1").click()
-    encounter = page.locator(".encounter-result")
-    expect(encounter).to_be_visible(timeout=20_000)
-    expect(encounter).to_contain_text("Giant Bat")
-    expect(encounter).to_contain_text("rule 8.3.4 Luring")
+    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
+    log = page.locator(".round-log")
+    expect(log).to_contain_text("Giant Bat")
+    expect(log).to_contain_text(re.compile(r"8\.3\.4 · Luring"))
     # The campaign's rules decide: with Stumble the run rolls (5.1); without, MOVE M4 is not strictly
     # faster than the Wolf (3), so it is refused, naming the Wolf.
-    expect(encounter).to_contain_text(re.compile(r"Amazon (runs with MOVE M4|cannot run away: .*Wolf)"))
-    expect(encounter).to_contain_text(re.compile(r"rule (5\.1 Stumble|8\.3 Encounter step: running away)"))
+    expect(log).to_contain_text(re.compile(r"Amazon (runs with MOVE M4|cannot run away: .*Wolf)"))
     screenshot(page, "battle-encounter-results")
     page.set_viewport_size({"width": 390, "height": 844})
     page.reload()
-    expect(page.locator(".encounter-result")).to_be_visible()
+    expect(page.locator(".round-log")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
     screenshot(page, "battle-encounter-results-phone")
 
@@ -86,37 +85,43 @@ def test_the_gm_enters_the_encounter_step_sees_a_refused_run_resolves_and_reads_
 @pytest.mark.phone
 def test_the_encounter_step_fits_a_phone(signed_in_page, troll_battle, screenshot):
     page = signed_in_page
-    knight = troll_battle.characters.get(catalogue_name="Black Knight")
+    knight = side_of(troll_battle, "Black Knight")
     page.goto(f"/campaigns/demo-realm/battles/{troll_battle.pk}/rounds/1/")
-    expect(page.locator(f"#id_enc{knight.pk}-run")).to_be_visible()
+    expect(page.locator(f"#side{knight.pk}-encounter_play")).to_be_visible()
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
     screenshot(page, "battle-encounter-phone")
 
 
-def test_the_page_asks_the_gm_for_the_players_choice_before_the_round_resolves(signed_in_page, gm_user, screenshot):
-    from combat import services
-    from tests.combat.encounter_battles import set_character, start
+def hidden_knight(state):
+    next(c for c in state["characters"] if c["id"] == "Black Knight")["hidden"] = True
 
+
+def test_the_plays_form_asks_which_hireling_takes_the_unassigned_wolf(signed_in_page, gm_user, screenshot):
     campaign = gm_user.campaign
     player = campaign_services.add_player(gm_user, campaign, {"name": "Alice", "email": "alice@example.com", "time_zone": "UTC"})
-    knight = campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
-    battle = start(campaign, [knight], monsters=["Wolf"], natives=[("Soldier 1", knight.pk), ("Soldier 2", knight.pk)],
-                   attacks=[("Soldier 1", "Soldier 2")], name="Hidden knight")
-    set_character(battle, "Black Knight", hidden=True)  # the unassigned Wolf goes to one of his two hirelings
-    services.lock_side(gm_user, campaign.slug, battle.pk, 1, knight.pk, does_nothing=True)
+    campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
+    battle = set_up_battle(campaign, "Hidden knight", "Cave 4", {
+        "characters": ["Black Knight"], "monsters": "Wolf",
+        "natives": "Soldier 1 hired by Black Knight\nSoldier 2 hired by Black Knight",
+        "attacks": "Soldier 1 -> Soldier 2"}, change=hidden_knight)  # the unassigned Wolf goes to a hireling
+    knight = side_of(battle, "Black Knight")
 
     page = signed_in_page
     page.goto(f"/campaigns/demo-realm/battles/{battle.pk}/rounds/1/")
-    page.get_by_role("button", name="Resolve round 1").click()
-    choice = page.get_by_label("Which of Black Knight's hirelings takes Wolf")
-    expect(choice).to_be_visible(timeout=20_000)
-    expect(page.locator("#round-encounter")).to_contain_text("rule 8.3.5a.3")
+    card = page.locator(f"#side-{knight.pk}")
+    choose(card, knight, [("encounter_play", "No charge and no encounter action")])
+    card.get_by_role("button", name="Save and lock").click()
+    expect(card.locator(f"#side{knight.pk}-encounter_choice-error")).to_have_text("Which hireling takes Wolf: choose one")
     screenshot(page, "battle-encounter-choice-needed")
-    settled(page, lambda: choice.select_option("Soldier 2"))  # saved as the GM chooses
-    expect(page.locator("#round-encounter")).to_contain_text("Saved.")
-    expect(choice).to_have_count(0)
-    page.get_by_role("button", name="Resolve again").click()
-    encounter = page.locator(".encounter-result")
-    expect(encounter).to_be_visible(timeout=20_000)
-    expect(encounter).to_contain_text("Soldier 2")
+    choose(card, knight, [("encounter_choice", "Soldier 2")])
+    card.get_by_role("button", name="Save and lock").click()
+    expect(card.locator("h2 .badge")).to_have_text("locked")
+    gm = page.locator(f"#side-{side_of(battle, GM).pk}")
+    gm.get_by_role("button", name="Save and lock").click()  # the GM's entries for the hirelings: none
+    expect(gm.locator("h2 .badge")).to_have_text("locked")
+    page.get_by_role("button", name="Resolve round 1").click()
+    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
+    assert Round.objects.get(battle=battle, number=1).status == Round.Status.RESOLVED
+    expect(page.locator(".round-log")).to_contain_text("8.3.5a.3")
+    expect(page.locator(".round-log")).to_contain_text(re.compile(r"Wolf.*Soldier 2|Soldier 2.*Wolf"))
     screenshot(page, "battle-encounter-choice-resolved")

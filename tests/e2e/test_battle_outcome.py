@@ -5,33 +5,34 @@ resolving it again kills her again."""
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import services as campaign_services
+from tests.e2e.conftest import demo_party, enter_plays, set_up_battle
 
 pytestmark = pytest.mark.e2e
 
 
-@pytest.fixture
-def troll_battle(gm_user):
-    """The demo party in a battle where a red-side-up T Troll holds the Amazon; both sides' plays locked, and
-    the round's committed dice those with which the troll kills her (seed 0, committed again for the test)."""
-    from combat import services
-    from combat.fairness import identity_of
-    from combat.models import Round
-    from systems.commitment import commitment
-    from tests.combat.outcome_battles import TROLL_PLAYS, troll_on_the_amazon
+KNIGHT_PLAYS = {"encounter_play": "none", "attack_chit": "FIGHT H6", "target": "Wolf", "weapon": "Mace",
+                "attack_box": 2, "maneuver_chit": "MOVE H6", "maneuver_box": 1}
+AMAZON_PLAYS = {"encounter_play": "none", "attack_chit": "FIGHT M5", "target": "T Troll", "weapon": "Short Sword",
+                "attack_box": 1, "maneuver_chit": "MOVE M4", "maneuver_box": 3}
 
+
+def dark_troll(state):
+    next(d for d in state["denizens"] if d["id"] == "T Troll")["side"] = "dark"
+
+
+@pytest.fixture
+def troll_battle(gm_user, monkeypatch):
+    """The demo party in a battle where a red-side-up T Troll holds the Amazon; both sides' plays locked, and
+    the round's dice those with which the troll kills her (seed 0, drawn when the round opens)."""
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: 0)
     campaign = gm_user.campaign
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    characters = {c.catalogue_name: c for c in campaign.characters.all()}
-    battle = troll_on_the_amazon(campaign, characters)
-    for name, plays in TROLL_PLAYS.items():
-        services.save_plays(gm_user, campaign.slug, battle.pk, 1, characters[name].pk, plays)
-        services.lock_side(gm_user, campaign.slug, battle.pk, 1, characters[name].pk)
-    round_ = battle.rounds.get(number=1)
-    Round.objects.filter(pk=round_.pk).update(seed=0, commitment=commitment(0, round_.salt, identity_of(round_)))
-    battle.amazon = characters["Amazon"]
+    demo_party(gm_user, campaign)
+    battle = set_up_battle(campaign, "Encounter test", "Cave 4", {
+        "characters": ["Black Knight", "Amazon"], "monsters": "T Troll\nWolf",
+        "attacks": "T Troll -> Amazon\nWolf -> Black Knight"}, change=dark_troll)
+    enter_plays(gm_user, battle, "Black Knight", KNIGHT_PLAYS)
+    enter_plays(gm_user, battle, "Amazon", AMAZON_PLAYS)
+    battle.amazon = battle.characters.get(catalogue_name="Amazon")
     return battle
 
 
@@ -57,7 +58,8 @@ def test_a_character_killed_in_battle_is_killed_on_her_card_until_the_gm_voids_t
 
     card = amazon_card(page, troll_battle)
     expect(card.locator(".character-status")).to_have_text("Killed")
-    expect(card.locator(".character-history")).to_contain_text("Encounter test, round 1: Killed by T Troll")
+    expect(card.locator(".character-history")).to_contain_text("Encounter test, round 1: Amazon: KILLED")
+    expect(card.locator(".character-history")).to_contain_text("Record: Killed by T Troll")
     screenshot(page, "characters-amazon-killed")
     card.get_by_role("link", name="Encounter test, round 1").click()
     expect(page.get_by_role("heading", level=1)).to_contain_text("round 1")

@@ -1,39 +1,53 @@
-"""The picture of the battle beside the plays forms (issue #14.5b), in Chromium: on a wide screen it stands
-in a column beside the forms; on a phone it comes first and nothing scrolls sideways; a side locked by
-the GM shows its attack, with its target, on the sheet."""
+"""The picture of the battle on the round page (issue #14.5b), in Chromium: before the round the melee sheets
+stand above the plays forms, each denizen on the sheet of the character it attacks; on a phone nothing scrolls
+sideways; once the round is resolved the sheets show each side's attack, with its target."""
 
 import pytest
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import AMAZON_STRIKES, KNIGHT_STRIKES, enter_plays, side_of
 
 pytestmark = pytest.mark.e2e
 
 
+def sheet_of(page, name):
+    return page.locator(f"svg.melee-sheet[aria-label='Melee sheet of {name}']")
 
-def test_the_battle_panel_stands_beside_the_forms_and_follows_a_lock(signed_in_page, demo_battle, screenshot):
+
+def test_the_table_stands_above_the_forms_and_shows_the_attacks_once_resolved(signed_in_page, gm_user, demo_battle,
+                                                                             screenshot):
     page = signed_in_page
-    knight = demo_battle.characters.get(catalogue_name="Black Knight")
+    knight = side_of(demo_battle, "Black Knight")
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    panel = page.get_by_role("complementary", name="The battle now")
-    expect(panel.get_by_role("img", name="Melee sheet of Black Knight")).to_be_visible()
-    expect(panel).to_contain_text("H Troll → Black Knight")
-    form_box, panel_box = page.locator(f"#side-{knight.pk}").bounding_box(), panel.bounding_box()
-    assert panel_box["x"] > form_box["x"] + form_box["width"] - 1, "the panel stands beside the forms"
-    field = lambda name: page.locator(f"#id_side{knight.pk}-{name}")  # noqa: E731
-    for name, value in (("target", "H Troll"), ("attack_chit", "FIGHT H6"), ("attack_weapon", "Mace"), ("attack_box", "2"),
-                        ("maneuver", "MOVE H6"), ("maneuver_box", "1")):
-        field(name).select_option(value)
-    page.locator(f"#side-{knight.pk}").get_by_role("button", name="Save and lock").click()
-    expect(page.locator(f"#side-{knight.pk}")).to_contain_text("locked")
-    expect(panel.get_by_role("img", name="Melee sheet of Black Knight")).to_contain_text("Attack: FIGHT H6 Mace → H Troll")
+    table = page.locator("figure.system-picture")
+    expect(table.locator("figcaption")).to_have_text("The table before round 1.")
+    expect(sheet_of(page, "Black Knight")).to_contain_text("H Troll")
+    expect(sheet_of(page, "Amazon")).to_contain_text("Wolf")
+    table_box, form_box = table.bounding_box(), page.locator(f"#side-{knight.pk}").bounding_box()
+    assert table_box["y"] + table_box["height"] <= form_box["y"] + 1, "the table comes before the forms"
     screenshot(page, "battle-panel-wide")
+
+    enter_plays(gm_user, demo_battle, "Amazon", AMAZON_STRIKES)
+    field = lambda name: page.locator(f"#side{knight.pk}-{name}")  # noqa: E731
+    for name, label in (("encounter_play", "No charge and no encounter action"), ("attack_chit", "FIGHT H6"),
+                        ("target", "H Troll"), ("weapon", "Mace (unalerted)"), ("attack_box", "Swing"),
+                        ("maneuver_chit", "MOVE H6"), ("maneuver_box", "Charge")):
+        field(name).select_option(label=label)
+    page.locator(f"#side-{knight.pk}").get_by_role("button", name="Save and lock").click()
+    expect(page.locator(f"#side-{knight.pk} h2 .badge")).to_have_text("locked")
+    page.reload()  # the Amazon was locked from the outside
+    page.get_by_role("button", name="Resolve round 1").click()
+    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
+    expect(page.locator("figure.system-picture figcaption")).to_have_text("The table after round 1.")
+    expect(sheet_of(page, "Black Knight")).to_contain_text("Attack: FIGHT H6 Mace → H Troll")
+    screenshot(page, "battle-panel-resolved")
 
 
 @pytest.mark.phone
-def test_the_battle_panel_fits_a_phone(signed_in_page, demo_battle, screenshot):
+def test_the_table_fits_a_phone(signed_in_page, demo_battle, screenshot):
     page = signed_in_page
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    expect(page.get_by_role("complementary", name="The battle now")).to_be_visible()
+    expect(page.locator("figure.system-picture svg.melee-sheets")).to_be_visible()
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
     screenshot(page, "battle-panel-phone")

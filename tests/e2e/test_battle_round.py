@@ -1,5 +1,6 @@
-"""The GM's main job in a real Chromium: open the demo battle, enter both sides' plays (one invalid play
-shows its error beside the field), lock, resolve, watch the progress, read the result and the mail."""
+"""The GM's main job in a real Chromium, on the interface's round page: open the demo battle, enter both sides'
+plays (a missing one refuses the lock, its error beside the field), lock, resolve, watch the progress, read the result
+and the mail; the page on a phone, with the keyboard; a new battle set up on the new battle page."""
 
 import re
 import threading
@@ -7,6 +8,8 @@ import time
 
 import pytest
 from playwright.sync_api import expect
+
+from tests.e2e.conftest import side_of
 
 
 pytestmark = pytest.mark.e2e
@@ -30,23 +33,24 @@ def slow_worker(monkeypatch):
     monkeypatch.setattr(services, "_enqueue", enqueue_later)
 
 
-def side(page, character):
-    return page.locator(f"#side-{character.pk}")
+def card(page, side):
+    return page.locator(f"#side-{side.pk}")
 
 
-def pick(page, character, field, value):
-    """Choose a value, then let htmx validate and swap the side's form before the next choice."""
-    page.evaluate("window.settled = false;"
-                  "document.body.addEventListener('htmx:afterSettle', () => { window.settled = true }, {once: true})")
-    page.locator(f"#id_side{character.pk}-{field}").select_option(value)
-    page.wait_for_function("window.settled")
+def choose(page, side, choices):
+    """Choose each answer by its label, one after another without waiting, as a GM on a keyboard."""
+    for name, label in choices:
+        page.locator(f"#side{side.pk}-{name}").select_option(label=label)
+
+
+def quiet(page):
+    page.wait_for_function("!document.querySelector('.htmx-request')", timeout=20_000)
 
 
 def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_in_page, demo_battle, slow_worker,
                                                                        screenshot):
     page = signed_in_page
-    characters = {c.catalogue_name: c for c in demo_battle.characters.all()}
-    knight, amazon = characters["Black Knight"], characters["Amazon"]
+    knight, amazon = side_of(demo_battle, "Black Knight"), side_of(demo_battle, "Amazon")
 
     page.goto("/campaigns/demo-realm/battles/")
     screenshot(page, "battle-list")
@@ -54,37 +58,35 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     expect(page.get_by_role("heading", level=1)).to_contain_text("round 1")
     screenshot(page, "battle-round-1-empty")
 
-    pick(page, knight, "target", "H Troll")
-    pick(page, knight, "attack_chit", "FIGHT H4**")
-    pick(page, knight, "attack_weapon", "Mace")
-    pick(page, knight, "attack_box", "2")
-    pick(page, knight, "maneuver", "MOVE H5*")  # three asterisks with FIGHT H4**: over the effort limit
-    pick(page, knight, "maneuver_box", "1")
-    error = page.locator(f"#id_side{knight.pk}-maneuver_engine_error")
-    expect(error).to_contain_text("at most two asterisks a round")
+    # Every play but the target: the lock is refused, the error beside the target, the rest kept as chosen.
+    choose(page, knight, [("encounter_play", "No charge and no encounter action"), ("attack_chit", "FIGHT H6"),
+                          ("weapon", "Mace (unalerted)"), ("attack_box", "Swing"), ("maneuver_chit", "MOVE H6"),
+                          ("maneuver_box", "Charge")])
+    card(page, knight).get_by_role("button", name="Save and lock").click()
+    expect(page.locator(f"#side{knight.pk}-target-error")).to_have_text("Target: choose one")
+    expect(page.locator(f"#side-errors-{knight.pk}")).to_contain_text("Fix the plays before locking this side.")
+    expect(page.locator(f"#side{knight.pk}-maneuver_chit option:checked")).to_have_text("MOVE H6")
     screenshot(page, "battle-invalid-play")
-    pick(page, knight, "attack_chit", "FIGHT H6")
-    pick(page, knight, "maneuver", "MOVE H6")
-    expect(error).to_have_count(0)
-    expect(side(page, knight).locator(".odds")).to_contain_text("killed")
-    side(page, knight).get_by_role("button", name="Save and lock").click()
-    expect(side(page, knight)).to_contain_text("locked")
+    choose(page, knight, [("target", "H Troll")])
+    expect(page.locator(f"#side{knight.pk}-target-error")).to_be_empty()
+    expect(page.locator(f"#side-odds-{knight.pk}")).to_contain_text("Odds of Black Knight against H Troll")
+    quiet(page)
+    card(page, knight).get_by_role("button", name="Save and lock").click()
+    expect(card(page, knight).locator("h2 .badge")).to_have_text("locked")
 
-    pick(page, amazon, "target", "Wolf")
-    pick(page, amazon, "attack_chit", "FIGHT M5")
-    pick(page, amazon, "attack_weapon", "Short Sword")
-    pick(page, amazon, "attack_box", "1")
-    pick(page, amazon, "maneuver", "MOVE M4")
-    pick(page, amazon, "maneuver_box", "3")
-    expect(side(page, amazon).locator(".odds")).to_contain_text("killed")
+    choose(page, amazon, [("encounter_play", "No charge and no encounter action"), ("attack_chit", "FIGHT M5"),
+                          ("target", "Wolf"), ("weapon", "Short Sword (unalerted)"), ("attack_box", "Thrust"),
+                          ("maneuver_chit", "MOVE M4"), ("maneuver_box", "Duck")])
+    expect(page.locator(f"#side-odds-{amazon.pk}")).to_contain_text("Odds of Amazon against Wolf")
     screenshot(page, "battle-plays-entered")
-    side(page, amazon).get_by_role("button", name="Save and lock").click()
-    expect(side(page, amazon)).to_contain_text("locked")
+    quiet(page)
+    card(page, amazon).get_by_role("button", name="Save and lock").click()
+    expect(card(page, amazon).locator("h2 .badge")).to_have_text("locked")
 
     page.get_by_role("button", name="Resolve round 1").click()
     expect(page.get_by_role("heading", name="Resolving round 1…")).to_be_visible()
     screenshot(page, "battle-resolving")
-    expect(page.get_by_role("heading", name="What happened")).to_be_visible(timeout=20_000)
+    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
     assert "/rounds/1/" in page.url  # no reload: the results replaced the progress in place
     expect(page.locator("svg.melee-sheet")).to_have_count(2)
     screenshot(page, "battle-results")
@@ -94,22 +96,23 @@ def test_the_gm_enters_plays_resolves_and_reads_the_result_and_the_mail(signed_i
     expect(page.get_by_text("bob@example.com").first).to_be_visible()
     screenshot(page, "battle-mail")
     page.get_by_role("row", name="alice@example.com").get_by_role("link", name=re.compile(r"round 1$")).click()
-    expect(page.locator(".mail-text")).to_contain_text("== Black Knight ==")
-    expect(page.locator(".mail-text")).not_to_contain_text("== Amazon ==")
+    expect(page.locator(".mail-text")).to_contain_text("Black Knight: alive")
+    expect(page.locator(".mail-text")).not_to_contain_text("Amazon: alive")
     screenshot(page, "battle-mail-alice")
 
 
 @pytest.mark.phone
 def test_the_round_page_fits_a_phone_and_works_with_the_keyboard(signed_in_page, demo_battle, screenshot):
     page = signed_in_page
-    amazon = demo_battle.characters.get(catalogue_name="Amazon")
+    amazon = side_of(demo_battle, "Amazon")
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "no sideways scrolling"
-    target = page.locator(f"#id_side{amazon.pk}-target")
-    target.focus()
-    with page.expect_response(lambda response: response.url.endswith("/validate/")):
-        page.keyboard.press("ArrowDown")  # a keyboard change validates like a click
-    expect(page.locator(f"#id_side{amazon.pk}-attack_chit")).to_be_visible()
+    target = page.locator(f"#side{amazon.pk}-target")
+    expect(target).to_be_hidden()  # asked once an attack chit is chosen
+    page.locator(f"#side{amazon.pk}-attack_chit").focus()
+    with page.expect_response(lambda response: response.url.endswith(f"/answers/{amazon.pk}/check/")):
+        page.keyboard.press("ArrowDown")  # a keyboard change checks like a click
+    expect(target).to_be_visible()
     screenshot(page, "battle-round-phone")
 
 

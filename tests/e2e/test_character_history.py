@@ -13,19 +13,21 @@ pytestmark = pytest.mark.e2e
 
 @pytest.fixture
 def knight(gm_user):
-    """The Black Knight with a history of 60 rounds of one battle, a line each."""
-    from combat.models import Battle, CharacterChange, Round
+    """The Black Knight with a history of 60 resolved rounds of one battle fought on the interface's pages, the
+    summary of his side a line each."""
+    from combat.models import SYSTEM_KEY, Battle, Round, SidePlays
 
     campaign = gm_user.campaign
     player = campaign_services.add_player(gm_user, campaign, {"name": "Alice", "email": "alice@example.com", "time_zone": "UTC"})
     knight = campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
-    battle = Battle.objects.create(campaign=campaign, name="Long siege", clearing="Cave 1", status=Battle.Status.ENDED)
+    battle = Battle.objects.create(campaign=campaign, name="Long siege", clearing="Cave 1", status=Battle.Status.ENDED,
+                                   state={SYSTEM_KEY: campaign.combat_system.NAME})
     battle.characters.add(knight)
     for number in range(1, 61):
-        round_ = Round.objects.create(battle=battle, number=number, status=Round.Status.RESOLVED)
-        change = CharacterChange.objects.create(character=knight, battle=battle, round=round_, source="round",
-                                                lines=[f"Wounded in round {number}"])
-        CharacterChange.objects.filter(pk=change.pk).update(created_at=battle.created_at + datetime.timedelta(minutes=number))
+        round_ = Round.objects.create(battle=battle, number=number, status=Round.Status.RESOLVED,
+                                      resolved_at=battle.created_at + datetime.timedelta(minutes=number),
+                                      result={"summaries": {"Black Knight": [f"Wounded in round {number}"]}})
+        SidePlays.objects.create(round=round_, character=knight, side="Black Knight", locked=True)
     return knight
 
 

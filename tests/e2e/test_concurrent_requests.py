@@ -4,7 +4,7 @@ Twelve saves and twelve checks of one side's plays leave the page at once."""
 
 import pytest
 
-from combat.models import Round
+from tests.e2e.conftest import side_of
 
 pytestmark = pytest.mark.e2e
 
@@ -24,15 +24,16 @@ SEND_AT_ONCE = """async ([urls, count]) => {
 
 def test_overlapping_saves_and_checks_of_a_side_all_get_an_answer(signed_in_page, demo_battle):
     page = signed_in_page
-    knight = demo_battle.characters.get(catalogue_name="Black Knight")
-    base = f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/sides/{knight.pk}"
+    knight = side_of(demo_battle, "Black Knight")
+    base = f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/answers/{knight.pk}"
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    page.locator(f"#id_side{knight.pk}-target").select_option("H Troll")
+    page.locator(f"#side{knight.pk}-attack_chit").select_option(label="FIGHT H6")
+    page.locator(f"#side{knight.pk}-target").select_option(label="H Troll")
     page.wait_for_function("!document.querySelector('.htmx-request')")
 
     statuses = page.evaluate(SEND_AT_ONCE, [{"form": f"#side-{knight.pk} form.plays-form", "save": f"{base}/",
-                                             "check": f"{base}/validate/"}, OVERLAPPING])
+                                             "check": f"{base}/check/"}, OVERLAPPING])
 
     assert statuses == [200] * (2 * OVERLAPPING)
-    side = Round.objects.get(battle=demo_battle, number=1).sides.get(character=knight)
-    assert side.plays["target"] == "H Troll" and not side.locked
+    knight.refresh_from_db()
+    assert knight.plays["target"] == "H Troll" and not knight.locked

@@ -7,19 +7,15 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from combat import services
-from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
+from tests.e2e.conftest import AMAZON_STRIKES, KNIGHT_STRIKES, enter_plays, resolve_round
 
 pytestmark = pytest.mark.e2e
 
 
 def resolve_round_one(gm_user, battle):
-    characters = {c.catalogue_name: c for c in battle.characters.all()}
-    for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
-        services.save_plays(gm_user, "demo-realm", battle.pk, 1, characters[name].pk, dict(plays))
-        services.lock_side(gm_user, "demo-realm", battle.pk, 1, characters[name].pk)
-    services.request_resolve(gm_user, "demo-realm", battle.pk, 1)
-    return services.resolve_round(battle.rounds.get(number=1).pk)
+    enter_plays(gm_user, battle, "Black Knight", KNIGHT_STRIKES)
+    enter_plays(gm_user, battle, "Amazon", AMAZON_STRIKES)
+    return resolve_round(gm_user, battle)
 
 
 def test_the_gm_sees_the_commitment_then_the_seed_and_a_player_verifies_the_round_file(

@@ -1,10 +1,11 @@
-"""A player's link in a real Chromium: from the Mail page, open Alice's plays-due email and follow her
-link; enter plays fast with one illegal play (its error beside the field), fix it, submit, see the
-receipt; the GM sees "submitted"; Bob's link shows nothing of Alice's plays; a forged and an expired
-link are 404s; then the deadline passes (the sweep is called with a later "now", as beat would call
-it then): the reminder goes once, to Bob only, Bob's side is defaulted, the round resolves and Alice's
-result email carries the next round's link, after her summary and before the full log. When combat is
-over, the link in the result email still opens the final results."""
+"""A player's link to a Magic Realm battle fought on the interface's pages, in a real Chromium: from the Mail
+page, open Alice's plays-due email and follow her link; enter plays fast with the target missing (its error
+beside the field), fix it, submit, see the receipt; the GM sees "submitted"; Bob's link shows nothing of
+Alice's plays; a forged and an expired link are 404s; then the deadline passes (the sweep is called with a
+later "now", as beat would call it then): the reminder goes once, to Bob only, Bob's side waits for the GM
+(Magic Realm's encounter step must be answered), who enters it, and the round resolves; Alice's result email carries the
+next round's link, after her summary and before the full log. When combat is over, the link in the result
+email still opens the final results."""
 
 import re
 from datetime import timedelta
@@ -15,28 +16,24 @@ from playwright.sync_api import expect
 from campaigns import services as campaign_services
 from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
-from combat.models import Round
+from combat.models import Battle, Round
 from players import links, services
 from players.models import PlayerLink, PlaySettings, RoundDeadline, Submission
+from tests.e2e.conftest import DEMO_ANSWERS, demo_party, enter_plays, resolve_round, set_up_battle, side_of
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
-def battle(gm_user, settings, live_server):
-    from combat.demo import create_demo_battle
-
+def battle(gm_user, settings, live_server, monkeypatch):
     settings.HERALD_BASE_URL = live_server.url
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: 1)  # a seed after which combat goes on
     campaign = gm_user.campaign
     campaign.auto_resolve = True
     campaign.save()
     PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.NO_ACTION, reminder_hours=[24, 2])
-    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
-        player = campaign_services.add_player(gm_user, campaign, {"name": name, "email": email, "time_zone": "UTC"})
-        campaign_services.add_character(gm_user, campaign, {"player": player.pk, "catalogue_name": character})
-    battle = create_demo_battle(campaign)
-    Round.objects.filter(battle=battle, number=1).update(seed=1)  # a seed after which combat goes on
-    return battle
+    demo_party(gm_user, campaign)
+    return set_up_battle(campaign, "Ambush in Cave 4", "Cave 4", DEMO_ANSWERS)
 
 
 def open_email(page, subject_part, recipient):
@@ -62,22 +59,18 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
     player.goto(alice_url)
     expect(player.get_by_role("heading", name=re.compile("Black Knight"))).to_be_visible()
     field = lambda name: player.locator(f"#id_side{knight.pk}-{name}")  # noqa: E731
-    # Fast, as a person types: one choice after another, no waiting in between. FIGHT H4** and MOVE H5*
-    # are three asterisks, over the effort limit: the engine's error appears beside the Maneuver field.
-    field("target").select_option("H Troll")
-    field("attack_chit").select_option("FIGHT H4**")
-    field("attack_weapon").select_option("Mace")
-    field("attack_box").select_option("2")
-    field("maneuver").select_option("MOVE H5*")
-    field("maneuver_box").select_option("1")
-    error = player.locator(f"#id_side{knight.pk}-maneuver_engine_error")
-    expect(error).to_be_visible()
-    expect(error).to_contain_text("at most two asterisks a round")
-    expect(field("attack_weapon")).to_have_value("Mace")
+    # Fast, as a person chooses: one choice after another, no waiting in between, and no target for the attack:
+    # its error appears beside the target.
+    for name, label in (("encounter_play", "No charge and no encounter action"), ("attack_chit", "FIGHT H6"),
+                        ("weapon", "Mace (unalerted)"), ("attack_box", "Swing"), ("maneuver_chit", "MOVE H6"),
+                        ("maneuver_box", "Charge")):
+        field(name).select_option(label=label)
+    error = player.locator(f"#id_side{knight.pk}-target_error")
+    expect(error).to_have_text("an attack needs a target")
+    expect(field("weapon").locator("option:checked")).to_have_text("Mace (unalerted)")
     screenshot(player, "player-link-error")
-    field("attack_chit").select_option("FIGHT H6")
-    field("maneuver").select_option("MOVE H6")
-    expect(error).to_have_count(0)
+    field("target").select_option(label="H Troll")
+    expect(error).to_be_empty()
     player.get_by_role("button", name="Submit my plays").click()
     receipt = player.locator(f"#receipt-{knight.pk}")
     expect(receipt).to_be_visible()
@@ -101,8 +94,8 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
 
     # A forged link and an expired one (its battle is over) are 404s.
     assert player.goto(alice_url[:-4] + "AAAA").status == 404
-    other = combat_services.create_battle(campaign, combat_services.BattleSetup(
-        name="Skirmish", clearing="Woods 2", character_ids=[knight.pk], monsters=["Wolf"], attacks=[("Wolf", "Black Knight")]))
+    other = set_up_battle(campaign, "Skirmish", "Woods 2",
+                          {"characters": ["Black Knight"], "monsters": "Wolf", "attacks": "Wolf -> Black Knight"})
     expired = links.url_for(PlayerLink.objects.get(battle=other, player__name="Alice"))
     assert player.goto(expired).status == 200
     combat_services.end_battle(gm_user, campaign.slug, other.pk)
@@ -114,9 +107,20 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
         services.sweep(deadline.due_at - timedelta(hours=23))
     reminders = OutboxMessage.objects.filter(subject__contains="plays due in")
     assert [m.recipient for m in reminders] == ["bob@example.com"]
-    for _ in range(2):  # round 2 opens now with its own deadline, 72 h away: a minute past round 1's
+    for _ in range(2):  # a minute past round 1's deadline, twice: the second sweep finds nothing more to do
         services.sweep(deadline.due_at + timedelta(seconds=1))
-    assert Submission.objects.filter(character=amazon, source=Submission.Source.DEFAULT).count() == 1
+    # Magic Realm asks every side what it does in the encounter step: playing nothing is no answer there, so
+    # the Amazon is not defaulted; the round waits for the GM, and the round page's history says why.
+    assert not Submission.objects.filter(character=amazon, source=Submission.Source.DEFAULT).exists()
+    assert Round.objects.get(battle=battle, number=1).status == Round.Status.DRAFTING
+    page.goto(f"/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/1/")
+    expect(page.locator(".round-notes")).to_contain_text("Amazon missed the deadline: playing nothing is not an answer")
+    expect(page.locator(".round-notes")).to_contain_text("the GM enters its plays")
+    bob_side = side_of(battle, "Amazon")
+    card = page.locator(f"#side-{bob_side.pk}")
+    card.locator(f"#side{bob_side.pk}-encounter_play").select_option(label="No charge and no encounter action")
+    card.get_by_role("button", name="Save and lock").click()  # the last side in: the campaign resolves by itself
+    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
     assert Round.objects.get(battle=battle, number=1).status == Round.Status.RESOLVED
     next_link = links.url_for(PlayerLink.objects.get(battle=battle, player__name="Alice", revoked_at__isnull=True))
 
@@ -128,13 +132,10 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
     expect(text).to_contain_text(next_link)
     # The summary, then what comes next, then the full log.
     body = text.inner_text()
-    assert body.index("Black Knight: alive") < body.index("What comes next") < body.index(next_link) < body.index(
-        "The full log of what your characters saw")
+    comes_next = body.index("What comes next")
+    assert body.index("Black Knight: alive") < comes_next < body.index(next_link, comes_next) < body.index(
+        "What your side saw this round")
     screenshot(page, "player-link-result-email")
-
-    # The history on the GM's round page says who was defaulted and why.
-    page.goto(f"/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/1/")
-    expect(page.locator(".round-notes")).to_contain_text("Amazon missed the deadline: no action this round")
 
     # Alice's page now shows round 2's form and what her email showed of round 1.
     player.goto(next_link)
@@ -143,17 +144,22 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
 
 
 def test_after_combat_ends_the_link_in_the_result_email_opens_the_final_results(signed_in_page, browser, live_server,
-                                                                              settings, gm_user, screenshot):
+                                                                              settings, gm_user, monkeypatch,
+                                                                              screenshot):
     """The Amazon, alone against a Wolf, runs away (under the 4th edition rules): combat is over. Bob's
     result email says so and carries his link, which opens the round's results (read-only), not a 404."""
-    from tests.players.conftest import amazon_runs_away
-
     settings.HERALD_BASE_URL = live_server.url
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: 0)
     page = signed_in_page
     campaign = campaign_services.create_campaign(gm_user, "Fourth edition", "fourth", "bimr4")
     bob = campaign_services.add_player(gm_user, campaign, {"name": "Bob", "email": "bob@example.com", "time_zone": "UTC"})
-    amazon = campaign_services.add_character(gm_user, campaign, {"player": bob.pk, "catalogue_name": "Amazon"})
-    final = amazon_runs_away(gm_user, campaign, amazon)
+    campaign_services.add_character(gm_user, campaign, {"player": bob.pk, "catalogue_name": "Amazon"})
+    battle = set_up_battle(campaign, "Wolf at the door", "Cave 4",
+                           {"characters": ["Amazon"], "monsters": "Wolf", "attacks": "Wolf -> Amazon"})
+    enter_plays(gm_user, battle, "Amazon", {"encounter_play": "run", "run_with": {"chit": "MOVE M3*"}})
+    final = resolve_round(gm_user, battle)
+    battle.refresh_from_db()
+    assert final.status == Round.Status.RESOLVED and battle.status == Battle.Status.ENDED, final.log[-4:]
     page.goto("/mail/")
     page.get_by_role("row").filter(has_text="bob@example.com").get_by_role(
         "link", name=re.compile(re.escape(f"{final.battle.name}: round 1") + "$")).click()
@@ -173,12 +179,10 @@ def test_the_players_page_works_on_a_phone_with_the_keyboard(page, live_server, 
     amazon = battle.characters.get(catalogue_name="Amazon")
     page.goto(links.url_for(PlayerLink.objects.get(battle=battle, player__name="Bob")))
     field = lambda name: page.locator(f"#id_side{amazon.pk}-{name}")  # noqa: E731
-    field("target").select_option("Wolf")
-    field("attack_chit").select_option("FIGHT M5")
-    field("attack_weapon").select_option("Short Sword")
-    field("attack_box").select_option("1")
-    field("maneuver").select_option("MOVE M4")
-    field("maneuver_box").select_option("3")
+    for name, label in (("encounter_play", "No charge and no encounter action"), ("attack_chit", "FIGHT M5"),
+                        ("target", "Wolf"), ("weapon", "Short Sword (unalerted)"), ("attack_box", "Thrust"),
+                        ("maneuver_chit", "MOVE M4"), ("maneuver_box", "Duck")):
+        field(name).select_option(label=label)
     expect(page.locator(".odds")).to_contain_text("Odds of Amazon against Wolf")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"

@@ -1,7 +1,8 @@
-"""Drafts on the round page in a real Chromium (issue #14.2, #14.2b): the GM chooses without pausing and
-presses a button at once. A half-entered side is saved with what is missing beside its field, and a reload
-shows it again; Save and lock, Unlock and Save draft on one side leave another side's unsaved choices in
-the browser; locking a side that plays nothing asks first, with JavaScript and without.
+"""Drafts on the interface's round page in a real Chromium (issue #14.2, #14.2b): the GM chooses without
+pausing and presses a button at once. A half-entered side is saved with what is missing beside its field, and
+a reload shows it again; Save and Save and lock on one side leave another side's unsaved choices in the
+browser, and Unlock brings the side's plays back; locking a side with nothing entered is refused, naming what to answer, with JavaScript and
+without.
 
 The checks the page sends as the GM chooses are held on the server until the test lets them go (a gate
 on Django's request handler, set from outside the product), so a button is always pressed while a check
@@ -14,18 +15,19 @@ from django.core.handlers.base import BaseHandler
 from playwright.sync_api import expect
 
 from combat.models import SidePlays
+from tests.e2e.conftest import side_of
 
 pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture
 def held_checks(monkeypatch):
-    """A gate: every `…/validate/` request waits on the server until the test opens it."""
+    """A gate: every `…/check/` request waits on the server until the test opens it."""
     gate = threading.Event()
     original = BaseHandler.get_response
 
     def held(self, request):
-        if request.method == "POST" and request.path.endswith("/validate/"):
+        if request.method == "POST" and request.path.endswith("/check/"):
             gate.wait(timeout=30)
         return original(self, request)
 
@@ -34,12 +36,22 @@ def held_checks(monkeypatch):
     gate.set()
 
 
-def field(page, character, name):
-    return page.locator(f"#id_side{character.pk}-{name}")
+def field(page, side, name):
+    return page.locator(f"#side{side.pk}-{name}")
 
 
-def side(page, character):
-    return page.locator(f"#side-{character.pk}")
+def card(page, side):
+    return page.locator(f"#side-{side.pk}")
+
+
+def choose(page, side, choices):
+    for name, label in choices:  # one after another, no waiting, as a GM on a keyboard
+        field(page, side, name).select_option(label=label)
+
+
+def expect_chosen(page, side, choices):
+    for name, label in choices:
+        expect(field(page, side, name).locator("option:checked")).to_have_text(label)
 
 
 def quiet(page):
@@ -47,90 +59,88 @@ def quiet(page):
     page.wait_for_function("!document.querySelector('.htmx-request')", timeout=20_000)
 
 
+def plays_of(side):
+    return SidePlays.objects.get(pk=side.pk)
+
+
 def test_a_half_entered_side_is_saved_and_a_reload_shows_it_with_what_is_missing(signed_in_page, demo_battle,
                                                                                  held_checks, screenshot):
     page = signed_in_page
-    knight = demo_battle.characters.get(catalogue_name="Black Knight")
+    knight = side_of(demo_battle, "Black Knight")
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    field(page, knight, "target").select_option("H Troll")
-    field(page, knight, "attack_chit").select_option("FIGHT H6")  # no attack box
-    side(page, knight).get_by_role("button", name="Save draft").click()  # while the first check is held
+    choose(page, knight, [("attack_chit", "FIGHT H6"), ("target", "H Troll")])  # no weapon, no attack box
+    card(page, knight).get_by_role("button", name="Save", exact=True).click()  # while the first check is held
     held_checks.set()
-    expect(side(page, knight).get_by_role("status")).to_have_text("Saved, with errors to fix before locking.")
-    expect(page.locator(f"#id_side{knight.pk}-attack_box_engine_error")).to_contain_text("Choose an attack box")
+    expect(card(page, knight).get_by_role("status")).to_have_text("Saved, with errors to fix before locking.")
+    expect(field(page, knight, "attack_box-error")).to_have_text("Attack: choose one")
     screenshot(page, "plays-draft-saved-with-error")
-    assert SidePlays.objects.get(character=knight).plays["attack"]["chit"] == "FIGHT H6"
+    assert plays_of(knight).plays == {"attack_chit": "FIGHT H6", "target": "H Troll"}
 
     page.reload()
-    expect(field(page, knight, "target")).to_have_value("H Troll")
-    expect(field(page, knight, "attack_chit")).to_have_value("FIGHT H6")
-    expect(field(page, knight, "attack_weapon")).to_have_value("Mace")
-    expect(page.locator(f"#id_side{knight.pk}-attack_box_engine_error")).to_contain_text("Choose an attack box")
+    expect_chosen(page, knight, [("attack_chit", "FIGHT H6"), ("target", "H Troll")])
+    expect(field(page, knight, "attack_box")).to_be_visible()
+    expect(field(page, knight, "attack_box-error")).to_have_text("Attack: choose one")
     screenshot(page, "plays-draft-reloaded")
 
 
-def test_locking_unlocking_and_saving_one_side_leave_the_other_sides_choices_in_place(signed_in_page, demo_battle,
-                                                                                     held_checks, screenshot):
+def test_saving_and_locking_one_side_leave_the_other_sides_choices_in_place(signed_in_page, demo_battle,
+                                                                           held_checks, screenshot):
     page = signed_in_page
-    knight = demo_battle.characters.get(catalogue_name="Black Knight")
-    amazon = demo_battle.characters.get(catalogue_name="Amazon")
+    knight, amazon = side_of(demo_battle, "Black Knight"), side_of(demo_battle, "Amazon")
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    typed = [("target", "H Troll"), ("attack_chit", "FIGHT H5*"), ("attack_box", "3"), ("maneuver", "MOVE H6")]
-    for name, value in typed:  # the Black Knight's choices, never saved
-        field(page, knight, name).select_option(value)
-    for name, value in [("target", "Wolf"), ("attack_chit", "FIGHT M5"), ("attack_box", "1"),
-                        ("maneuver", "MOVE M4"), ("maneuver_box", "3")]:
-        field(page, amazon, name).select_option(value)
-    side(page, amazon).get_by_role("button", name="Save and lock").click()
+    typed = [("attack_chit", "FIGHT H5*"), ("target", "H Troll"), ("attack_box", "Smash"), ("maneuver_chit", "MOVE H6")]
+    choose(page, knight, typed)  # the Black Knight's choices, never saved
+    choose(page, amazon, [("encounter_play", "No charge and no encounter action"), ("attack_chit", "FIGHT M5"),
+                          ("target", "Wolf"), ("weapon", "Short Sword (unalerted)"), ("attack_box", "Thrust"),
+                          ("maneuver_chit", "MOVE M4 #2"), ("maneuver_box", "Duck")])
+    card(page, amazon).get_by_role("button", name="Save", exact=True).click()
     held_checks.set()
-    expect(side(page, amazon).get_by_role("button", name="Unlock Amazon")).to_be_visible()
+    expect(card(page, amazon).get_by_role("status")).to_have_text("Saved.")
+    expect(page.locator("#round-sides")).to_contain_text("Amazon (Bob): saved, not locked")
+    quiet(page)
+    expect_chosen(page, knight, typed)
+
+    choose(page, amazon, [("maneuver_chit", "MOVE M4")])
+    card(page, amazon).get_by_role("button", name="Save and lock").click()
+    expect(card(page, amazon).get_by_role("button", name="Unlock Amazon")).to_be_visible()
     expect(page.locator("#round-sides")).to_contain_text("Amazon (Bob): locked")
     quiet(page)
-    for name, value in typed:
-        expect(field(page, knight, name)).to_have_value(value)
+    expect_chosen(page, knight, typed)
     screenshot(page, "plays-other-side-locked")
+    assert plays_of(knight).plays == {}
+    assert plays_of(amazon).locked and plays_of(amazon).plays["maneuver_chit"] == "MOVE M4"
 
-    side(page, amazon).get_by_role("button", name="Unlock Amazon").click()
-    expect(field(page, amazon, "attack_chit")).to_have_value("FIGHT M5")
-    expect(page.locator("#round-sides")).to_contain_text("Amazon (Bob): entered by GM")
-    field(page, amazon, "maneuver").select_option("MOVE M4 #2")
-    side(page, amazon).get_by_role("button", name="Save draft").click()
-    expect(side(page, amazon).get_by_role("status")).to_have_text("Saved.")
-    quiet(page)
-    for name, value in typed:
-        expect(field(page, knight, name)).to_have_value(value)
-    assert SidePlays.objects.get(character=knight).plays == {}
-    assert SidePlays.objects.get(character=amazon).plays["maneuver"]["chit"] == "MOVE M4 #2"
+    card(page, amazon).get_by_role("button", name="Unlock Amazon").click()
+    expect_chosen(page, amazon, [("attack_chit", "FIGHT M5"), ("maneuver_chit", "MOVE M4")])
+    expect(page.locator("#round-sides")).to_contain_text("Amazon (Bob): saved, not locked")
+    assert not plays_of(amazon).locked
 
 
-def test_locking_a_side_that_plays_nothing_asks_first(signed_in_page, demo_battle, held_checks, screenshot):
+def lock_nothing_is_refused(page, battle, screenshot, name):
+    knight = side_of(battle, "Black Knight")
+    page.goto(f"/campaigns/demo-realm/battles/{battle.pk}/rounds/1/")
+    card(page, knight).get_by_role("button", name="Save and lock").click()
+    expect(page.locator(f"#side-errors-{knight.pk}")).to_contain_text("Fix the plays before locking this side.")
+    expect(field(page, knight, "encounter_play-error")).to_have_text("In the encounter step: choose one")
+    expect(card(page, knight)).not_to_contain_text("Unlock")
+    screenshot(page, name)
+    field(page, knight, "encounter_play").select_option(label="No charge and no encounter action")
+    card(page, knight).get_by_role("button", name="Save and lock").click()
+    expect(card(page, knight).get_by_role("button", name="Unlock Black Knight")).to_be_visible()
+    assert plays_of(knight).locked and plays_of(knight).plays == {"encounter_play": "none"}
+
+
+def test_locking_a_side_with_nothing_entered_names_what_to_answer(signed_in_page, demo_battle, held_checks, screenshot):
     held_checks.set()
-    page = signed_in_page
-    knight = demo_battle.characters.get(catalogue_name="Black Knight")
-    page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    side(page, knight).get_by_role("button", name="Save and lock").click()
-    question = page.locator(f"#side-question-{knight.pk}")
-    expect(question).to_contain_text("Black Knight plays nothing this round")
-    expect(side(page, knight)).not_to_contain_text("Unlock")
-    screenshot(page, "plays-nothing-question")
-    question.get_by_role("button", name="Lock: Black Knight does nothing this round").click()
-    expect(side(page, knight).get_by_role("button", name="Unlock Black Knight")).to_be_visible()
-    assert SidePlays.objects.get(character=knight).locked
+    lock_nothing_is_refused(signed_in_page, demo_battle, screenshot, "plays-nothing-refused")
 
 
-def test_without_javascript_locking_a_side_that_plays_nothing_asks_first(browser, live_server, gm_user, demo_battle,
-                                                                        sign_in, screenshot):
+def test_without_javascript_locking_a_side_with_nothing_entered_names_what_to_answer(
+        browser, live_server, gm_user, demo_battle, sign_in, screenshot):
     from tests.e2e.conftest import GM_PASSWORD
 
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
     sign_in(page, gm_user.username, GM_PASSWORD)
-    knight = demo_battle.characters.get(catalogue_name="Black Knight")
-    page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    side(page, knight).get_by_role("button", name="Save and lock").click()
-    expect(page.locator(f"#side-question-{knight.pk}")).to_contain_text("Black Knight plays nothing this round")
-    screenshot(page, "plays-nothing-question-no-js")
-    page.get_by_role("button", name="Lock: Black Knight does nothing this round").click()
-    expect(side(page, knight).get_by_role("button", name="Unlock Black Knight")).to_be_visible()
-    assert SidePlays.objects.get(character=knight).locked
+    lock_nothing_is_refused(page, demo_battle, screenshot, "plays-nothing-refused-no-js")
     context.close()

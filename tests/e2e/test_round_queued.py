@@ -6,25 +6,18 @@ from celery import Task
 from kombu.exceptions import OperationalError
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import AMAZON_STRIKES, KNIGHT_STRIKES, enter_plays
+
 
 pytestmark = pytest.mark.e2e
 
-PLAYS = {
-    "Black Knight": {"target": "H Troll", "attack": {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"},
-                     "maneuver": {"chit": "MOVE H6", "box": 1}},
-    "Amazon": {"target": "Wolf", "attack": {"chit": "FIGHT M5", "box": 1, "weapon": "Short Sword"},
-               "maneuver": {"chit": "MOVE M4", "box": 3}},
-}
 
 
 @pytest.fixture
 def locked_battle(gm_user, demo_battle):
-    from combat import services
-    campaign, battle = gm_user.campaign, demo_battle
-    for character in battle.characters.all():
-        services.save_plays(gm_user, campaign.slug, battle.pk, 1, character.pk, PLAYS[character.catalogue_name])
-        services.lock_side(gm_user, campaign.slug, battle.pk, 1, character.pk)
-    return battle
+    enter_plays(gm_user, demo_battle, "Black Knight", KNIGHT_STRIKES)
+    enter_plays(gm_user, demo_battle, "Amazon", AMAZON_STRIKES)
+    return demo_battle
 
 
 def test_resolve_with_the_task_queue_down_shows_a_queued_round_that_resolves_when_it_is_back(
@@ -49,5 +42,5 @@ def test_resolve_with_the_task_queue_down_shows_a_queued_round_that_resolves_whe
 
     monkeypatch.setattr(Task, "apply_async", real_apply_async)
     sweep_waiting_rounds()  # what beat runs every 30 s: the broker answers again (tasks run eagerly here)
-    expect(page.get_by_role("heading", name="What happened")).to_be_visible(timeout=20_000)
+    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
     assert Round.objects.get(battle=locked_battle, number=1).attempts == 1
