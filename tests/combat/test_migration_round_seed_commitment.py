@@ -31,3 +31,6 @@ def test_open_rounds_get_committed_dice_and_resolved_rounds_none():
             identity = RoundIdentity("old", battle.pk, number)
             assert round_.commitment == commitment(round_.seed, round_.salt, identity)
             assert round_.commitment_for == identity.as_json() and round_.committed_at is not None
+        # Rounds with no input to replay: no battle could be carried over to the interface's format (combat's
+        # 0009, on the way back to the latest state), so this test's battle goes before then.
+        migrate(AFTER).get_model("combat", "Battle").objects.all().delete()
