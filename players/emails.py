@@ -178,7 +178,8 @@ def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, An
         })
     owes = any((s["wounds_owed"] or s["fatigue_owed"]) and not s["killed"] for s in summaries)
     following = battle.rounds.filter(number=round_.number + 1).first()
-    plays_due = following is not None and following.sides.filter(character__player=player).exists()
+    # A side with nothing to choose (its character killed or gone) is locked as the round opens: no plays due.
+    plays_due = following is not None and following.sides.filter(character__player=player, locked=False).exists()
     combat_over = following is None
     until = links.open_until(battle) if combat_over else None
     # Plays due, or combat over with the page still open, or out of combat but owing chits: the link serves.
