@@ -8,7 +8,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from combat.forms import QuickLabels, QuickSelect
+from config.quick_forms import QuickLabels, QuickSelect
 from systems.magic_realm.engine.ruleset import FIELD_NAMES, MISSILE_TABLES, PRESET_TITLES, PRESETS, SEASONS, RuleSet
 from systems.records import number
 

@@ -9,7 +9,7 @@ from typing import Any, Mapping
 
 from django import forms
 
-from combat.forms import QuickSelect
+from config.quick_forms import QuickSelect
 
 OPTION_PREFIX = "option_"
 NONE = ""  # a nullable option left empty
