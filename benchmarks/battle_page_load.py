@@ -81,12 +81,12 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     from benchmarks.battle_setup import make_battle
-    from combat import services
+    from combat import system_battles
 
     gm = get_user_model().objects.create_user("load-gm", email="gm@example.com", password="load-pass-1234")
     battle = make_battle(gm, "load", args.players)
-    for character in battle.characters.all():
-        services.unlock_side(gm, "load", battle.pk, 1, character.pk)
+    for side in battle.rounds.get(number=1).sides.filter(locked=True):
+        system_battles.unlock(gm, "load", battle.pk, 1, side.pk)
     session = SessionStore()
     session[SESSION_KEY] = str(gm.pk)
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"

@@ -186,15 +186,15 @@ def main() -> None:
     from django.core.management import call_command
 
     from benchmarks.battle_setup import make_battle
-    from combat import services
+    from combat import system_battles
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     call_command("load_demo", stdout=open(os.devnull, "w"))
     gm = get_user_model().objects.get(username="demo")
     battle = make_battle(gm, "load", args.players)
-    for character in battle.characters.all():
-        services.unlock_side(gm, "load", battle.pk, 1, character.pk)
+    for side in battle.rounds.get(number=1).sides.filter(locked=True):
+        system_battles.unlock(gm, "load", battle.pk, 1, side.pk)
     session = session_cookie(gm)
     pages = [
         ("sign-in page", "/accounts/login/", False),

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from combat.forms import QuickLabels, QuickSelect
+from config.quick_forms import QuickLabels, QuickSelect
 from systems.records import number
 
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system

@@ -10,7 +10,7 @@ from typing import Any, Mapping
 
 from django import forms
 
-from combat.forms import QuickSelect
+from config.quick_forms import QuickSelect
 from systems.options import PRESET_HELP
 
 OPTION_PREFIX = "option_"

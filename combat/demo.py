@@ -1,37 +1,23 @@
-"""The demo battles `load_demo` creates. The Magic Realm demo has two: "Ambush in Cave 4" (the demo party's
-Black Knight and Amazon, an H Troll on the Black Knight and a Wolf on the Amazon) in the app's own round format,
-as a battle begun before Magic Realm's campaigns moved to the interface's pages is fought to its end, and one set
-up on those pages by its system's set-up form (`create_set_up_battle`), as every battle now starts. The other
-systems' demo battles start from their examples (`create_starter_battle`). Each is ready for round 1's plays."""
+"""The demo battles `load_demo` creates, every one fought through the systems interface and ready for round 1's
+plays. The Magic Realm demo's "Ambush in Cave 4" (the demo party's Black Knight and Amazon, an H Troll on the
+Black Knight and a Wolf on the Amazon) and its other battles are set up as the GM sets one up on the new battle
+page, by the system's set-up form (`create_set_up_battle`); the other systems' demo battles start from their
+examples (`create_starter_battle`)."""
 
 from __future__ import annotations
 
 from combat.models import Battle
-from combat.services import BattleSetup, create_battle
 
 DEMO_KEY = "demo"
-DEMO_CHARACTERS = ("Black Knight", "Amazon")
+# The answers to Magic Realm's set-up form (systems/magic_realm/setup.py) for "Ambush in Cave 4".
+DEMO_ANSWERS = {"characters": ["Black Knight", "Amazon"], "monsters": "H Troll\nWolf",
+                "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}
 
 
 def create_demo_battle(campaign) -> Battle:
-    """Idempotent: a second call returns the demo battle already there."""
-    existing = Battle.objects.filter(campaign=campaign, demo_key=DEMO_KEY).first()
-    if existing is not None:
-        return existing
-    characters = list(campaign.characters.filter(catalogue_name__in=DEMO_CHARACTERS))
-    if not characters:
-        characters = list(campaign.characters.all()[:2])
-    names = sorted((c.catalogue_name for c in characters), key=lambda n: (n not in DEMO_CHARACTERS, DEMO_CHARACTERS.index(n) if n in DEMO_CHARACTERS else 0))
-    monsters = ["H Troll", "Wolf"][: max(len(names), 1)]
-    attacks = [(monster, names[index % len(names)]) for index, monster in enumerate(monsters)]
-    setup = BattleSetup(
-        name="Ambush in Cave 4",
-        clearing="Cave 4",
-        character_ids=[c.pk for c in characters],
-        monsters=monsters,
-        attacks=attacks,
-    )
-    return create_battle(campaign, setup, demo_key=DEMO_KEY)
+    """"Ambush in Cave 4", the demo key "demo", for a Magic Realm campaign with the Black Knight and the Amazon.
+    Idempotent: a second call returns the demo battle already there."""
+    return create_set_up_battle(campaign, DEMO_KEY, "Ambush in Cave 4", "Cave 4", DEMO_ANSWERS)
 
 
 def create_starter_battle(campaign, starter_key: str, name: str, clearing: str) -> Battle:

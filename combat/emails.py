@@ -1,5 +1,5 @@
-"""The round's emails: one per player in the battle with only what that player's characters saw and
-suffered (the log's events filtered by `actors`), and the full log for each GM.
+"""What every battle email shares (their keys, subject, calendar line and next steps), and the emails of a battle
+ended or a round voided; a round's result emails are its system's (combat/system_emails.py).
 
 Written through the outbox inside the resolve transaction, so a result and its emails are kept or lost
 together; the idempotency key (round and recipient) means a second run can never queue a second copy,
@@ -13,7 +13,7 @@ from typing import Any
 from django.template.loader import render_to_string
 from django.urls import reverse
 
-from combat import fairness, resolution, round_file
+from combat import fairness
 from config.absolute_url import absolute_url
 
 
@@ -50,10 +50,6 @@ def calendar_line(campaign) -> str:
     return f"{date}, {summary['line']}" if summary["line"] else date
 
 
-def visible_events(events: list[dict[str, Any]], combatant_ids: set[str]) -> list[dict[str, Any]]:
-    return [event for event in events if combatant_ids & set(event.get("actors", []))]
-
-
 def next_steps(round_, player, characters):
     """The player's summary and what comes next (link and deadline, or "combat is over"), and the
     round's GM rulings: the players app's part of the email (issue #10)."""
@@ -79,69 +75,6 @@ def rulings_of(round_):
     from players.services import rulings
 
     return rulings(round_)
-
-
-def queue_round_emails(round_, outcome: resolution.Outcome) -> list:
-    from campaigns.mail.services import queue_email
-
-    battle = round_.battle
-    campaign = battle.campaign
-    summaries = resolution.summaries(outcome.result)
-    denizens = outcome.state.get("state", {}).get("denizens", [])
-    base = {
-        "round": round_,
-        "battle": battle,
-        "campaign": campaign,
-        "calendar": calendar_line(campaign),
-        "fingerprint": round_.rules_fingerprint,
-        "rules_version": round_.rules_version_number,
-        "seed": round_.seed,
-        "dice": fairness.dice_facts(round_),
-    }
-    players: dict[int, dict[str, Any]] = {}
-    for side in round_.sides.select_related("character__player"):
-        character = side.character
-        name = round_file.character_id(character)
-        entry = players.setdefault(character.player_id, {"player": character.player, "characters": []})
-        hirelings = {d["id"] for d in denizens if d.get("hired_by") == name}
-        entry["characters"].append(
-            {
-                "name": name,
-                "summary": summaries.get(name, {}),
-                "events": visible_events(outcome.events, {name} | hirelings),
-            }
-        )
-    queued = []
-    for entry in players.values():
-        player = entry["player"]
-        context = {**base, "player": player, "characters": entry["characters"],
-                   "next": next_steps(round_, player, entry["characters"])}
-        queued.append(
-            queue_email(
-                to=player.email,
-                subject=subject(round_),
-                text=render_to_string("combat/email/round_player.txt", context),
-                html=render_to_string("combat/email/round_player.html", context),
-                campaign=campaign,
-                idempotency_key=player_key(round_, player),
-                thread_key=thread_key(battle),
-            )
-        )
-    gm_context = {**base, "events": outcome.events, "summaries": list(summaries.values()), "kills": outcome.result.get("kills", []),
-                  "next": {"rulings": rulings_of(round_), "gm_step": gm_next_step(round_)}}
-    for gm in campaign.gms.exclude(email=""):
-        queued.append(
-            queue_email(
-                to=gm.email,
-                subject=f"{subject(round_)} (GM log)",
-                text=render_to_string("combat/email/round_gm.txt", gm_context),
-                html=render_to_string("combat/email/round_gm.html", gm_context),
-                campaign=campaign,
-                idempotency_key=gm_key(round_, gm),
-                thread_key=thread_key(battle),
-            )
-        )
-    return queued
 
 
 def _to_each_player(battle, *, subject_text: str, template: str, key: str, context: dict[str, Any]) -> list:

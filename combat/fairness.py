@@ -2,8 +2,8 @@
 pages and emails show, the round file that reveals the seed, and the check that `manage.py verify_round`
 and the public verify page run on such a file.
 
-The hashing itself is pure (systems/commitment.py); the replay goes through `rounds.resolve`, the very
-function the worker resolves with, so a verified file replays exactly as the round was resolved.
+The hashing itself is pure (systems/commitment.py); the replay goes through the round's system's `resolve`, the
+very function the worker resolves with, so a verified file replays exactly as the round was resolved.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 from django.utils import timezone
 
-from combat import rounds, system_rounds
+from combat import system_rounds
 from combat.models import SYSTEM_KEY
 from systems import get_system, system_of
 from systems.commitment import (
@@ -141,26 +141,30 @@ def verify_round_file(data: Any) -> Verdict:
     if not isinstance(data.get("result"), dict):
         verdict.reason = "result: the file carries no stored result to compare with"
         return verdict
+    # A file of a round resolved on the app's own Magic Realm pages, before its battles moved to the interface:
+    # its result was the system's output without its events (the log) and with the seed.
     replay_input = {key: value for key, value in data.items() if key not in REVEALED_KEYS}
     try:
-        outcome = rounds.resolve(replay_input, seed)
-    except rounds.ChoicePending as pending:
-        verdict.reason = f"replay: the round stops for a choice: {pending.choice['message']}"
-        return verdict
+        resolution = get_system(system_of(replay_input)).resolve(replay_input, seed=seed)
     except Exception as error:  # a hostile file must get a reason, not a traceback
         verdict.reason = f"replay: the round file cannot be replayed: {error}"
         return verdict
-    difference = _first_difference(_plain(data["result"]), _plain(outcome.result), "result")
+    if resolution.waiting_for:
+        verdict.reason = f"replay: the round stops half-way: {'; '.join(e.message for e in resolution.waiting_for)}"
+        return verdict
+    output = dict(resolution.output)
+    events = output.pop("events", [])
+    difference = _first_difference(_plain(data["result"]), _plain({**output, "seed": seed}), "result")
     if difference:
         verdict.reason = f"{difference}: replaying with the seed gives a different result"
         return verdict
     verdict.checks.append("replaying the round with the seed gives the stored result")
     if "log" in data:
-        difference = _first_difference(_plain(data["log"]), _plain(outcome.events), "log")
+        difference = _first_difference(_plain(data["log"]), _plain(events), "log")
         if difference:
             verdict.reason = f"{difference}: replaying with the seed gives a different log"
             return verdict
-        verdict.checks.append(f"and the same log ({len(outcome.events)} events)")
+        verdict.checks.append(f"and the same log ({len(events)} events)")
     return verdict
 
 

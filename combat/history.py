@@ -9,13 +9,9 @@ campaign's system's to say (`record_changes`, systems/records.py); the record is
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
-from django.db.models import Count, F, Window
-from django.db.models.functions import RowNumber
-
-from combat.models import CharacterChange, Round, fought_through_interface
+from combat.models import CharacterChange, Round
 from systems import records
 
 
@@ -75,38 +71,3 @@ def undo(changes) -> int:
         change_character_state(entry.character_id, lambda state, ops=entry.ops: records.undo(state, ops))
         entry.delete()
     return len(entries)
-
-
-def _own_pages(queryset):
-    """The entries of battles fought on the app's own pages (a Magic Realm battle begun before its campaigns
-    moved to the interface): the interface's battles are read with their rounds (combat/system_history.py)."""
-    return queryset.exclude(fought_through_interface("battle__"))
-
-
-def for_characters(characters, latest: int = 10) -> dict[int, list[CharacterChange]]:
-    """Each character's `latest` history entries, newest first, with its battle's name and round's number
-    (one query for all of them, whatever the campaign's past: a character of a long campaign has hundreds;
-    `entries_of` pages through them all)."""
-    found: dict[int, list[CharacterChange]] = defaultdict(list)
-    newest = Window(RowNumber(), partition_by=[F("character_id")], order_by=[F("created_at").desc(), F("id").desc()])
-    entries = _entries(_own_pages(CharacterChange.objects.filter(character__in=characters))).annotate(place=newest).filter(place__lte=latest)
-    for entry in entries.order_by("character_id", "-created_at", "-id"):
-        found[entry.character_id].append(entry)
-    return found
-
-
-def counts_for(characters) -> dict[int, int]:
-    """How many history entries each character has (one query)."""
-    rows = _own_pages(CharacterChange.objects.filter(character__in=characters)).values("character_id").annotate(n=Count("id"))
-    return {row["character_id"]: row["n"] for row in rows}
-
-
-def entries_of(character):
-    """A character's whole history, newest first, for its paginated history page."""
-    return _entries(_own_pages(CharacterChange.objects.filter(character=character))).order_by("-created_at", "-id")
-
-
-def _entries(queryset):
-    # The round's log, input and result are large: a history line needs only the round's number.
-    return queryset.select_related("battle", "round").only(
-        "character_id", "battle_id", "round_id", "source", "lines", "created_at", "battle__name", "round__number")

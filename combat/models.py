@@ -14,15 +14,9 @@ from django.db import models
 from campaigns.names import validate_one_line
 from systems.interface import GM
 
-# A battle fought on the systems interface's pages names its system in its state (combat/system_battles.py); a
-# Magic Realm battle begun before its campaigns moved there does not.
+# Every battle is fought through the systems interface and names its system in its state
+# (combat/system_battles.py).
 SYSTEM_KEY = "system"
-
-
-def fought_through_interface(path: str = "") -> models.Q:
-    """The lookup of the battles fought through the interface, for a query of battles (`path` "") or of rows that
-    belong to one (`path` "battle__", "round__battle__"): `Battle.fought_through_interface` as a query."""
-    return models.Q(**{f"{path}state__has_key": SYSTEM_KEY})
 
 
 class Battle(models.Model):
@@ -62,9 +56,8 @@ class Battle(models.Model):
 
     @property
     def fought_through_interface(self) -> bool:
-        """Whether the battle is fought on the systems interface's pages (combat/system_views.py): its state
-        names its system from the start (combat/system_battles.py). A Magic Realm battle begun before its
-        campaigns moved there keeps the app's own round format (combat/rounds.py) and pages to its end."""
+        """Whether the battle's state names its system (combat/system_battles.py), as every battle's does: a
+        Magic Realm battle begun before its campaigns moved to the interface is converted by a migration."""
         return bool((self.state or {}).get(SYSTEM_KEY))
 
 
@@ -122,9 +115,9 @@ class Round(models.Model):
     def is_open(self) -> bool:
         return self.status == self.Status.DRAFTING
 
-    # What a round that stopped half-way keeps in its GM entries while it waits for an answer: a player's
-    # encounter choice or the GM's rulings (the app's own Magic Realm pages), or the waiting forms of a round
-    # fought through the interface (combat/system_waiting.py).
+    # What a round that stopped half-way keeps in its GM entries while it waits for an answer: the waiting forms
+    # (combat/system_waiting.py); "choice_needed" and "rulings_needed" are what the app's old Magic Realm pages
+    # kept, read until the migration that converts their battles has run everywhere.
     WAITING_ENTRIES = ("choice_needed", "rulings_needed", "waiting")
 
     @property

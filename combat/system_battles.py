@@ -1,7 +1,7 @@
-"""Every write about a battle fought through the systems interface (combat/system_rounds.py says how such a
+"""Every write about a battle, all fought through the systems interface (combat/system_rounds.py says how a
 battle is kept), one function per intent, each in a transaction and checking the GM's access and the round's
-state, as `combat.services` does for the app's own Magic Realm battles, whose request-to-resolve, sweep and
-task these share: a round is claimed by `services.request_resolve` and the task calls `resolve_locked`.
+state. The request-to-resolve, sweep and task are `combat.services`': a round is claimed by
+`services.request_resolve` and the task calls `resolve_locked`.
 """
 
 from __future__ import annotations

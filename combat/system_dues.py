@@ -69,9 +69,8 @@ def settlements(next_round: Round | None) -> dict[str, Any]:
 
 def dues_of(round_: Round, sides=None) -> list[Due]:
     """What each side owes after `round_`, in the round's order of sides: none unless it is a resolved round
-    of a battle fought through the interface with a round after it (a battle over has no round left for a
-    side to settle before)."""
-    if round_.status != Round.Status.RESOLVED or not round_.battle.fought_through_interface:
+    with a round after it (a battle over has no round left for a side to settle before)."""
+    if round_.status != Round.Status.RESOLVED:
         return []
     following = next_round_of(round_)
     if following is None:
@@ -93,7 +92,7 @@ def dues_of(round_: Round, sides=None) -> list[Due]:
 def unsettled(round_: Round) -> list[str]:
     """The sides that still owe what the round before `round_` left them: `round_` is not resolved until
     they have settled (the GM's request, the last submission, the deadline)."""
-    if round_.number <= 1 or not round_.battle.fought_through_interface:
+    if round_.number <= 1:
         return []
     previous = Round.objects.filter(battle_id=round_.battle_id, number=round_.number - 1).first()
     if previous is None:

@@ -113,7 +113,7 @@ def _dues_url(battle, player, following) -> str:
 
 def _standing_after(round_):
     """Where each side stands once the round is over (the system's `standing` of the next round's input, opened
-    in the same transaction), as Magic Realm's own result email gives the character's chits and sheet; nothing
+    in the same transaction): for Magic Realm, the character's chits and who stands on his sheet; nothing
     when the battle is over (the summary says how it ended)."""
     following = round_.battle.rounds.filter(number=round_.number + 1).only("input").first()
     if following is None or not following.input:

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.models import Count, F, Window
 from django.db.models.functions import RowNumber
 
-from combat.models import Battle, CharacterChange, Round, SidePlays, fought_through_interface
+from combat.models import Battle, CharacterChange, Round, SidePlays
 
 
 @dataclass(frozen=True)
@@ -52,11 +52,8 @@ def _entries(sides) -> list[SideEntry]:
 
 
 def _resolved(characters):
-    """The sides the characters played in resolved rounds of battles fought through the interface (whose state
-    names its system): a Magic Realm battle begun on the app's own pages is read from its CharacterChange rows
-    (combat/history.py)."""
-    return SidePlays.objects.filter(fought_through_interface("round__battle__"), character__in=characters,
-                                    round__status=Round.Status.RESOLVED)
+    """The sides the characters played in resolved rounds."""
+    return SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
 
 
 def _fought(characters):

@@ -209,19 +209,27 @@ def unlock_side(request, slug, battle_id, number, side_id):
     return render(request, "combat/system_side_response.html", {**context, "s": card})
 
 
+QUEUED_MESSAGE = ("The task queue is not answering right now. The round is queued: Herald will resolve it "
+                  "on its own, once, as soon as the queue is back. There is nothing more to do.")
+
+
 @login_required
 @require_POST
 def resolve(request, slug, battle_id, number):
     problem = ""
     try:
-        services.request_resolve(request.user, slug, battle_id, number)
+        started = services.request_resolve(request.user, slug, battle_id, number)
     except services.BattleError as error:
-        problem = str(error)
+        problem, started = str(error), False
     round_ = services.get_round(request.user, slug, battle_id, number)
     if request.htmx:
         return render(request, "combat/system_round.html#status", round_context(round_, resolve_error=problem))
     if problem:
         messages.error(request, problem)
+    if started and services.is_queued(round_):
+        messages.warning(request, QUEUED_MESSAGE)
+    elif started:
+        messages.success(request, "The round is being resolved.")
     return redirect("combat:round", slug=slug, battle_id=battle_id, number=number)
 
 

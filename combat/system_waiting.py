@@ -1,8 +1,7 @@
 """A round of a battle fought through the systems interface that stopped half-way (systems/interface.py
 `waiting_forms`): a side's choice in the middle of the round, or the GM's ruling where the rules give none.
 
-As for the app's own Magic Realm rounds that wait (combat/resolution.py `Waiting`, combat/services.py
-`resolve_round`), nothing of a result is written: the round is `failed` with what it waits for as its error
+Nothing of a result is written: the round is `failed` with what it waits for as its error
 line, its sides stay locked, and its GM entries (`Round.encounter["waiting"]`) keep what the forms are drawn
 from: the round input that waited (every side's plays in it, and the answers of an earlier wait) and the
 system's `output`. Each answer is checked as a side's plays are (combat/system_rounds.py), kept, and written

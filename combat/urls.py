@@ -1,11 +1,10 @@
 from django.urls import path
 
-from combat import dues_page, ruling_page, system_new_battle, system_views, system_waiting_views, views
+from combat import dues_page, system_new_battle, system_views, system_waiting_views, views
 
 app_name = "combat"
 
-side = "<int:battle_id>/rounds/<int:number>/sides/<int:character_id>/"
-# A side of a battle fought through the systems interface, by its SidePlays id (it may have no character).
+# A side of a round, by its SidePlays id (it may have no character: a side the GM plays).
 answers = "<int:battle_id>/rounds/<int:number>/answers/<int:side_id>/"
 urlpatterns = [
     path("", views.battle_list, name="list"),
@@ -16,19 +15,11 @@ urlpatterns = [
     path("<int:battle_id>/rounds/<int:number>/", views.round_detail, name="round"),
     path("<int:battle_id>/rounds/<int:number>/status/", views.round_status, name="round_status"),
     path("<int:battle_id>/rounds/<int:number>/round.json", views.round_file, name="round_file"),
-    path("<int:battle_id>/rounds/<int:number>/resolve/", views.resolve, name="resolve"),
     path("<int:battle_id>/rounds/<int:number>/void/", views.void_round, name="void_round"),
-    path("<int:battle_id>/rounds/<int:number>/encounter/", views.round_encounter, name="round_encounter"),
-    path("<int:battle_id>/rounds/<int:number>/rulings/", ruling_page.round_rulings, name="round_rulings"),
-    path(side, views.save_side, name="save_side"),
-    path(side + "validate/", views.validate_side, name="validate_side"),
-    path(side + "lock/", views.lock_side, name="lock_side"),
-    path(side + "unlock/", views.unlock_side, name="unlock_side"),
     path(answers, system_views.save_side, name="save_answers"),
     path(answers + "check/", system_views.check_side, name="check_answers"),
     path(answers + "unlock/", system_views.unlock_side, name="unlock_answers"),
     path("<int:battle_id>/rounds/<int:number>/resolve-answers/", system_views.resolve, name="resolve_answers"),
     path("<int:battle_id>/rounds/<int:number>/waiting/<str:form_key>/", system_waiting_views.answer, name="answer_waiting"),
     path("<int:battle_id>/rounds/<int:number>/dues/<int:side_id>/", dues_page.settle, name="settle_dues"),
-    path("<int:battle_id>/rounds/<int:number>/chits/<int:character_id>/", views.record_chits, name="record_chits"),
 ]

@@ -57,10 +57,9 @@ def void_round(user, slug: str, battle_id: int, number: int) -> Round:
         round_.status = Round.Status.DRAFTING
         round_.result = None
         round_.log = []
-        # A round fought through the systems interface opens again from the state before it, the sides' plays
-        # written in when it resolves, as when it first opened (combat/system_battles.py `open_round`).
-        round_.input = (battle.campaign.combat_system.with_options(dict(round_.state_before), round_.rules or {})
-                        if battle.fought_through_interface else None)
+        # The round opens again from the state before it, the sides' plays written in when it resolves, as
+        # when it first opened (combat/system_battles.py `open_round`).
+        round_.input = battle.campaign.combat_system.with_options(dict(round_.state_before), round_.rules or {})
         round_.resolved_at = None
         round_.error = ""
         round_.task_id = ""

@@ -14,10 +14,6 @@ from combat import system_battles, system_rounds
 from systems.interface import PlaysForm, answers_that_apply, applies
 
 
-def through_interface(battle) -> bool:
-    return battle.fought_through_interface
-
-
 def applying(form: PlaysForm, errors: Mapping[str, str], answers: Mapping[str, Any]) -> dict[str, str]:
     """The errors of the questions that apply (one hidden by another answer is neither asked nor checked).
     While a required question is unanswered, the system's errors about the side's plays as a whole ("a

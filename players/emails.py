@@ -19,9 +19,6 @@ from zoneinfo import ZoneInfo
 
 from django.template.loader import render_to_string
 
-from combat import round_file
-from combat.character_state import character_state
-
 
 def thread_key(battle) -> str:
     return f"campaign-{battle.campaign_id}/battle-{battle.pk}"  # the battle's thread (combat/emails.py)
@@ -60,24 +57,19 @@ def _queue(*, to, subject, template, context, campaign, key, battle):
 
 
 def _round_context(round_, player, sides, link, *, standing: bool = False) -> dict[str, Any]:
-    """What the plays-due and reminder emails say of each side: its character's state, or, through the
-    systems interface, what it must choose (`characters` or `choosing`: the templates show either), and with
-    `standing` (the plays-due email, as Magic Realm's gives the character's chits) what the player knows of
-    his combatant before the plays, as his page shows it."""
+    """What the plays-due and reminder emails say of each side: what it must choose (`choosing`), and with
+    `standing` (the plays-due email) what the player knows of his combatant before the plays, as his page
+    shows it."""
     from combat import system_battles
     from players import answers, links, services
 
     battle = round_.battle
     deadline = services.deadline_of(round_)
-    if answers.through_interface(battle):
-        previous = battle.rounds.filter(number=round_.number - 1).only("result").first()
-        state = {"characters": [], "choosing": [
-            {**answers.to_choose(side, previous.result if previous else None),
-             "standing": system_battles.standing_of(side) if standing else []} for side in sides]}
-    else:
-        state = {"characters": [character_state(battle.state, side.name) for side in sides], "choosing": []}
+    previous = battle.rounds.filter(number=round_.number - 1).only("result").first()
+    choosing = [{**answers.to_choose(side, previous.result if previous else None),
+                 "standing": system_battles.standing_of(side) if standing else []} for side in sides]
     return {
-        "round": round_, "battle": battle, "campaign": battle.campaign, "player": player, **state,
+        "round": round_, "battle": battle, "campaign": battle.campaign, "player": player, "choosing": choosing,
         "names": [side.name for side in sides],
         "deadline": local_time(deadline.due_at, player) if deadline else "",
         "url": links.url_for(link),
@@ -130,7 +122,7 @@ def queue_receipt(submission, link):
     round_ = submission.round
     battle = round_.battle
     context = {"submission": submission, "round": round_, "battle": battle, "player": link.player,
-               "name": round_file.character_id(submission.character), "url": links.url_for(link),
+               "name": submission.character.catalogue_name, "url": links.url_for(link),
                "when": local_time(submission.submitted_at, link.player)}
     return _queue(to=link.player.email,
                   subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays received",
@@ -178,7 +170,8 @@ def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, An
         })
     owes = any((s["wounds_owed"] or s["fatigue_owed"]) and not s["killed"] for s in summaries)
     following = battle.rounds.filter(number=round_.number + 1).first()
-    plays_due = following is not None and following.sides.filter(character__player=player).exists()
+    # A side with nothing to choose (its character killed or gone) is locked as the round opens: no plays due.
+    plays_due = following is not None and following.sides.filter(character__player=player, locked=False).exists()
     combat_over = following is None
     until = links.open_until(battle) if combat_over else None
     # Plays due, or combat over with the page still open, or out of combat but owing chits: the link serves.

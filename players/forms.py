@@ -8,7 +8,7 @@ from typing import Any
 
 from django import forms
 
-from combat.forms import QuickLabels, QuickSelect
+from config.quick_forms import QuickLabels, QuickSelect
 from players.models import PlaySettings
 
 

@@ -25,7 +25,7 @@ def on_round_reopened(sender, round, user=None, **kwargs):
 
 @receiver(post_save, sender=SidePlays, dispatch_uid="players.gm_saved_plays")
 def on_plays_saved(sender, instance, created, update_fields=None, **kwargs):
-    """`combat.services.save_plays` saves plays, updated_by and updated_at, and `lock_side`/`unlock_side`
+    """`combat.system_battles.save_answers` saves plays, updated_by and updated_at, and `lock`/`unlock`
     locked, updated_by and updated_at, with the GM as updated_by; the players app's own writes never
     name a user, so they are not counted here."""
     if created or not update_fields or instance.updated_by_id is None:

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import history, round_file, system_battles, system_dues
+from combat import history, system_battles, system_dues
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
@@ -127,15 +127,9 @@ def check_own_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> 
     """The engine's errors in a player's plays, checked as if every other side played nothing: what a
     player sees can never depend on (and so reveal) another side's sealed plays, e.g. "Giant Bat is lured
     twice" when another character lures it too. Conflicts between sides are the GM's to settle: the
-    round waits for the GM when the sides' plays together are not legal (`_resolve_if_all_in`). For a
-    battle fought through the systems interface, the plays are the side's answers (players/answers.py)."""
-    if answers.through_interface(round_.battle):
-        return answers.sealing_errors(round_.sides.get(character_id=character_id), plays)
-    sides = list(round_.sides.select_related("character"))
-    for side in sides:
-        if side.character_id != character_id:
-            side.plays = {}
-    return combat_services.check_plays(round_, character_id, plays, sides=sides)
+    round waits for the GM when the sides' plays together are not legal (`_resolve_if_all_in`). The plays are
+    the side's answers to its system's plays form (players/answers.py)."""
+    return answers.sealing_errors(round_.sides.get(character_id=character_id), plays)
 
 
 def last_submission(round_: Round, character_id: int, source: str | None = None) -> Submission | None:
@@ -165,8 +159,7 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
         errors = check_own_plays(round_, character_id, plays)
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
-        if answers.through_interface(round_.battle):
-            plays = answers.sealed(side, plays)
+        plays = answers.sealed(side, plays)
         now = timezone.now()
         name = side.name
         SidePlays.objects.filter(pk=side.pk).update(plays=plays, updated_by=None, updated_at=now)
@@ -191,10 +184,6 @@ def _resolve_if_all_in(round_: Round) -> bool:
     sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
     if not all(side.locked or side.character_id in sealed for side in sides):
         return False
-    if not answers.through_interface(round_.battle) and combat_services.unrecorded_chits(round_):
-        note(round_, RoundNote.Kind.DEADLINE, "Every side is in, but wounds and fatigue from the last round "
-             "are still to be chosen: the round waits for them.")
-        return False
     owing = system_dues.unsettled(round_)
     if owing:  # the last settlement calls this again (players/dues.py)
         note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but {', '.join(owing)} "
@@ -211,60 +200,9 @@ def _resolve_if_all_in(round_: Round) -> bool:
 
 
 def _plays_errors(round_: Round, side: SidePlays) -> dict[str, str]:
-    """What is wrong with a side's plays now: the engine's check of them with the other sides' plays, or,
-    through the systems interface, its answers checked alone (a clash between sides fails the round, which
-    then waits for the GM)."""
-    if answers.through_interface(round_.battle):
-        return answers.sealing_errors(side, side.plays)
-    return combat_services.check_plays(round_, side.character_id, side.plays)
-
-
-def record_chits(link: PlayerLink, round_number: int, character_id: int, wounded: list[str], fatigued: list[str]):
-    """The player chooses which chits take the wounds and fatigue they owe after a round."""
-    round_ = link.battle.rounds.filter(number=round_number).first()
-    if round_ is None or answers.through_interface(link.battle):
-        raise Http404("No such round")  # a battle through the systems interface has no chits to choose
-    side_of(link, round_, character_id)
-    record = combat_services.record_chits_for(round_, character_id, wounded, fatigued)
-    next_round = link.battle.rounds.filter(number=round_number + 1).first()
-    if next_round is not None:
-        with transaction.atomic():
-            note(next_round, RoundNote.Kind.SUBMITTED,
-                 f"{link.player.name} chose {round_file.character_id(record.character)}'s wounded "
-                 f"({', '.join(wounded) or 'none'}) and fatigued ({', '.join(fatigued) or 'none'}) chits.",
-                 character=record.character)
-            _resolve_if_all_in(Round.objects.select_for_update().get(pk=next_round.pk))
-    return record
-
-
-def record_encounter_choice(link: PlayerLink, choice: str) -> Round:
-    """The player answers the choice the encounter step stopped on (which hireling takes a denizen, or
-    an OPPORTUNITY result), when it is their character's; then the round can be resolved again."""
-    if answers.through_interface(link.battle):
-        raise BattleError("There is no choice for you to make in this round.")  # no encounter step there
-    with transaction.atomic():
-        round_ = Round.objects.select_for_update().get(pk=current_round(link.battle).pk)
-        needed = (round_.encounter or {}).get("choice_needed")
-        names = {side.name for side in sides_of(link, round_)}
-        if round_.status != Round.Status.FAILED or not needed or needed.get("character") not in names:
-            raise BattleError("There is no choice for you to make in this round.")
-        entries = dict(round_.encounter)
-        if needed["path"].startswith("meetings["):
-            if choice not in {"true", "false"}:
-                raise BattleError("Choose one of the offered results.", {"choice": "choose one of the offered results"})
-            index = int(needed["path"].split("[", 1)[1].split("]", 1)[0])
-            entries["meetings"][index] = {**entries["meetings"][index], "take_row_two": choice == "true"}
-        else:
-            if choice not in needed.get("options", []):
-                raise BattleError("Choose one of the offered hirelings.", {"choice": "choose one of the offered hirelings"})
-            entries["choices"] = {**(entries.get("choices") or {}), needed["denizen"]: choice}
-        entries.pop("choice_needed", None)
-        round_.encounter = entries
-        round_.save(update_fields=["encounter"])
-        note(round_, RoundNote.Kind.SUBMITTED, f"{link.player.name} chose: {needed['message']} → {choice}.")
-        if getattr(round_.battle.campaign, "auto_resolve", False):
-            combat_services.resolve_when_ready(round_)
-    return round_
+    """What is wrong with a side's plays now: its answers checked alone (a clash between sides fails the round,
+    which then waits for the GM)."""
+    return answers.sealing_errors(side, side.plays)
 
 
 # --- the GM's side -----------------------------------------------------------------------------------
@@ -451,17 +389,14 @@ def pass_deadline(deadline_id: int, now: datetime) -> int:
 
 def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) -> bool:
     """Play the campaign's missed-turn policy for a side without plays; False when the side must wait for
-    the GM instead (through the systems interface, where playing nothing is not an answer the system takes)."""
+    the GM instead (playing nothing is not an answer every system takes)."""
     name = side.name
-    if answers.through_interface(round_.battle):
-        plays, why = answers.missed_turn_answers(round_, side, repeat=policy == PlaySettings.MissedTurn.REPEAT)
-        why = f"{why} (the campaign's missed-turn policy)"
-        if plays is None:
-            note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
-                 data={"policy": policy})
-            return False
-    else:
-        plays, why = _missed_turn_plays(round_, side, policy)
+    plays, why = answers.missed_turn_answers(round_, side, repeat=policy == PlaySettings.MissedTurn.REPEAT)
+    why = f"{why} (the campaign's missed-turn policy)"
+    if plays is None:
+        note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
+             data={"policy": policy})
+        return False
     side.plays = plays
     side.save(update_fields=["plays", "updated_at"])
     Submission.objects.create(round=round_, character=side.character, plays=plays, source=Submission.Source.DEFAULT,
@@ -469,22 +404,6 @@ def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) ->
     note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
          data={"policy": policy})
     return True
-
-
-def _missed_turn_plays(round_: Round, side: SidePlays, policy: str) -> tuple[dict[str, Any], str]:
-    plays, why = {}, "no action this round (the campaign's missed-turn policy)"
-    if policy == PlaySettings.MissedTurn.REPEAT:
-        previous = SidePlays.objects.filter(round__battle=round_.battle, round__number=round_.number - 1,
-                                            character=side.character).first()
-        errors = combat_services.check_plays(round_, side.character_id, previous.plays) if previous and previous.plays else {}
-        if previous and previous.plays and not errors:
-            plays, why = previous.plays, f"repeats round {round_.number - 1}'s plays (the campaign's missed-turn policy)"
-        elif previous and previous.plays:
-            reasons = "; ".join(dict.fromkeys(errors.values()))
-            why = f"no action: round {round_.number - 1}'s plays are not legal now ({reasons}) (the campaign's missed-turn policy)"
-        else:
-            why = f"no action: there are no plays of round {round_.number - 1} to repeat (the campaign's missed-turn policy)"
-    return plays, why
 
 
 def _resolve_at_deadline(round_: Round) -> None:
@@ -512,9 +431,7 @@ def _resolve_at_deadline(round_: Round) -> None:
 
 def _deadline_left_to_gm(round_: Round, invalid: list[str], gm_entries_open: bool) -> str:
     said = []
-    if invalid and not answers.through_interface(round_.battle):
-        said.append(f"Plays of {', '.join(invalid)} are no longer legal")
-    elif invalid:
+    if invalid:
         said.append(f"{', '.join(invalid)} {'has' if len(invalid) == 1 else 'have'} no complete, legal plays yet")
     if gm_entries_open:
         said.append("the GM's entries for the round are still to be entered and locked")
@@ -548,8 +465,8 @@ def rulings(round_: Round) -> list[RoundNote]:
 def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: str) -> RoundNote:
     """Between rounds, the GM changes a combatant's state by hand with a reason (who, when and why kept):
     one of the changes the battle's combat system offers (systems/interface.py `adjust`). A battle fought
-    through the interface keeps the open round's input in step, so its plays forms offer what the new
-    state allows, and a side left with nothing to choose is locked, as when a round opens."""
+    The open round's input is kept in step, so its plays forms offer what the new state allows, and a side
+    left with nothing to choose is locked, as when a round opens."""
     with transaction.atomic():
         round_ = combat_services.get_round(user, slug, battle_id, number)
         # The round's row is locked before its status is read: a resolve claimed meanwhile (a conditional
@@ -563,7 +480,7 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
             state, sentence = system.adjust(battle.state, change)
         except AdjustmentRefused as error:
             raise BattleError(str(error), {"change": str(error)}) from None
-        follows = _keep_round_in_step(system, round_, state, user) if battle.fought_through_interface else []
+        follows = _keep_round_in_step(system, round_, state, user)
         history.record_adjustment(round_, battle.state, state)  # the characters' records follow the battle
         battle.state = state
         battle.save(update_fields=["state", "updated_at"])

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from combat import services as combat_services
 from combat import system_battles, system_dues, system_rounds
-from combat.views import _bound_forms, _side_context
 from players import answers, dues, links, services, throttle
 from players import answers_page, page as player_page, waiting as player_waiting
 from players.forms import AdjustmentForm, DeadlineForm, PlaySettingsForm, RulingForm
@@ -70,43 +69,31 @@ def _own_side(link, character_id):
 @require_POST
 @_throttled
 def validate(request, link, character_id):
-    """htmx: the engine's errors beside the fields as the player types; nothing is saved."""
-    round_, side = _own_side(link, character_id)
-    if answers.through_interface(link.battle):
-        return _validate_answers(request, side)
-    form, encounter_form, plays = _bound_forms(request, round_, side)
-    errors = {}
-    if plays is not None:
-        errors = services.check_own_plays(round_, side.character_id, plays)
-        side.plays = plays  # for the odds panel and the sheet; not saved
-    s = _side_context(round_, side, form, errors, encounter_form=encounter_form)
-    view = player_page.side_view(link, round_, side, s=s)
-    return render(request, "players/page.html#side", {"v": view, "token": view["token"]})
+    """htmx: the errors beside the fields as the player types, only the error regions (out of band), never an
+    input, so nothing the player is typing is replaced; nothing is saved."""
+    _, side = _own_side(link, character_id)
+    form, given, unreadable = _posted_answers(request, side)
+    errors = answers.typing_errors(side, given, unreadable)
+    return render(request, "players/page.html#answer_errors", answers_page.error_regions(side, form, errors, given))
 
 
 @require_POST
 @_throttled
 def submit(request, link, character_id):
-    round_, side = _own_side(link, character_id)
-    if answers.through_interface(link.battle):
-        return _submit_answers(request, link, side)
-    form, encounter_form, plays = _bound_forms(request, round_, side)
-    errors, problem = {}, ""
-    if plays is not None:
+    """Seal the answers (players.services.submit checks them alone, and names each missing one); refused,
+    the page comes back with the answers as posted and each error beside its question."""
+    _, side = _own_side(link, character_id)
+    _, given, errors = _posted_answers(request, side)
+    problem = "Fix the plays marked below before submitting."
+    if not errors:
         try:
-            services.submit(link, character_id, plays)
+            services.submit(link, side.character_id, given)
         except combat_services.BattleError as error:
             errors, problem = error.errors, str(error)
         else:
             return _sealed(request, link)
-    else:
-        problem = "Fix the plays marked below before submitting."
-    side.plays = plays or side.plays
-    s = _side_context(round_, side, form, errors, encounter_form=encounter_form)
-    if request.htmx:
-        view = player_page.side_view(link, round_, side, s=s, error=problem)
-        return render(request, "players/page.html#side", {"v": view, "token": view["token"]})
-    context = player_page.page_context(link, {character_id: {"s": s, "error": problem}})
+    context = player_page.page_context(
+        link, {side.character_id: {"answers_given": given, "errors": errors, "error": problem}})
     return render(request, "players/page.html", context, status=422)
 
 
@@ -128,49 +115,6 @@ def _posted_answers(request, side):
     form = system_battles.form_of(side)
     given, unreadable = system_rounds.posted_answers(form, request.POST)
     return form, given, answers.applying(form, unreadable, given)
-
-
-def _validate_answers(request, side):
-    """A battle through the systems interface: only the error regions come back (out of band), never an
-    input, so nothing the player is typing is replaced."""
-    form, given, unreadable = _posted_answers(request, side)
-    errors = answers.typing_errors(side, given, unreadable)
-    return render(request, "players/page.html#answer_errors", answers_page.error_regions(side, form, errors, given))
-
-
-def _submit_answers(request, link, side):
-    """Seal the answers (players.services.submit checks them alone, and names each missing one); refused,
-    the page comes back with the answers as posted and each error beside its question."""
-    form, given, errors = _posted_answers(request, side)
-    problem = "Fix the plays marked below before submitting."
-    if not errors:
-        try:
-            services.submit(link, side.character_id, given)
-        except combat_services.BattleError as error:
-            errors, problem = error.errors, str(error)
-        else:
-            return _sealed(request, link)
-    context = player_page.page_context(
-        link, {side.character_id: {"answers_given": given, "errors": errors, "error": problem}})
-    return render(request, "players/page.html", context, status=422)
-
-
-@require_POST
-@_throttled
-def record_chits(request, link, number, character_id):
-    wounded = request.POST.getlist(f"chits{character_id}-wounded")
-    fatigued = request.POST.getlist(f"chits{character_id}-fatigued")
-    try:
-        services.record_chits(link, number, character_id, wounded, fatigued)
-    except combat_services.ChitChoiceError as error:
-        # The ticks stay and each problem shows beside its boxes (issue #14.3).
-        context = player_page.page_context(link, bound_chits=(character_id, request.POST, error.messages))
-        return render(request, "players/page.html", context, status=422)
-    except combat_services.BattleError as error:
-        messages.error(request, " ".join(dict.fromkeys([str(error), *error.errors.values()])))
-    else:
-        messages.success(request, "Your wounds and fatigue are recorded.")
-    return redirect(_page_url(link))
 
 
 @require_POST
@@ -204,7 +148,7 @@ def settle_dues(request, link, number, character_id):
     """Settle what one of the player's sides owes after round `number` (players/dues.py); refused, the form
     comes back with the answers as sent and each error beside its question, and nothing is saved."""
     round_ = link.battle.rounds.filter(number=number).first()
-    if round_ is None or not answers.through_interface(link.battle):
+    if round_ is None:
         raise Http404("No such round")
     side = services.side_of(link, round_, character_id)
     due = next(iter(system_dues.dues_of(round_, [side])), None)
@@ -229,18 +173,6 @@ def settle_dues(request, link, number, character_id):
         response = HttpResponse(status=204)
         response["HX-Redirect"] = _page_url(link)
         return response
-    return redirect(_page_url(link))
-
-
-@require_POST
-@_throttled
-def encounter_choice(request, link):
-    try:
-        services.record_encounter_choice(link, request.POST.get("choice", ""))
-    except combat_services.BattleError as error:
-        messages.error(request, " ".join([str(error), *error.errors.values()]))
-    else:
-        messages.success(request, "Your choice is recorded.")
     return redirect(_page_url(link))
 
 

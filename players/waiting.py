@@ -44,7 +44,7 @@ def answered_views(link, round_) -> list[dict[str, Any]]:
     shows (players/page.py `results_round`): never another side's answer, nor the GM's ruling."""
     from players.page import results_round
 
-    if round_ is None or not answers.through_interface(link.battle):
+    if round_ is None:
         return []
     shown = results_round(link.battle, round_)
     if shown is None:
@@ -54,7 +54,7 @@ def answered_views(link, round_) -> list[dict[str, Any]]:
 
 def open_forms(link, round_, bound=None) -> list[dict[str, Any]]:
     """The forms the current round waits on for the player's own sides, drawn as `page_forms` says."""
-    if round_ is None or not answers.through_interface(link.battle) or not system_waiting.is_waiting(round_):
+    if round_ is None or not system_waiting.is_waiting(round_):
         return []
     sides = own_sides(link, round_)
     views = []

@@ -214,8 +214,7 @@ def carried_encounter(entries: dict[str, Any] | None, summary: dict[str, Any] | 
 
 
 def next_round_input(round_input: dict[str, Any], output: dict[str, Any]) -> dict[str, Any]:
-    """The round input the next round starts from, as the battle app's own path builds it (combat/round_file.py,
-    `combat.services._carried_encounter`): the round's new state with the targets of the fallen released, the
+    """The round input the next round starts from: the round's new state with the targets of the fallen released, the
     melee sheets that follow from it, and an encounter section when the next round has an encounter step: what
     it inherits (`carried_encounter`), or an empty one when a denizen is left unassigned (8.3.5a.3)."""
     state = copy.deepcopy(output["state"])

@@ -3,8 +3,8 @@ round; issue #14.3): what he owes (the round's `summaries`), what is wrong with 
 problem, by box: "wounded", "fatigued", or "__all__"), and the battle state with the choice made.
 
 Pure functions on a battle's state (`{"state": {"characters": [...]}}`, every chit as {id, label, state}: the
-battle app's state, or `battle_state.long_form` of a round's). The battle app's record form
-(`combat/chits.py`, `combat/resolution.py`) and the interface's dues (`dues.py`) both check a choice here."""
+battle's state, or `battle_state.long_form` of a round's). The interface's dues (`dues.py`) check a choice
+here."""
 
 from __future__ import annotations
 

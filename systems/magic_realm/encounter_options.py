@@ -1,5 +1,5 @@
-"""What a side may do in the encounter step (docs/encounter.md), for the battle app's encounter form
-(`combat.forms.EncounterForm`) and the plug-in's plays form (`encounter_form.py`), and the native groups the
+"""What a side may do in the encounter step (docs/encounter.md), for the plug-in's plays form
+(`encounter_form.py`), and the native groups the
 GM's 'who battles whom' entry offers. Pure: it reads a battle's state in the round-file format.
 """
 

@@ -13,8 +13,7 @@ a side's secret.
   per pair not battling yet, the roll, shown while the GM has not entered that battle, and its die modifier
   (a dwelling's or a treasure's).
 
-The entries land where the battle app's round encounter form puts them (combat/forms.py RoundEncounterForm,
-written by combat/round_file.py `encounter_section`), so the round resolves as the app's would.
+The entries land in the round file's encounter section where the engine reads them.
 """
 
 from __future__ import annotations

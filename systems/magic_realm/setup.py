@@ -1,11 +1,10 @@
 """A new Magic Realm battle set up by the GM's answers (systems/setup.py: `setup_form`, `set_up`): which of the
 campaign's characters are present, which monsters and natives (a native may be hired by a character present),
-who attacks whom, and the clearing's dwelling (rule 1.2: set-up). The same questions as the battle app's own
-new battle form (combat/forms.py `NewBattleForm`), and the same starting state as its path builds
-(`battle_state.starting_state`, which combat/round_file.py `initial_state` calls too): each character fresh from
+who attacks whom, and the clearing's dwelling (rule 1.2: set-up). The starting state is
+`battle_state.starting_state`'s: each character fresh from
 the catalogue, as a new record leaves him (the campaign's records are laid over by `with_records` afterwards),
-the denizens numbered and assigned as the app numbers and assigns them, and an encounter step when a denizen is
-left attacking no one (8.3.5a.3), as the app's round file has then."""
+the denizens numbered (`Wolf`, `Wolf #2`) and assigned, and an encounter step when a denizen is left attacking
+no one (8.3.5a.3)."""
 
 from __future__ import annotations
 

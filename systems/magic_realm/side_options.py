@@ -1,4 +1,4 @@
-"""What a side may play, for its plays form (`combat.forms.PlaysForm`): its fresh chits, its weapons and
+"""What a side may play, for its plays form (`form.py`): its fresh chits, its weapons and
 attack spells, its targets and riders, its hirelings and theirs, and the weapon the form starts from.
 """
 

@@ -13,9 +13,8 @@
   (optional, but required for "another outcome", which changes nothing the engine keeps). They go in the round
   file's `gm_rulings` entry of that attacker and target.
 
-The answers land where the battle app's own forms put them (combat/forms.py RoundEncounterForm and
-GmRulingsForm, written by combat/round_file.py), so a round resolved again with the same dice goes on as the
-app's would.
+The answers land in the round file where the engine reads them (`encounter.choices`, `encounter.meetings`,
+`gm_rulings`), so a round resolved again with the same dice goes on from where it stopped.
 """
 
 from __future__ import annotations

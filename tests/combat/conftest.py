@@ -1,9 +1,12 @@
 """Fixtures for the battle tests: a campaign under the bimr4 rules with its GM, two players and their
-characters (Black Knight, Amazon), the demo battle, and plays that are valid for its first round."""
+characters (Black Knight, Amazon), the demo battle (set up through the interface by Magic Realm's set-up form),
+and answers to its plays forms that are valid for its first round."""
 
 import pytest
 
 from campaigns import services as campaign_services
+from combat import services, system_battles
+from combat.system_rounds import choice_index
 
 
 @pytest.fixture
@@ -31,14 +34,12 @@ def battle(campaign):
 @pytest.fixture
 def riding_battle(gm, campaign, characters):
     """The Black Knight on his Warhorse against a Wolf, under the bimr4 rules' riding horses (rule 5.2)."""
-    from combat import services
-
     knight = characters["Black Knight"]
     knight.state = {**knight.state, "horse": "Warhorse"}
     knight.save()
-    setup = services.BattleSetup(name="Charge", clearing="Valley 2", character_ids=[knight.pk], monsters=["Wolf"],
-                                 attacks=[("Wolf", "Black Knight")])
-    return services.start_battle(gm, "test", setup)
+    answers = {"characters": ["Black Knight"], "monsters": "Wolf", "attacks": "Wolf -> Black Knight"}
+    round_input = campaign.combat_system.set_up(answers, ("Amazon", "Black Knight"))
+    return system_battles.start_battle(gm, "test", "Charge", "Valley 2", round_input)
 
 
 @pytest.fixture
@@ -51,20 +52,12 @@ def characters(campaign):
     return {c.catalogue_name: c for c in campaign.characters.all()}
 
 
-BLACK_KNIGHT_PLAYS = {
-    "target": "H Troll",
-    "target_part": "horse",
-    "attack": {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"},
-    "maneuver": {"chit": "MOVE H6", "box": 1},
-    "positions": {"H Troll": 2},
-}
-AMAZON_PLAYS = {
-    "target": "Wolf",
-    "target_part": "horse",
-    "attack": {"chit": "FIGHT M5", "box": 1, "weapon": "Short Sword"},
-    "maneuver": {"chit": "MOVE M4", "box": 3},
-    "positions": {"Wolf": 1},
-}
+# Answers to the demo battle's round 1 plays forms (systems/magic_realm/form.py): no encounter play, an attack
+# and a maneuver, the attacker's box on the side's sheet.
+BLACK_KNIGHT_PLAYS = {"encounter_play": "none", "attack_chit": "FIGHT H6", "target": "H Troll", "weapon": "Mace",
+                      "attack_box": 2, "maneuver_chit": "MOVE H6", "maneuver_box": 1, "position_0": 2}
+AMAZON_PLAYS = {"encounter_play": "none", "attack_chit": "FIGHT M5", "target": "Wolf", "weapon": "Short Sword",
+                "attack_box": 1, "maneuver_chit": "MOVE M4", "maneuver_box": 3, "position_0": 1}
 
 
 @pytest.fixture
@@ -72,20 +65,47 @@ def valid_plays():
     return {"Black Knight": dict(BLACK_KNIGHT_PLAYS), "Amazon": dict(AMAZON_PLAYS)}
 
 
-def form_data(character, plays):
-    """The POST data of a side's plays form for `plays` (the inverse of PlaysForm.to_plays)."""
-    prefix = f"side{character.pk}-"
-    data = {prefix + "target": plays.get("target", ""), prefix + "target_part": plays.get("target_part", "horse")}
-    attack = plays.get("attack") or {}
-    data[prefix + "attack_chit"] = attack.get("chit", "")
-    data[prefix + "attack_weapon"] = attack.get("weapon", "")
-    data[prefix + "attack_box"] = str(attack.get("box", ""))
-    maneuver = plays.get("maneuver") or {}
-    data[prefix + "maneuver"] = maneuver.get("chit", "")
-    data[prefix + "maneuver_box"] = str(maneuver.get("box", ""))
-    for index, box in enumerate((plays.get("positions") or {}).values()):
-        data[prefix + f"position_{index}"] = str(box)
+def side_of(round_, name):
+    """The round's side of that name (a campaign character's, or one the GM plays)."""
+    return round_.sides.get(side=name)
+
+
+def form_data(side, answers):
+    """The POST data of a side's plays form for `answers`: a choice is posted as its index
+    (combat/system_rounds.py `posted_answers`)."""
+    data = {}
+    for form_field in system_battles.form_of(side).fields:
+        if form_field.name not in answers:
+            continue
+        value = answers[form_field.name]
+        data[form_field.name] = choice_index(form_field, value) if form_field.choices else str(value)
     return data
+
+
+def save(gm, round_, name, answers):
+    """The GM saves a side's answers; their errors by field."""
+    battle = round_.battle
+    _, errors = system_battles.save_answers(gm, battle.campaign.slug, battle.pk, round_.number,
+                                            side_of(round_, name).pk, answers)
+    return errors
+
+
+def lock_all(gm, round_, plays):
+    """The GM saves and locks every side with its answers in `plays` (by side name)."""
+    battle = round_.battle
+    for name, answers in plays.items():
+        assert save(gm, round_, name, answers) == {}
+        system_battles.lock(gm, battle.campaign.slug, battle.pk, round_.number, side_of(round_, name).pk)
+
+
+def resolve(gm, round_, plays):
+    """Every side answered and locked, the round resolved by the task (run here); the round read again."""
+    battle = round_.battle
+    lock_all(gm, round_, plays)
+    services.request_resolve(gm, battle.campaign.slug, battle.pk, round_.number)
+    services.resolve_round(round_.pk)
+    round_.refresh_from_db()
+    return round_
 
 
 @pytest.fixture
@@ -104,5 +124,6 @@ def round_url(battle, number=1, suffix=""):
     return f"/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/{number}/{suffix}"
 
 
-def side_url(battle, character, number=1, suffix=""):
-    return round_url(battle, number, f"sides/{character.pk}/{suffix}")
+def side_url(battle, side, number=1, suffix=""):
+    """A side's own URL on the round page (its SidePlays id): save, check/, unlock/."""
+    return round_url(battle, number, f"answers/{side.pk}/{suffix}")

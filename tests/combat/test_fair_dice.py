@@ -69,20 +69,20 @@ def test_resolving_keeps_the_committed_seed_and_the_page_shows_it_matches(gm, gm
 @pytest.mark.django_db
 def test_re_resolving_a_failed_round_keeps_the_same_seed(gm, battle, characters, valid_plays, first_round,
                                                         monkeypatch):
-    from combat import rounds
+    from combat import system_battles
 
     seed, committed = first_round.seed, first_round.commitment
     enter_and_lock(gm, battle, characters, valid_plays)
     services.request_resolve(gm, "test", battle.pk, 1)
-    real_resolve = rounds.resolve
+    real_resolve = system_battles.resolve_locked
 
     def broken(*args, **kwargs):
         raise RuntimeError("worker lost its catalogue")
 
-    monkeypatch.setattr(rounds, "resolve", broken)
+    monkeypatch.setattr(system_battles, "resolve_locked", broken)
     with pytest.raises(RuntimeError):
         services.resolve_round(first_round.pk)
-    monkeypatch.setattr(rounds, "resolve", real_resolve)
+    monkeypatch.setattr(system_battles, "resolve_locked", real_resolve)
     services.request_resolve(gm, "test", battle.pk, 1)
     round_ = services.resolve_round(first_round.pk)
     assert round_.status == Round.Status.RESOLVED and (round_.seed, round_.commitment) == (seed, committed)
@@ -129,7 +129,7 @@ def test_verify_round_exits_0_for_the_downloaded_round_file(gm, gm_client, battl
         (lambda data: data.update(salt="0" * 32), "commitment: the seed and salt do not hash"),
         (lambda data: data["commitment"].update(round=2), "commitment: the seed and salt do not hash"),
         (lambda data: data.pop("commitment"), "commitment: the file has no commitment"),
-        (lambda data: data["result"]["summaries"][0].update(wounds_owed=9), "result.summaries[0].wounds_owed"),
+        (lambda data: data["result"]["summaries"]["Amazon"].append("9 wounds"), "result.summaries.Amazon"),
         (lambda data: data["plays"]["Amazon"]["maneuver"].update(box=1), "result"),
         (lambda data: data.pop("result"), "result: the file carries no stored result"),
     ],

@@ -2,7 +2,7 @@
 the debt, without change; a character with fewer fresh asterisks than he owes fatigues them all. A GM is
 never left with a debt the record form refuses every way (issue #14: an error the GM can act on)."""
 
-from combat import chits
+from systems.magic_realm import chit_choice as chits
 
 OWES_ONE_FATIGUE = {"wounds": 0, "fatigue": 1}
 

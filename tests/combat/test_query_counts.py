@@ -9,7 +9,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from campaigns import services as campaign_services
-from combat import rounds, services
+from combat import system_battles
 from combat.models import Battle
 from tests.queries import queries_for
 
@@ -20,21 +20,21 @@ MONSTERS = ["Wolf", "Giant Bat", "H Troll", "Ogre", "Spear Goblin", "Axe Goblin"
 
 
 def battle_of(gm, slug: str, size: int):
-    """A battle of `size` characters, a monster on each, every side holding a saved, unlocked draft (so the
-    page checks and shows each side's plays form with its errors and odds)."""
+    """A battle of `size` characters, a monster on each, set up by Magic Realm's set-up form, every side holding
+    saved, unlocked answers (so the page checks and shows each side's plays form with its errors and odds)."""
     campaign = campaign_services.create_campaign(gm, f"Campaign {slug}", slug, "bimr4")
-    characters = []
     for seat in range(size):
         player = campaign_services.add_player(gm, campaign, {"name": f"P{seat}", "email": f"p{seat}@example.com", "time_zone": "UTC"})
-        characters.append(campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": PARTY[seat]}))
-    monsters = MONSTERS[:size]
-    ids = rounds.unique_ids(monsters, set(PARTY))
-    battle = services.start_battle(gm, slug, services.BattleSetup(
-        name="Brawl", clearing="Cave 1", character_ids=[c.pk for c in characters], monsters=monsters,
-        attacks=[(monster, character.catalogue_name) for monster, character in zip(ids, characters)],
-    ))
-    for character, monster in zip(characters, ids):
-        services.save_plays(gm, slug, battle.pk, 1, character.pk, {"target": monster, "attack": {"chit": "FIGHT", "box": 1}})
+        campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": PARTY[seat]})
+    party, monsters = PARTY[:size], MONSTERS[:size]
+    answers = {"characters": party, "monsters": "\n".join(monsters),
+               "attacks": "\n".join(f"{monster} -> {name}" for monster, name in zip(monsters, party))}
+    round_input = campaign.combat_system.set_up(answers, tuple(sorted(party)))
+    battle = system_battles.start_battle(gm, slug, "Brawl", "Cave 1", round_input)
+    round_ = battle.rounds.get(number=1)
+    for name, monster in zip(party, monsters):
+        system_battles.save_answers(gm, slug, battle.pk, 1, round_.sides.get(side=name).pk,
+                                    {"encounter_play": "none", "target": monster})
     return battle
 
 
@@ -48,14 +48,15 @@ def test_the_round_page_asks_as_many_queries_for_six_sides_as_for_two(gm_client,
     with_two = queries_for(gm_client, round_url(two))
     with django_assert_num_queries(with_two):
         response = gm_client.get(round_url(six))
-    assert response.content.decode().count('class="side-fields"') == 6
+    assert response.content.decode().count('<article class="card side"') == 6
 
 
 def test_a_resolved_round_page_asks_as_many_queries_after_four_rounds_as_after_none(client, django_assert_num_queries):
     call_command("fill_host", scale=0.002, prefix="qc")
     client.force_login(get_user_model().objects.get(username="qc-gm-0"))
     alone = Battle.objects.get(campaign__slug="qc-0000")  # one resolved round
-    later = Battle.objects.filter(campaign__slug="qc-0001").order_by("id").first()  # five resolved rounds
+    # Five resolved rounds, and like the template's a round open after them (what a side owes is read from it).
+    later = Battle.objects.get(campaign__slug="qc-0001", status=Battle.Status.ACTIVE)
     first, fifth = round_url(alone, 1), round_url(later, 5)
     counted = queries_for(client, first)
     with django_assert_num_queries(counted):

@@ -19,14 +19,15 @@ def test_every_gm_with_an_email_gets_the_gms_copy_and_a_gm_without_one_gets_noth
     assert all(message.subject.endswith("(GM log)") for message in copies)
 
 
-def test_the_gms_copy_ends_with_the_next_rounds_page(gm, settings, battle, characters, valid_plays, first_round):
+def test_the_gms_copy_ends_with_the_next_rounds_page_above_the_signature(gm, settings, battle, characters, valid_plays, first_round):
     settings.HERALD_BASE_URL = "https://herald.example"
     round_ = resolve_first_round(gm, battle, characters, valid_plays, first_round)
     copy = OutboxMessage.objects.get(idempotency_key__startswith=f"combat/round-{round_.pk}/gm-")
     url = f"https://herald.example/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/2/"
-    assert copy.text.rstrip().splitlines()[-1] == (
-        f"Next step: round 2 is open for plays; lock each side, or wait for the players, then resolve it: {url}")
-    assert copy.html.rstrip().removesuffix("</body></html>").rstrip().endswith(f'<a href="{url}">{url}</a></p>')
+    assert [line for line in copy.text.splitlines() if line][-2:] == [
+        f"Next step: round 2 is open for plays; lock each side, or wait for the players, then resolve it: {url}",
+        "-- Herald"]
+    assert f'<a href="{url}">{url}</a>' in copy.html
 
 
 def test_once_the_battle_is_over_the_gms_copy_points_at_the_battles_page(gm, settings, battle, characters, valid_plays,

@@ -54,7 +54,7 @@ def test_resolve_with_the_broker_down_keeps_the_round_queued_and_tells_the_gm(
 ):
     enter_and_lock(gm, battle, characters, valid_plays)
     with django_capture_on_commit_callbacks(execute=True):
-        response = gm_client.post(round_url(battle, suffix="resolve/"), follow=True)
+        response = gm_client.post(round_url(battle, suffix="resolve-answers/"), follow=True)
     assert response.status_code == 200
     assert "The task queue is not answering right now" in response.content.decode()
     assert "Round 1 is queued" in response.content.decode()
@@ -69,7 +69,7 @@ def test_resolve_by_htmx_with_the_broker_down_answers_the_queued_card(
 ):
     enter_and_lock(gm, battle, characters, valid_plays)
     with django_capture_on_commit_callbacks(execute=True):
-        response = gm_client.post(round_url(battle, suffix="resolve/"), HTTP_HX_REQUEST="true")
+        response = gm_client.post(round_url(battle, suffix="resolve-answers/"), HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     assert "Round 1 is queued" in response.content.decode()
     assert 'hx-trigger="every 1s"' in response.content.decode()

@@ -7,7 +7,8 @@ import pytest
 
 from campaigns.models import Character
 
-from .outcome_battles import ARMOR_DAMAGED, TROLL_PLAYS, play, skirmish, skirmish_round, troll_on_the_amazon
+from .outcome_battles import TROLL_PLAYS, play, troll_on_the_amazon
+from .test_services import resolve_first_round
 
 pytestmark = pytest.mark.django_db
 
@@ -19,29 +20,30 @@ def card(page: str, character) -> str:
 
 
 def test_a_killed_characters_card_says_killed_and_where(gm_client, gm, campaign, characters):
-    battle = troll_on_the_amazon(campaign, characters)
-    play(gm, battle, characters, TROLL_PLAYS, seed=0)
+    battle = troll_on_the_amazon(gm, campaign)
+    play(gm, battle, TROLL_PLAYS, seed=0)
     page = gm_client.get("/campaigns/test/characters/").content.decode()
     amazon = card(page, characters["Amazon"])
     assert "<dd class=\"character-status\">Killed</dd>" in amazon and "badge status-failed\">killed" in amazon
-    assert f'href="/campaigns/test/battles/{battle.pk}/rounds/1/">Encounter test, round 1</a>: Killed by T Troll' in amazon
+    assert f'href="/campaigns/test/battles/{battle.pk}/rounds/1/">Encounter test, round 1</a>: Amazon: KILLED' in amazon
+    assert "Record: Killed by T Troll" in amazon
     assert "<dd class=\"character-status\">Alive</dd>" in card(page, characters["Black Knight"])
     detail = gm_client.get("/campaigns/test/").content.decode()
     assert re.search(r">Amazon</a> <span class=\"badge status-failed\">killed</span>", detail)
 
 
-def test_the_card_shows_armor_weapons_horse_notoriety_and_the_wound_chosen(gm_client, gm, campaign, characters):
-    from combat import services
+def test_the_card_shows_armor_notoriety_and_the_wound_settled(gm_client, gm, campaign, battle, characters, valid_plays,
+                                                             first_round):
+    from players import dues
 
-    battle = skirmish(gm, campaign, characters)
-    skirmish_round(gm, battle, characters, ARMOR_DAMAGED)
-    services.record_wounds_and_fatigue(gm, "test", battle.pk, 1, characters["Black Knight"].pk, ["FIGHT M5"], [])
-    knight = card(gm_client.get("/campaigns/test/characters/").content.decode(), characters["Black Knight"])
-    assert "<dt>Armor</dt><dd>Armor (damaged)</dd>" in knight
-    assert "<dt>Weapons</dt><dd>Mace (alerted)</dd>" in knight
-    assert "<dt>Horse</dt><dd>none</dd>" in knight and "<dt>Notoriety</dt><dd>1</dd>" in knight
-    assert "<dt>Wounds</dt><dd>1 <span class=\"muted\">(FIGHT M5)</span></dd>" in knight
-    assert "(wounds and fatigue chosen)</span>: FIGHT M5 wounded" in knight
+    round_ = resolve_first_round(gm, battle, characters, valid_plays, first_round)  # the H Troll wounds the Knight
+    side = round_.sides.get(side="Black Knight")
+    dues.settle_by_gm(gm, "test", battle.pk, 1, side.pk, {"wounded": ["FIGHT M5"]})
+    page = gm_client.get("/campaigns/test/characters/").content.decode()
+    knight, amazon = card(page, characters["Black Knight"]), card(page, characters["Amazon"])
+    assert "Armor (damaged)" in knight
+    assert "FIGHT M5" in knight and "Dues settled" in knight
+    assert "<dt>Notoriety</dt><dd>1</dd>" in amazon
 
 
 def test_the_state_form_keeps_killed_and_a_shared_bounty(gm_client, gm, campaign, characters):

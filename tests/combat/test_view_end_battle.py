@@ -59,4 +59,4 @@ def test_ending_a_battle_keeps_a_failed_round_among_its_rounds_shown_failed_with
     listed = gm_client.get("/campaigns/test/battles/").content.decode()
     assert "(1 failed)" in listed
     round_page = gm_client.get(f"/campaigns/test/battles/{battle.pk}/rounds/1/").content.decode()
-    assert "(failed)" in round_page and "Resolve again" in round_page
+    assert "(failed)" in round_page and "Resolve round 1 again" in round_page

@@ -28,7 +28,7 @@ def test_the_status_partial_stops_polling_and_shows_the_results_once_resolved(gm
     services.request_resolve(gm, "test", battle.pk, 1)
     services.resolve_round(first_round.pk)
     partial = gm_client.get(round_url(battle, suffix="status/"), HTTP_HX_REQUEST="true").content.decode()
-    assert "every 1s" not in partial and "What happened" in partial
+    assert "every 1s" not in partial and "Round 1's result" in partial
     # The players' card below the status is redrawn with it (out of band): the sides are no longer open.
     players_card = partial.split('id="players-loop"')[1].split("</section>")[0]
     assert 'hx-swap-oob="true"' in players_card and "locked" in players_card

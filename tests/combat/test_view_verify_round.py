@@ -58,3 +58,22 @@ def test_it_names_the_field_of_text_that_is_not_json(client):
 def test_it_asks_for_a_file_when_given_nothing(client):
     response = client.post(URL, {})
     assert response.status_code == 422 and b"Choose the round file, or paste it." in response.content
+
+
+def old_pages_file(data: dict, system) -> dict:
+    """The round file the app's old Magic Realm pages published for the same round: no `system` key, its result
+    the system's output without its events and with the seed, its log those events."""
+    old = {key: value for key, value in data.items() if key not in {"system", "result", "log"}}
+    replay = {key: value for key, value in old.items() if key not in fairness.REVEALED_KEYS}
+    output = dict(system.resolve(replay, seed=data["seed"]).output)
+    events = output.pop("events")
+    return {**old, "result": {**output, "seed": data["seed"]}, "log": events}
+
+
+@pytest.mark.django_db
+def test_a_round_file_the_old_magic_realm_pages_published_still_verifies_and_a_changed_one_does_not(battle, round_file):
+    old = old_pages_file(round_file, battle.campaign.combat_system)
+    verdict = fairness.verify_round_file(old)
+    assert verdict.ok and any("same log" in check for check in verdict.checks), verdict.reason
+    old["log"][0]["text"] = "The Wolf runs away"
+    assert fairness.verify_round_file(old).reason.startswith("log[0].text")

@@ -13,8 +13,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def amazon_killed(gm, campaign, characters):
-    battle = troll_on_the_amazon(campaign, characters)
-    play(gm, battle, characters, TROLL_PLAYS, seed=0)
+    battle = troll_on_the_amazon(gm, campaign)
+    play(gm, battle, TROLL_PLAYS, seed=0)
     assert Character.objects.get(catalogue_name="Amazon").state["killed"]
     return battle
 

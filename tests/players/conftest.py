@@ -13,6 +13,7 @@ from tests.combat.conftest import (  # noqa: F401  (fixtures)
     form_data,
     gm,
     gm_client,
+    side_of,
     valid_plays,
 )
 
@@ -32,13 +33,13 @@ def page_url(token: str) -> str:
 
 def amazon_runs_away(gm, campaign, amazon):
     """The Amazon, alone against a Wolf, runs away in the encounter step (seed 0): no character is left,
-    combat ends in round 1 (the battle is ended by the engine, not by the GM)."""
+    combat ends in round 1 (the battle is ended by the system, not by the GM)."""
     from combat.models import Battle
-    from tests.combat.encounter_battles import start
-    from tests.combat.outcome_battles import play
+    from tests.combat.outcome_battles import play, start
 
-    battle = start(campaign, [amazon], monsters=["Wolf"], attacks=[("Wolf", "Amazon")])
-    round_ = play(gm, battle, {"Amazon": amazon}, {"Amazon": {"encounter": {"run": {"chit": "MOVE M3*"}}}}, seed=0)
+    battle = start(gm, campaign, {"characters": [amazon.catalogue_name], "monsters": "Wolf",
+                                  "attacks": "Wolf -> Amazon"})
+    round_ = play(gm, battle, {"Amazon": {"encounter_play": "run", "run_with": {"chit": "MOVE M3*"}}}, seed=0)
     battle.refresh_from_db()
-    assert round_.result["combat_ends"] and battle.status == Battle.Status.ENDED, [e["text"] for e in round_.log][-4:]
+    assert round_.result["finished"] and battle.status == Battle.Status.ENDED, [e["text"] for e in round_.log][-4:]
     return round_

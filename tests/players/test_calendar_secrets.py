@@ -8,7 +8,7 @@ from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
 from combat.models import Round
 from systems.dice import ScriptedDice
-from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
+from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS, lock_all
 
 from .conftest import page_url
 
@@ -34,9 +34,7 @@ def secrets_of(week_end) -> list[str]:
 def test_no_email_to_a_player_carries_the_gms_calendar_facts(gm, campaign, battle, characters, week_ended,
                                                               celery_eager, django_capture_on_commit_callbacks):
     slug = campaign.slug
-    for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
-        combat_services.save_plays(gm, slug, battle.pk, 1, characters[name].pk, dict(plays))
-        combat_services.lock_side(gm, slug, battle.pk, 1, characters[name].pk)
+    lock_all(gm, battle.rounds.get(number=1), {"Black Knight": dict(BLACK_KNIGHT_PLAYS), "Amazon": dict(AMAZON_PLAYS)})
     Round.objects.filter(battle=battle, number=1).update(seed=8)
     with django_capture_on_commit_callbacks(execute=True):
         combat_services.request_resolve(gm, slug, battle.pk, 1)

@@ -11,7 +11,8 @@ from combat import services as combat_services
 from combat.models import Round, SidePlays
 from players import links, services
 from players.models import PlaySettings, PlayerLink, Reminder, RoundDeadline, RoundNote, Submission
-from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
+from combat import system_battles
+from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS, lock_all, save, side_of
 
 pytestmark = pytest.mark.django_db
 
@@ -64,10 +65,10 @@ def test_a_submission_is_sealed_with_a_receipt_and_emailed(battle, characters):
 def test_the_last_submission_counts(battle, characters):
     link = link_of(battle, "Alice")
     services.submit(link, characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
-    changed = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
+    changed = {**BLACK_KNIGHT_PLAYS, "attack_box": 3}
     services.submit(link, characters["Black Knight"].pk, changed)
     side = SidePlays.objects.get(round__battle=battle, character=characters["Black Knight"])
-    assert side.plays["attack"]["box"] == 3
+    assert side.plays["attack_box"] == 3
     assert Submission.objects.filter(round=side.round).count() == 2
 
 
@@ -77,23 +78,21 @@ def test_a_player_cannot_submit_for_another_players_side(battle, characters):
 
 
 def test_illegal_plays_are_refused_and_nothing_is_saved(battle, characters):
-    bad = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"},
-           "maneuver": {"chit": "MOVE M5", "box": 1}}
+    bad = {**BLACK_KNIGHT_PLAYS, "attack_chit": "FIGHT H4**", "maneuver_chit": "MOVE H4**"}  # four asterisks
     with pytest.raises(combat_services.BattleError) as refused:
         services.submit(link_of(battle, "Alice"), characters["Black Knight"].pk, bad)
     assert refused.value.errors
     assert not Submission.objects.exists()
 
 
-def test_a_locked_side_refuses_a_submission(battle, characters, gm):
-    combat_services.save_plays(gm, battle.campaign.slug, battle.pk, 1, characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
-    combat_services.lock_side(gm, battle.campaign.slug, battle.pk, 1, characters["Black Knight"].pk)
+def test_a_locked_side_refuses_a_submission(battle, first_round, characters, gm):
+    lock_all(gm, first_round, {"Black Knight": dict(BLACK_KNIGHT_PLAYS)})
     with pytest.raises(combat_services.BattleError, match="locked"):
         services.submit(link_of(battle, "Alice"), characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
 
 
-def test_a_gm_entry_is_kept_as_entered_by_gm(battle, characters, gm):
-    combat_services.save_plays(gm, battle.campaign.slug, battle.pk, 1, characters["Amazon"].pk, dict(AMAZON_PLAYS))
+def test_a_gm_entry_is_kept_as_entered_by_gm(battle, first_round, characters, gm):
+    save(gm, first_round, "Amazon", dict(AMAZON_PLAYS))
     statuses = {s["name"]: s["status"] for s in services.side_statuses(battle.rounds.get(number=1))}
     assert statuses == {"Black Knight": "waiting", "Amazon": "entered by GM"}
     assert RoundNote.objects.filter(kind=RoundNote.Kind.ENTERED_BY_GM, by=gm).count() == 1
@@ -120,8 +119,10 @@ def test_at_the_deadline_the_wait_policy_records_and_waits_for_the_gm(battle):
     assert not SidePlays.objects.filter(round__battle=battle, locked=True).exists()
 
 
-def test_at_the_deadline_a_missed_side_plays_nothing_and_auto_resolve_resolves(battle, characters, campaign, celery_eager,
-                                                                                django_capture_on_commit_callbacks):
+def test_at_the_deadline_a_missed_side_that_must_answer_waits_for_the_gm_and_says_why(
+        battle, characters, campaign, celery_eager, django_capture_on_commit_callbacks):
+    """Magic Realm's plays form asks the encounter step's play of every side: playing nothing is no answer, so
+    the no-action policy guesses nothing and the round waits for the GM (players/answers.py)."""
     campaign.auto_resolve = True
     campaign.save()
     PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.NO_ACTION, reminder_hours=[])
@@ -130,13 +131,12 @@ def test_at_the_deadline_a_missed_side_plays_nothing_and_auto_resolve_resolves(b
     with django_capture_on_commit_callbacks(execute=True):
         services.sweep(deadline.due_at + timedelta(seconds=1))
     round_ = Round.objects.get(pk=deadline.round_id)
-    assert round_.status == Round.Status.RESOLVED
-    defaulted = Submission.objects.get(round=round_, source=Submission.Source.DEFAULT)
-    assert defaulted.character == characters["Amazon"] and defaulted.plays == {}
-    assert RoundNote.objects.filter(kind=RoundNote.Kind.DEFAULTED, character=characters["Amazon"]).exists()
-    result_email = OutboxMessage.objects.get(idempotency_key=f"combat/round-{round_.pk}/player-{characters['Amazon'].player_id}")
-    next_link = links.url_for(link_of(battle, "Bob"))
-    assert next_link in result_email.text and "round 2" in result_email.text
+    assert round_.status == Round.Status.DRAFTING
+    assert not Submission.objects.filter(round=round_, source=Submission.Source.DEFAULT).exists()
+    note = RoundNote.objects.get(kind=RoundNote.Kind.DEFAULTED, character=characters["Amazon"])
+    assert "playing nothing is not an answer here" in note.text and "the GM enters its plays" in note.text
+    assert RoundNote.objects.filter(kind=RoundNote.Kind.DEADLINE, text__contains="the GM decides").exists()
+
 
 
 def test_the_repeat_policy_repeats_last_rounds_legal_plays_else_no_action_and_says_why(
@@ -144,9 +144,7 @@ def test_the_repeat_policy_repeats_last_rounds_legal_plays_else_no_action_and_sa
     PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.REPEAT, reminder_hours=[])
     slug = campaign.slug
     knight, amazon = characters["Black Knight"], characters["Amazon"]
-    for character, plays in ((knight, BLACK_KNIGHT_PLAYS), (amazon, AMAZON_PLAYS)):
-        combat_services.save_plays(gm, slug, battle.pk, 1, character.pk, dict(plays))
-        combat_services.lock_side(gm, slug, battle.pk, 1, character.pk)
+    lock_all(gm, battle.rounds.get(number=1), {"Black Knight": dict(BLACK_KNIGHT_PLAYS), "Amazon": dict(AMAZON_PLAYS)})
     Round.objects.filter(battle=battle, number=1).update(seed=3)  # combat goes on; nobody owes chits
     with django_capture_on_commit_callbacks(execute=True):
         combat_services.request_resolve(gm, slug, battle.pk, 1)
@@ -157,15 +155,16 @@ def test_the_repeat_policy_repeats_last_rounds_legal_plays_else_no_action_and_sa
     plays = {side.character_id: side.plays for side in second.sides.all()}
     assert plays[knight.pk] == BLACK_KNIGHT_PLAYS and plays[amazon.pk] == {}
     notes = {n.character_id: n.text for n in RoundNote.objects.filter(round=second, kind=RoundNote.Kind.DEFAULTED)}
-    assert "repeats round 1's plays" in notes[knight.pk]
-    assert "no action: round 1's plays are not legal now (" in notes[amazon.pk] and "FIGHT M5" in notes[amazon.pk]
-    assert {s.character_id: s.plays for s in Submission.objects.filter(round=second, source="default")} == plays
+    assert "repeats round 1's answers" in notes[knight.pk]
+    assert "round 1's answers do not stand now (" in notes[amazon.pk] and "the GM enters its plays" in notes[amazon.pk]
+    defaulted = {s.character_id: s.plays for s in Submission.objects.filter(round=second, source="default")}
+    assert defaulted == {knight.pk: BLACK_KNIGHT_PLAYS}
 
 
 def test_a_side_the_gm_entered_but_did_not_lock_is_not_reminded(battle, characters, gm):
     """The GM typed the plays a player sent by email: they are in, so no reminder chases that player."""
     round_ = battle.rounds.get(number=1)
-    combat_services.save_plays(gm, battle.campaign.slug, battle.pk, 1, characters["Amazon"].pk, dict(AMAZON_PLAYS))
+    save(gm, round_, "Amazon", dict(AMAZON_PLAYS))
     assert not SidePlays.objects.get(round=round_, character=characters["Amazon"]).locked
     deadline = RoundDeadline.objects.get(round=round_)
     assert services.sweep(deadline.due_at - timedelta(hours=23)) == {"reminders": 1, "deadlines": 0}
@@ -176,8 +175,7 @@ def test_a_side_the_gm_entered_but_did_not_lock_is_not_reminded(battle, characte
 def test_a_gm_saving_a_players_sealed_plays_unchanged_keeps_them_the_players(battle, characters, gm):
     knight = characters["Black Knight"]
     services.submit(link_of(battle, "Alice"), knight.pk, dict(BLACK_KNIGHT_PLAYS))
-    combat_services.save_plays(gm, battle.campaign.slug, battle.pk, 1, knight.pk, dict(BLACK_KNIGHT_PLAYS))
-    combat_services.lock_side(gm, battle.campaign.slug, battle.pk, 1, knight.pk)
+    lock_all(gm, battle.rounds.get(number=1), {"Black Knight": dict(BLACK_KNIGHT_PLAYS)})
     statuses = {s["name"]: (s["status"], s["locked"]) for s in services.side_statuses(battle.rounds.get(number=1))}
     assert statuses["Black Knight"] == ("submitted by the player", True)
 
@@ -203,7 +201,7 @@ def test_voiding_a_round_reopens_it_with_a_fresh_deadline_and_plays_due_again_on
     first = battle.rounds.get(number=1)
     deadline = RoundDeadline.objects.get(round=first)
     services.sweep(deadline.due_at - timedelta(hours=1))  # Bob is reminded 24 h and 2 h before
-    combat_services.save_plays(gm, slug, battle.pk, 1, amazon.pk, dict(AMAZON_PLAYS))
+    save(gm, first, "Amazon", dict(AMAZON_PLAYS))
     services.sweep(deadline.due_at + timedelta(seconds=1))  # the deadline passes: both sides locked
     Round.objects.filter(pk=first.pk).update(seed=3)
     with django_capture_on_commit_callbacks(execute=True):
@@ -219,8 +217,8 @@ def test_voiding_a_round_reopens_it_with_a_fresh_deadline_and_plays_due_again_on
                for m in due_again)
     assert "The plays of Black Knight stand as they were, locked by your GM" in due_again.get(recipient="alice@example.com").text
     # The GM unlocks the Black Knight's side: Alice changes her plays before the fresh deadline.
-    combat_services.unlock_side(gm, slug, battle.pk, 1, knight.pk)
-    changed = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
+    system_battles.unlock(gm, slug, battle.pk, 1, side_of(first, "Black Knight").pk)
+    changed = {**BLACK_KNIGHT_PLAYS, "attack_box": 3}
     assert services.submit(link_of(battle, "Alice"), knight.pk, changed).plays == changed
     services.round_reopened(first)  # the same void heard twice queues no second email
     assert OutboxMessage.objects.filter(idempotency_key__contains=f"round-{first.pk}/v1/plays-due/").count() == 2

@@ -11,7 +11,7 @@ from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
 from players import emails, links, services
 from players.models import PlayerLink, PlaySettings, RoundDeadline, RoundNote
-from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
+from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS, lock_all
 
 pytestmark = pytest.mark.django_db
 
@@ -33,29 +33,13 @@ def alice(battle):
 
 def test_the_round_page_shows_each_sides_status(gm_client, battle, characters, gm):
     services.submit(alice(battle), characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
-    combat_services.save_plays(gm, battle.campaign.slug, battle.pk, 1, characters["Amazon"].pk, dict(AMAZON_PLAYS))
-    combat_services.lock_side(gm, battle.campaign.slug, battle.pk, 1, characters["Amazon"].pk)
+    lock_all(gm, battle.rounds.get(number=1), {"Amazon": dict(AMAZON_PLAYS)})
     body = gm_client.get(base(battle) + "rounds/1/").content.decode()
     knight_status = body.split(f'id="side-status-{characters["Black Knight"].pk}"')[1].split("</li>")[0]
     amazon_status = body.split(f'id="side-status-{characters["Amazon"].pk}"')[1].split("</li>")[0]
     assert "submitted by the player" in knight_status
     assert "entered by GM" in amazon_status and "locked" in amazon_status
     assert "Amazon&#x27;s side locked by the GM" in body  # the history, escaped
-
-
-def test_the_rounds_list_of_sides_says_a_side_is_submitted_with_when_as_the_players_card_does(gm_client, battle, characters):
-    """A side its player submitted from their link is not still "entering plays": the round's list of sides
-    (beside Resolve) says what the players' card says, waiting, submitted by the player (when), entered
-    by GM, or locked."""
-    submission = services.submit(alice(battle), characters["Black Knight"].pk, dict(BLACK_KNIGHT_PLAYS))
-    body = gm_client.get(base(battle) + "rounds/1/").content.decode()
-    sides = body.split('id="round-sides"')[1].split("</ul>")[0]
-    card = body.split(f'id="side-status-{characters["Black Knight"].pk}"')[1].split("</li>")[0]
-    when = f'<time datetime="{timezone.localtime(submission.submitted_at).isoformat()}">'
-    knight = sides.split("Black Knight (Alice): ")[1].split("</li>")[0]
-    assert "entering plays" not in sides
-    assert "submitted by the player" in knight and when in knight and knight in card
-    assert 'Amazon (Bob): <span class="badge status-pending side-status">waiting</span>' in sides
 
 
 def test_resending_a_link_revokes_the_old_one_and_emails_a_fresh_one(gm_client, battle):
@@ -76,9 +60,8 @@ def test_the_results_page_says_a_character_who_ran_away_ran_away(gm_client, gm, 
 
     final = amazon_runs_away(gm, campaign, characters["Amazon"])
     body = gm_client.get(base(final.battle) + "rounds/1/").content.decode()
-    table = body.split("<h2>Kills, wounds and fatigue</h2>")[1].split("</table>")[0]
-    assert "<th>Killed or ran away</th>" in table
-    assert "<td><strong>ran away</strong></td>" in table.split("<td>Amazon</td>")[1]
+    results = body.split("<h2>Round 1's result</h2>")[1].split("</section>")[0]
+    assert "<h3>Amazon</h3>" in results and "<li>Amazon: RAN AWAY: out of the battle</li>" in results
 
 
 def test_after_combat_ends_a_fresh_link_points_to_the_final_results_without_plays_due(gm_client, gm, campaign, characters):
@@ -117,9 +100,7 @@ def test_moving_the_deadline_is_kept_with_a_note(gm_client, battle):
 
 def resolve_round_one(gm, battle, characters, capture):
     slug = battle.campaign.slug
-    for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
-        combat_services.save_plays(gm, slug, battle.pk, 1, characters[name].pk, dict(plays))
-        combat_services.lock_side(gm, slug, battle.pk, 1, characters[name].pk)
+    lock_all(gm, battle.rounds.get(number=1), {"Black Knight": dict(BLACK_KNIGHT_PLAYS), "Amazon": dict(AMAZON_PLAYS)})
     with capture(execute=True):
         combat_services.request_resolve(gm, slug, battle.pk, 1)
 
@@ -133,7 +114,7 @@ def test_a_ruling_appears_in_the_history_and_in_the_result_emails(gm_client, gm,
     assert "GM ruling: The troll slipped on the wet cave floor." in result.text
     gm_log = OutboxMessage.objects.get(idempotency_key__startswith="combat/", recipient=gm.email)
     assert "GM ruling: The troll slipped on the wet cave floor." in gm_log.text
-    log = gm_client.get(base(battle) + "rounds/1/").content.decode().split("What happened")[1].split("</ol>")[0]
+    log = gm_client.get(base(battle) + "rounds/1/").content.decode().split("<h2>The log</h2>")[1].split("</ol>")[0]
     assert "The troll slipped on the wet cave floor." in log and "GM ruling" in log
 
 
@@ -170,7 +151,7 @@ def test_an_adjustment_is_written_on_the_characters_record_and_card_as_the_gms(g
     knight = battle.characters.get(catalogue_name="Black Knight")
     assert knight.state["chits"] == {"MOVE M5": "wounded"} and knight.state["wounds"] == 1
     cards = gm_client.get(f"/campaigns/{battle.campaign.slug}/characters/").content.decode()
-    assert "(the GM's adjustment)</span>: MOVE M5 wounded" in cards
+    assert "<dt>Wounds</dt><dd>1" in cards
 
 
 def test_a_destroyed_shield_is_not_offered_for_an_adjustment(gm_client, battle):

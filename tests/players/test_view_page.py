@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.utils import timezone
 
-from combat.models import ChitRecord, Round
+from combat.models import Round
 
 from players import links, services, throttle
 from players.models import PlayerLink
@@ -21,31 +21,30 @@ def fresh_rate_limits():
     cache.clear()
 
 
-def test_it_shows_the_players_own_side_form_sheet_and_deadline(client, tokens, characters):
+def test_it_shows_the_players_own_side_form_standing_and_deadline(client, tokens, characters):
     response = client.get(page_url(tokens["Alice"]))
     assert response.status_code == 200
     body = response.content.decode()
     assert "Black Knight" in body and "Submit my plays" in body and "due by" in body
-    assert 'class="melee-sheet"' in body and "Melee sheet of Black Knight" in body
+    assert "on his sheet: H Troll" in body  # where he stands, as his system says it
     assert f'id="side-{characters["Black Knight"].pk}"' in body
-    assert f'id="side-{characters["Amazon"].pk}"' not in body and "Melee sheet of Amazon" not in body
+    assert f'id="side-{characters["Amazon"].pk}"' not in body and "on his sheet: Wolf" not in body
 
 
-def test_the_players_form_lists_a_move_chit_too_weak_for_the_armor_disabled_with_the_reason(client, tokens, characters):
+def test_the_players_form_offers_no_move_chit_too_weak_for_the_armor(client, tokens, characters):
     body = client.get(page_url(tokens["Alice"])).content.decode()
-    maneuver = body.split(f'id="id_side{characters["Black Knight"].pk}-maneuver"')[1].split("</select>")[0]
-    assert '<option value="MOVE M5" disabled>MOVE M5: too weak to carry Armor (weight H)</option>' in maneuver
-    assert '<option value="MOVE H6">MOVE H6</option>' in maneuver
+    maneuver = body.split(f'id="id_side{characters["Black Knight"].pk}-maneuver_chit"')[1].split("</select>")[0]
+    assert "MOVE H6" in maneuver and "MOVE M5" not in maneuver
 
 
 def test_it_shows_nothing_of_another_sides_plays(client, tokens, battle, characters):
-    secret = {**BLACK_KNIGHT_PLAYS, "attack": {"chit": "FIGHT H6", "box": 3, "weapon": "Mace"}}
+    secret = {**BLACK_KNIGHT_PLAYS, "attack_box": 3}
     submission = services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), characters["Black Knight"].pk, secret)
     body = client.get(page_url(tokens["Bob"])).content.decode()
     # The Black Knight is in the clearing (a target the Amazon may choose), but nothing of his plays shows.
     assert "FIGHT H6" not in body and "Mace" not in body and submission.receipt not in body
-    assert "Melee sheet of Black Knight" not in body and f'id="side-{characters["Black Knight"].pk}"' not in body
-    assert "Melee sheet of Amazon" in body
+    assert f'id="side-{characters["Black Knight"].pk}"' not in body
+    assert f'id="side-{characters["Amazon"].pk}"' in body
 
 
 def test_a_forged_link_is_a_404(client, tokens):
@@ -72,7 +71,7 @@ def test_after_combat_ends_the_link_shows_the_final_results_until_it_expires(cli
     body = response.content.decode()
     assert response.status_code == 200
     assert "Combat is over:" in body and "round 1 was the last" in body and "Round 1: what you saw" in body
-    assert "Submit my plays" not in body and "take no part" not in body and "Choose the chits" not in body
+    assert "Submit my plays" not in body and "take no part" not in body and "To settle" not in body
     Round.objects.filter(pk=final.pk).update(resolved_at=timezone.now() - timedelta(days=links.FINAL_RESULTS_DAYS, minutes=1))
     assert client.get(page_url(token)).status_code == 404
 
@@ -82,24 +81,8 @@ def test_the_final_results_say_a_character_who_ran_away_is_out_of_the_battle(cli
     final = amazon_runs_away(gm, campaign, amazon)
     token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
     body = client.get(page_url(token)).content.decode()
-    assert "<strong>Amazon</strong>: <strong>ran away</strong>: out of the battle." in body
-    assert "<strong>Amazon</strong>: alive" not in body
-
-
-def test_after_combat_ends_the_player_still_chooses_the_chits_they_owe(client, gm, campaign, characters):
-    """Combat seldom ends owing chits (a quiet round owes none, the dead owe none), but a character who
-    fled may: the last round's fatigue is chosen on the page after combat is over."""
-    amazon = characters["Amazon"]
-    final = amazon_runs_away(gm, campaign, amazon)
-    result = final.result
-    result["summaries"][0]["fatigue_owed"] = 1
-    Round.objects.filter(pk=final.pk).update(result=result)
-    token = links.token_for(PlayerLink.objects.get(battle=final.battle, player=amazon.player))
-    body = client.get(page_url(token)).content.decode()
-    assert "and the choice of the chits you owe until" in body and "Choose the chits Amazon fatigues (1 asterisk)</h4>" in body
-    response = client.post(f"/play/{token}/rounds/1/chits/{amazon.pk}/", {f"chits{amazon.pk}-fatigued": "MOVE M3*"})
-    assert response.status_code == 302
-    assert ChitRecord.objects.get(round=final, character=amazon).fatigued == ["MOVE M3*"]
+    assert '<p class="summary">Amazon: RAN AWAY: out of the battle</p>' in body
+    assert "Amazon: alive" not in body
 
 
 def test_requests_on_a_link_beyond_its_rate_limit_are_refused(client, tokens, monkeypatch):

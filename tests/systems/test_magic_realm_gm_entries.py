@@ -1,9 +1,7 @@
 """The GM's own entries for a Magic Realm round (systems/magic_realm/gm_entries.py, `plays_form(round_input, GM)`):
-which native groups battle which characters this evening, and the Meeting table rolls, written by `fill` where the
-battle app's round encounter form puts them (combat/forms.py RoundEncounterForm, combat/round_file.py
-`encounter_section`), so the round resolves the same way."""
+which native groups battle which characters this evening, and the Meeting table rolls, written by `fill` in the
+round file's encounter section where the engine reads them."""
 
-from combat.round_file import encounter_section
 from systems import get_system
 from systems.interface import GM, answers_that_apply, fill
 
@@ -146,9 +144,8 @@ def test_a_meeting_roll_with_its_modifier_decides_the_battle_as_the_table_says()
         "Soldier 1": None, "Soldier 2": None}
 
 
-def test_the_entries_make_the_same_encounter_section_and_the_same_round_as_the_battle_apps_own_path():
-    """The app's round encounter form keeps the carried battle ticked, adds the GM's, and its Meeting table rolls
-    carry no modifier (RoundEncounterForm.to_entries); encounter_section writes them into the round file."""
+def test_the_entries_keep_the_carried_battle_add_the_gms_and_resolve_as_that_encounter_section_does():
+    """The carried battle stays ticked, the GM's are added, and the Meeting table rolls carry no modifier."""
     carried = {"battling": [the_battle("Soldiers", "Amazon")], "meeting_table": TABLE}
     data = soldiers_in_the_clearing(carried)
     data["state"]["denizens"].append({"id": "Lancer 2"})
@@ -160,7 +157,7 @@ def test_the_entries_make_the_same_encounter_section_and_the_same_round_as_the_b
     filled = fill(data, form, answers)
     entries = {"battling": [the_battle("Lancers", "Amazon"), the_battle("Soldiers", "Amazon")],
                "meetings": [the_battle("Soldiers", "Berserker")], "meeting_table": TABLE}
-    section, _ = encounter_section({}, entries)
+    section = entries
     assert sorted(filled["encounter"]) == sorted(section)
     assert sorted(map(str, filled["encounter"]["battling"])) == sorted(map(str, section["battling"]))
     assert filled["encounter"]["meetings"] == section["meetings"]

@@ -1,7 +1,5 @@
 """The round input a Magic Realm round leaves for the next one (`Resolution.state`,
-systems/magic_realm/battle_state.py `next_round_input`): what the battle app's own path carries from round to
-round (combat/round_file.py and `combat.services._carried_encounter`), so a battle fought through the interface
-goes on the same way."""
+systems/magic_realm/battle_state.py `next_round_input`): what a battle carries from round to round."""
 
 from __future__ import annotations
 

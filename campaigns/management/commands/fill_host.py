@@ -22,6 +22,7 @@ from campaigns import services
 from campaigns.mail.models import OutboxMessage
 from campaigns.models import Campaign, Character, Player, RuleSetVersion, StartingInfo
 from combat import services as combat_services
+from combat import system_battles
 from combat.demo import create_demo_battle
 from combat.models import Battle, CharacterChange, Round, SidePlays
 
@@ -91,7 +92,11 @@ class _Template:
         self.battle = {"name": battle.name, "clearing": battle.clearing, "state": battle.state}
         self.resolved = {name: getattr(resolved, name) for name in ROUND_FIELDS}
         self.resolved_pk = resolved.pk
-        self.resolved_sides = {s.character.catalogue_name: s.plays for s in resolved.sides.select_related("character")}
+        # Each side as (its name, its character's name or None for a side the GM plays, its answers).
+        self.resolved_sides = [(s.side, s.character and s.character.catalogue_name, s.plays)
+                               for s in resolved.sides.select_related("character")]
+        self.drafting_sides = [(s.side, s.character and s.character.catalogue_name, s.locked)
+                               for s in drafting.sides.select_related("character")] if drafting else []
         self.drafting = drafting and {name: getattr(drafting, name) for name in ("seed", "salt", "commitment", "commitment_for", "committed_at")}
         self.changes = [(c.character.catalogue_name, c.source, c.lines, c.ops) for c in resolved.character_changes.select_related("character")]
         # The round's result emails (the players' and the GM's copy), not the "plays due" ones.
@@ -100,16 +105,17 @@ class _Template:
 
 
 def _template(gm, slug: str) -> _Template:
-    """A campaign of five made through the services, its demo battle's round 1 resolved by the engine with
-    both sides doing nothing (the monsters attack), for a seed that leaves the battle going."""
+    """A campaign of five made through the services, its demo battle's round 1 resolved by its system with
+    every side giving only the answers it must (the monsters attack), for a seed that leaves the battle going."""
     with transaction.atomic():
         campaign = services.create_campaign(gm, "Host campaign 0", slug, "bimr4")
         for player_name, character_name, group in PARTY:
             player = services.add_player(gm, campaign, {"name": player_name, "email": f"{player_name.lower()}@{slug}.example.com", "time_zone": "UTC"})
             services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character_name, "starting_native_group": group})
         battle = create_demo_battle(campaign)
-        for character in battle.characters.all():
-            combat_services.lock_side(gm, slug, battle.pk, 1, character.pk, does_nothing=True)
+        for side in battle.rounds.get(number=1).sides.filter(locked=False):
+            system_battles.save_answers(gm, slug, battle.pk, 1, side.pk, _required_answers(side))
+            system_battles.lock(gm, slug, battle.pk, 1, side.pk)
         for seed in range(1, 50):
             with transaction.atomic():
                 Round.objects.filter(battle=battle, number=1).update(status=Round.Status.RESOLVING, seed=seed, resolve_requested_at=timezone.now())
@@ -122,6 +128,13 @@ def _template(gm, slug: str) -> _Template:
             raise CommandError("no seed in 1-49 left the template battle going")
         OutboxMessage.objects.filter(campaign=campaign).update(status=OutboxMessage.Status.SENT, sent_at=timezone.now())
         return _Template(campaign, battle, battle.rounds.get(number=1), battle.rounds.filter(number=2).first())
+
+
+def _required_answers(side: SidePlays) -> dict:
+    """The answers a side must give and nothing more: the first choice of each required question shown
+    whatever else is answered."""
+    form = system_battles.form_of(side)
+    return {f.name: f.choices[0].value for f in form.fields if f.required and f.choices and f.shown_when is None}
 
 
 def _copy_campaigns(template: _Template, gms, prefix: str, numbers: range) -> None:
@@ -152,11 +165,12 @@ def _copy_campaigns(template: _Template, gms, prefix: str, numbers: range) -> No
         Round(battle=b, number=r + 1, status=Round.Status.RESOLVED, **template.resolved) for b in battles for r in range(ROUNDS_EACH)])
     drafting = [Round(battle=b, number=ROUNDS_EACH + 1, **template.drafting) for b in battles if b.status == Battle.Status.ACTIVE] if template.drafting else []
     Round.objects.bulk_create(drafting)
-    fighters = {b.pk: [by_campaign[(b.campaign_id, name)] for name in template.fighters] for b in battles}
+    fighters = {b.pk: {name: by_campaign[(b.campaign_id, name)] for name in template.fighters} for b in battles}
     SidePlays.objects.bulk_create(
-        [SidePlays(round=r, character=c, plays=template.resolved_sides.get(c.catalogue_name, {}), locked=True)
-         for r in rounds for c in fighters[r.battle_id]]
-        + [SidePlays(round=r, character=c) for r in drafting for c in fighters[r.battle_id]])
+        [SidePlays(round=r, side=side, character=name and fighters[r.battle_id][name], plays=plays, locked=True)
+         for r in rounds for side, name, plays in template.resolved_sides]
+        + [SidePlays(round=r, side=side, character=name and fighters[r.battle_id][name], locked=locked)
+           for r in drafting for side, name, locked in template.drafting_sides])
     CharacterChange.objects.bulk_create([
         CharacterChange(character=by_campaign[(r.battle.campaign_id, name)], battle_id=r.battle_id, round=r, source=source, lines=lines, ops=ops)
         for r in rounds for name, source, lines, ops in template.changes])

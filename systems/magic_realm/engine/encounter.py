@@ -78,7 +78,7 @@ from systems.magic_realm.engine.random_assignment import random_assignment
 from systems.magic_realm.engine.relationships import CharacterRelationships
 from systems.magic_realm.engine.targeting import melee_targets
 
-# What callers import from here (systems.magic_realm.engine.play, combat.rounds, the resolve_round command, the tests).
+# What callers import from here (systems.magic_realm.engine.play, the plug-in, the resolve_round command, the tests).
 __all__ = [
     "AlertWeapon",
     "CastSpell",

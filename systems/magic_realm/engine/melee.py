@@ -58,7 +58,7 @@ from systems.magic_realm.engine.strikes import collect_strikes, order
 from systems.magic_realm.engine.tremendous import pinning_monsters, run_errors
 from systems.magic_realm.engine.wounds import owe_wounds
 
-# What callers import from here (systems.magic_realm.engine.play, combat.rounds, the resolve_round command, the tests).
+# What callers import from here (systems.magic_realm.engine.play, the plug-in, the resolve_round command, the tests).
 __all__ = [
     "FIGHT_ACTIONS",
     "MOVE_ACTIONS",
