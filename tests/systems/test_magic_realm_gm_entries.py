@@ -1,9 +1,8 @@
 """The GM's own entries for a Magic Realm round (systems/magic_realm/gm_entries.py, `plays_form(round_input, GM)`):
 which native groups battle which characters this evening, and the Meeting table rolls, written by `fill` where the
-battle app's round encounter form puts them (combat/forms.py RoundEncounterForm, combat/round_file.py
-`encounter_section`), so the round resolves the same way."""
+battle app's own round format put them (its round encounter form and the round file's `encounter` section), so the
+round resolves the same way."""
 
-from combat.round_file import encounter_section
 from systems import get_system
 from systems.interface import GM, answers_that_apply, fill
 
@@ -147,8 +146,8 @@ def test_a_meeting_roll_with_its_modifier_decides_the_battle_as_the_table_says()
 
 
 def test_the_entries_make_the_same_encounter_section_and_the_same_round_as_the_battle_apps_own_path():
-    """The app's round encounter form keeps the carried battle ticked, adds the GM's, and its Meeting table rolls
-    carry no modifier (RoundEncounterForm.to_entries); encounter_section writes them into the round file."""
+    """The app's own round encounter form kept the carried battle ticked, added the GM's, and its Meeting table
+    rolls carried no modifier; its round file's `encounter` section was `section` below."""
     carried = {"battling": [the_battle("Soldiers", "Amazon")], "meeting_table": TABLE}
     data = soldiers_in_the_clearing(carried)
     data["state"]["denizens"].append({"id": "Lancer 2"})
@@ -158,9 +157,8 @@ def test_the_entries_make_the_same_encounter_section_and_the_same_round_as_the_b
         "The Soldiers battle the Berserker this evening"]
     answers = {"battling_0": the_battle("Lancers", "Amazon"), "meeting_2": the_battle("Soldiers", "Berserker")}
     filled = fill(data, form, answers)
-    entries = {"battling": [the_battle("Lancers", "Amazon"), the_battle("Soldiers", "Amazon")],
+    section = {"battling": [the_battle("Lancers", "Amazon"), the_battle("Soldiers", "Amazon")],
                "meetings": [the_battle("Soldiers", "Berserker")], "meeting_table": TABLE}
-    section, _ = encounter_section({}, entries)
     assert sorted(filled["encounter"]) == sorted(section)
     assert sorted(map(str, filled["encounter"]["battling"])) == sorted(map(str, section["battling"]))
     assert filled["encounter"]["meetings"] == section["meetings"]

@@ -6,7 +6,6 @@ import json
 
 import pytest
 
-from combat.round_file import encounter_section
 from systems import get_system
 from systems.errors import PlaysInvalid
 from systems.interface import GM, applies, fill
@@ -137,26 +136,24 @@ def test_the_gms_rulings_filled_in_resolve_the_example_to_its_golden_result(stem
     assert resolution.output == golden(next(path for path in EXAMPLES if path.stem == stem))
 
 
-def test_the_hireling_chosen_resolves_the_round_as_the_apps_encounter_section_does():
-    """The app keeps the choice in the round's entries (`choices`, RoundEncounterForm.to_entries) and
-    `encounter_section` makes the round file's `encounter` from them: the same section, the same round."""
+def test_the_hireling_chosen_resolves_the_round_as_the_apps_encounter_section_did():
+    """The app's own round format kept the choice in the round's entries (`choices`) and wrote the round file's
+    `encounter` from them as below: the same section, the same round."""
     data = hidden_knight_with_two_hirelings()
     [form] = waiting(data)
     filled = fill(data, form, {"choice": "Soldier 2"})
-    section, _ = encounter_section({}, {"battling": data["encounter"]["battling"], "choices": {"Wolf": "Soldier 2"}})
-    assert filled["encounter"] == section
+    assert filled["encounter"] == {"battling": data["encounter"]["battling"], "choices": {"Wolf": "Soldier 2"}}
     resolution = MAGIC_REALM.resolve(filled)
     assert resolution.waiting_for == ()
     assert "Wolf is assigned to Soldier 2 (Black Knight's hireling)" in [event.text for event in resolution.events]
 
 
-def test_the_row_two_taken_resolves_the_round_as_the_apps_encounter_section_does():
+def test_the_row_two_taken_resolves_the_round_as_the_apps_encounter_section_did():
     data = opportunity_for_the_black_knight()
     [form] = waiting(data)
     filled = fill(data, form, {"choice": True})
-    entries = {"meetings": [{"group": "Company", "character": "Black Knight", "take_row_two": True}],
-               "meeting_table": data["encounter"]["meeting_table"]}
-    assert filled["encounter"] == encounter_section({}, entries)[0]
+    assert filled["encounter"] == {"meetings": [{"group": "Company", "character": "Black Knight", "take_row_two": True}],
+                                   "meeting_table": data["encounter"]["meeting_table"]}
     resolution = MAGIC_REALM.resolve(filled)
     assert resolution.waiting_for == ()
     assert ["Company", "Black Knight"] in resolution.output["encounter"]["battling"]
