@@ -12,14 +12,10 @@ from django.urls import URLPattern, URLResolver, get_resolver
 
 from campaigns import services as campaign_services
 from campaigns.mail.models import OutboxMessage
-from combat import fairness
 from combat import services as combat_services
 from combat.catalogue.models import HouseCounter
-from combat.demo import create_demo_battle
-from systems.commitment import commitment
 from systems.dice import ScriptedDice
-from tests.combat.conftest import AMAZON_PLAYS, BLACK_KNIGHT_PLAYS
-from tests.combat.test_services import WOUNDING_SEED
+from tests.ambush import create_ambush, resolve_wounding
 
 FORGED_TOKEN = "forged-token-" + "x" * 30
 
@@ -55,18 +51,11 @@ def build_world(make_user) -> World:
     for owner, name in ((player, "Black Knight"), (other, "Amazon")):
         campaign_services.add_character(victim, campaign, {"player": owner.pk, "catalogue_name": name})
     characters = {c.catalogue_name: c for c in campaign.characters.all()}
-    battle = create_demo_battle(campaign)
-    for name, plays in (("Black Knight", BLACK_KNIGHT_PLAYS), ("Amazon", AMAZON_PLAYS)):
-        combat_services.save_plays(victim, "zeta", battle.pk, 1, characters[name].pk, dict(plays))
-        combat_services.lock_side(victim, "zeta", battle.pk, 1, characters[name].pk)
-    # The seed that wounds the Black Knight (tests/combat/test_services.py), committed as Herald would,
-    # so that the pages are the same on every run (a chit form to record).
-    first = battle.rounds.get(number=1)
-    first.seed = WOUNDING_SEED
-    first.commitment = commitment(first.seed, first.salt, fairness.identity_of(first))
-    first.save(update_fields=["seed", "commitment"])
-    combat_services.request_resolve(victim, "zeta", battle.pk, 1)
-    combat_services.resolve_round(battle.rounds.get(number=1).pk)
+    # The demo's Ambush in Cave 4, set up and fought on the interface's pages; round 1 resolved with the seed
+    # that wounds the Black Knight (tests/ambush.py), committed as Herald would, so that the pages are the same
+    # on every run (the chits he owes to choose).
+    battle = create_ambush(campaign)
+    resolve_wounding(victim, battle)
     house = HouseCounter(kind="native", name=SECRETS[3], based_on="native/order-3")
     house.full_clean()
     house.save()
@@ -80,7 +69,8 @@ def build_world(make_user) -> World:
         "battle_id": [battle.pk],
         "number": [1, 2],
         "character_id": [characters["Black Knight"].pk],
-        "side_id": [system_battle.rounds.get(number=2).sides.get(side="Aldric").pk],
+        # The Black Knight's side of round 1, which owes the chits of his wound.
+        "side_id": [battle.rounds.get(number=1).sides.get(side="Black Knight").pk],
         "player_id": [player.pk],
         "pk": [message.pk],
         "key": [house.key],
@@ -89,7 +79,8 @@ def build_world(make_user) -> World:
         # everyone; the real links are tested in tests/players and tests/e2e/test_player_link.py.
         "token": [FORGED_TOKEN],
     }
-    world.scopes = [{}, {"slug": [system_campaign.slug], "battle_id": [system_battle.pk]}]
+    world.scopes = [{}, {"slug": [system_campaign.slug], "battle_id": [system_battle.pk],
+                         "side_id": [system_battle.rounds.get(number=2).sides.get(side="Aldric").pk]}]
     return world
 
 

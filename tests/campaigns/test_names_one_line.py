@@ -113,11 +113,11 @@ def test_queue_email_refuses_a_recipient_with_a_line_break():
 
 
 def test_the_admin_refuses_a_battle_name_with_a_line_break(admin_client, gm, campaign, player):
-    from combat.services import BattleSetup, create_battle
+    from combat.demo import create_set_up_battle
 
     character = services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Amazon"})
-    battle = create_battle(campaign, BattleSetup(name="Ambush", clearing="Cave 4", character_ids=[character.pk],
-                                                 monsters=["Wolf"]))
+    battle = create_set_up_battle(campaign, "ambush", "Ambush", "Cave 4",
+                                  {"characters": ["Amazon"], "monsters": "Wolf", "attacks": "Wolf -> Amazon"})
     data = {"campaign": campaign.pk, "name": EVIL, "clearing": "Cave 4", "characters": [character.pk],
             "status": "active", "state": "{}", "demo_key": "",
             "rounds-TOTAL_FORMS": 0, "rounds-INITIAL_FORMS": 0, "rounds-MIN_NUM_FORMS": 0, "rounds-MAX_NUM_FORMS": 1000}

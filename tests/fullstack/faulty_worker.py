@@ -5,9 +5,9 @@
 It sets Django up, replaces one function of the product with a faulty copy, then hands over to Celery's
 own command line, so the worker runs the real tasks with the fault in place:
 
-- HERALD_FAULT_PAUSE_RESOLVE=<seconds>: the engine's `combat.rounds.resolve` first sleeps that long. It is
-  called inside the resolve transaction, with the round's row locked, so a test can kill the worker there
-  (the log line `round_resolve_started` says it has arrived).
+- HERALD_FAULT_PAUSE_RESOLVE=<seconds>: each combat system's `resolve` (systems/interface.py) first sleeps that
+  long. `combat.system_battles.resolve_locked` calls it inside the resolve transaction, with the round's row
+  locked, so a test can kill the worker there (the log line `round_resolve_started` says it has arrived).
 """
 
 from __future__ import annotations
@@ -18,15 +18,19 @@ import time
 
 
 def pause_the_engine(seconds: float) -> None:
-    from combat import rounds
+    from systems import SYSTEMS, get_system
 
-    real_resolve = rounds.resolve
+    for name in SYSTEMS:
+        system = get_system(name)
+        system.resolve = _paused(system.resolve, seconds)
 
+
+def _paused(real_resolve, seconds: float):
     def paused_resolve(*args, **kwargs):
         time.sleep(seconds)
         return real_resolve(*args, **kwargs)
 
-    rounds.resolve = paused_resolve
+    return paused_resolve
 
 
 def main() -> None:

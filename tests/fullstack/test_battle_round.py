@@ -11,22 +11,17 @@ from campaigns import services as campaign_services
 from campaigns.mail.models import OutboxMessage
 from combat import services
 from combat.models import Round
+from tests.ambush import WOUNDING_SEED, commit_seed, create_ambush, enter_and_lock
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-PLAYS = {
-    "Black Knight": {"target": "H Troll", "attack": {"chit": "FIGHT H6", "box": 2, "weapon": "Mace"},
-                     "maneuver": {"chit": "MOVE H6", "box": 1}},
-    "Amazon": {"target": "Wolf", "attack": {"chit": "FIGHT M5", "box": 1, "weapon": "Short Sword"},
-               "maneuver": {"chit": "MOVE M4", "box": 3}},
-}
 RECIPIENTS = ["alice@example.com", "bob@example.com", "gm@example.com"]
 
 
 @pytest.fixture
 def locked_round(make_user):
-    from combat.demo import create_demo_battle
-
+    """Round 1 of the demo's Ambush in Cave 4 (tests/ambush.py), fought through the interface: both
+    characters' answers entered and locked by the GM."""
     gm = make_user("gm")
     campaign = campaign_services.create_campaign(gm, "Full stack", "full-stack", "bimr4")
     for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon"),
@@ -34,11 +29,10 @@ def locked_round(make_user):
         player = campaign_services.add_player(gm, campaign, {"name": name, "email": email, "time_zone": "UTC"})
         if character:
             campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character})
-    battle = create_demo_battle(campaign)
-    for character in battle.characters.all():
-        services.save_plays(gm, campaign.slug, battle.pk, 1, character.pk, PLAYS[character.catalogue_name])
-        services.lock_side(gm, campaign.slug, battle.pk, 1, character.pk)
+    battle = create_ambush(campaign)
+    enter_and_lock(gm, battle)
     round_ = battle.rounds.get(number=1)
+    commit_seed(round_, WOUNDING_SEED)  # a seed after which the battle goes on to round 2
     round_.gm = gm
     return round_
 

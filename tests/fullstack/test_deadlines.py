@@ -14,8 +14,9 @@ from campaigns import services as campaign_services
 from campaigns.mail.models import OutboxMessage
 from combat.models import Round
 from players import services
-from players.models import PlayerLink, PlaySettings, Reminder, RoundDeadline, Submission
-from tests.combat.conftest import BLACK_KNIGHT_PLAYS
+from players.models import PlayerLink, PlaySettings, Reminder, RoundDeadline, RoundNote, Submission
+from tests.ambush import AMAZON_ANSWERS, KNIGHT_ANSWERS, WOUNDING_SEED, commit_seed, create_ambush
+from tests.systems_app.conftest import gm_plays
 from tests.fullstack.conftest import ROOT, worker_environment
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -23,8 +24,8 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 @pytest.fixture
 def battle(make_user):
-    from combat.demo import create_demo_battle
-
+    """The demo's Ambush in Cave 4 (tests/ambush.py), fought through the interface, with Alice's Black Knight's
+    answers sealed on her link and Bob's Amazon's not."""
     gm = make_user("gm")
     campaign = campaign_services.create_campaign(gm, "Deadlines", "deadlines", "bimr4")
     campaign.auto_resolve = True
@@ -33,10 +34,11 @@ def battle(make_user):
     for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
         player = campaign_services.add_player(gm, campaign, {"name": name, "email": email, "time_zone": "UTC"})
         campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character})
-    battle = create_demo_battle(campaign)
-    Round.objects.filter(battle=battle, number=1).update(seed=1)  # a seed after which combat goes on
+    battle = create_ambush(campaign)
+    commit_seed(battle.rounds.get(number=1), WOUNDING_SEED)  # a seed after which combat goes on
     knight = battle.characters.get(catalogue_name="Black Knight")
-    services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), knight.pk, dict(BLACK_KNIGHT_PLAYS))
+    services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), knight.pk, dict(KNIGHT_ANSWERS))
+    battle.gm = gm
     return battle
 
 
@@ -95,17 +97,26 @@ def test_reminders_and_the_deadline_happen_once_each_across_a_worker_restart(
     assert len(subjects_to(smtp_server, "bob@example.com", "plays due in 24 h")) == 1
     assert Reminder.objects.count() == 2
 
-    # The deadline passes: Bob's side is defaulted (no action), the round resolves, each result email once.
+    # The deadline passes, once: Bob's Amazon cannot play nothing (her encounter play must be answered), so
+    # her side waits for the GM, who enters it; its lock resolves the round, each result email once.
     worker.kill()
     worker = start_worker().wait_ready()
     move_deadline(round_, timezone.now() - timedelta(seconds=1))
+    passed = RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.DEADLINE, text__startswith="The deadline passed")
+    wait_until(passed.exists, timeout=60, message="the deadline applied")
+    swept = sweeps_done(worker)
+    wait_until(lambda: sweeps_done(worker) >= swept + 3, message="three more sweeps")
+    assert list(passed.values_list("text", flat=True)) == ["The deadline passed; waiting for the GM: Amazon."]
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.DRAFTING
+    gm_plays(battle.gm, round_, "Amazon", AMAZON_ANSWERS)
     wait_until(lambda: Round.objects.get(pk=round_.pk).status == Round.Status.RESOLVED, timeout=60, message="the round resolved")
     wait_until(lambda: all(any(s.endswith(": round 1") for s in subjects_to(smtp_server, address, ""))
                            for address in ("alice@example.com", "bob@example.com")), timeout=60, message="the result emails")
     swept = sweeps_done(worker)
     wait_until(lambda: sweeps_done(worker) >= swept + 3, message="three more sweeps")
     wait_until(lambda: not OutboxMessage.objects.exclude(status="sent").exists(), message="every email sent")
-    assert Submission.objects.filter(round=round_, source=Submission.Source.DEFAULT).count() == 1
+    assert not Submission.objects.filter(round=round_, source=Submission.Source.DEFAULT).exists()
+    assert passed.count() == 1
     for address in ("alice@example.com", "bob@example.com"):
         results = [s for s in subjects_to(smtp_server, address, "") if s == "[Deadlines] Ambush in Cave 4: round 1"]
         assert len(results) == 1

@@ -59,7 +59,7 @@ def test_redis_stopped_while_the_gm_presses_resolve_and_mail_is_due_then_everyth
                message="beat's first sweep to reach the worker", explain=lambda: logs(worker, beat))
 
     own_redis.stop()
-    pressed = gm.post(round_url(locked_round, "resolve/"), follow=True)
+    pressed = gm.post(round_url(locked_round, "resolve-answers/"), follow=True)
     mailed = staff.post(reverse("mail:send_test"), {"to": "outage@example.com"})
     assert pressed.status_code == 200, "a plain message, not a 500"
     assert "The task queue is not answering right now" in pressed.content.decode()
@@ -80,7 +80,7 @@ def test_redis_stopped_while_the_gm_presses_resolve_and_mail_is_due_then_everyth
     assert Round.objects.get(pk=locked_round.pk).attempts == 1
     assert recipients(smtp_server.messages) == sorted([*RECIPIENTS, "outage@example.com"])
     assert round_mail().count() == 4 and locked_round.battle.rounds.count() == 2
-    assert "What happened" in gm.get(round_url(locked_round)).content.decode()
+    assert "Round 1's result" in gm.get(round_url(locked_round)).content.decode()
 
 
 @pytest.fixture
@@ -109,8 +109,8 @@ def test_postgresql_unreachable_during_a_request_gives_a_clear_page_and_healthz_
     seed_before = locked_round.seed  # committed when the round opened (docs/fair-dice.md)
 
     database_through.cut()
-    pressed = gm.post(round_url(locked_round, "resolve/"))
-    unlocked = gm.post(reverse("combat:unlock_side", args=[battle.campaign.slug, battle.pk, 1, side.character_id]))
+    pressed = gm.post(round_url(locked_round, "resolve-answers/"))
+    unlocked = gm.post(reverse("combat:unlock_answers", args=[battle.campaign.slug, battle.pk, 1, side.pk]))
     health = Client().get("/healthz")  # as the load balancer asks: no session
     database_through.restore()
 

@@ -19,6 +19,7 @@ from django.test.utils import CaptureQueriesContext
 from campaigns import services as campaign_services
 from combat.models import Battle
 from config import page_cache
+from tests.ambush import create_ambush
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -54,13 +55,13 @@ def empty_page_cache():
 
 @pytest.fixture
 def battle(make_user):
-    from combat.demo import create_demo_battle
-
+    """The demo's Ambush in Cave 4 (tests/ambush.py), round 1 open on the interface's round page."""
     gm = make_user("gm")
     campaign = campaign_services.create_campaign(gm, "Cached", "cached", "bimr4")
-    player = campaign_services.add_player(gm, campaign, {"name": "Alice", "email": "alice@example.com", "time_zone": "UTC"})
-    campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
-    battle = create_demo_battle(campaign)
+    for name, email, character in (("Alice", "alice@example.com", "Black Knight"), ("Bob", "bob@example.com", "Amazon")):
+        player = campaign_services.add_player(gm, campaign, {"name": name, "email": email, "time_zone": "UTC"})
+        campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character})
+    battle = create_ambush(campaign)
     battle.gm = gm
     return battle
 

@@ -12,11 +12,13 @@ from django.db import transaction
 from hypothesis import given
 
 from campaigns import exchange
+from campaigns.management.commands.load_demo import DEMO_SET_UP
 from campaigns.exchange import CampaignFileError
 from campaigns.models import Campaign
 from combat import services as combat_services
 from combat.models import Battle, Round
 from tests.fuzz.mutate import FUZZ_SETTINGS, mutated
+from tests.systems_app.battles import answer_first_choices
 
 pytestmark = pytest.mark.django_db
 
@@ -28,18 +30,18 @@ FIELD_PATH = re.compile(r"^[a-z_]+(\[\d+\])?([.][\w]+(\[\d+\])?)*$")
 
 @pytest.fixture
 def demo_export():
-    """The demo campaign with round 1 of its first battle resolved (the other, on the interface's pages, open for
-    plays), and its export."""
+    """The demo campaign with round 1 of its battle set up on the interface's page, Wolves at the Inn, resolved
+    (every side its first choices; the other battle open for plays), and its export."""
     call_command("load_demo", stdout=io.StringIO())
     campaign = Campaign.objects.get(slug="demo")
-    battle = campaign.battles.get(demo_key="demo")
+    gm = campaign.gms.get()
+    battle = campaign.battles.get(demo_key=DEMO_SET_UP[0])
     round_ = battle.rounds.get(number=1)
-    # The demo battle opens with plays for round 1 entered; a resolved round makes the file richer.
-    Round.objects.filter(pk=round_.pk).update(status=Round.Status.RESOLVING)
-    try:
-        combat_services.resolve_round(round_.pk)
-    except Exception:  # the demo's plays may need the GM's choices: an unresolved round is fuzzed as it is
-        pass
+    # A resolved round makes the file richer: its result, its log and what it did to the characters.
+    answer_first_choices(gm, round_)
+    combat_services.request_resolve(gm, campaign.slug, battle.pk, 1)
+    combat_services.resolve_round(round_.pk)
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.RESOLVED
     return json.loads(json.dumps(exchange.export_campaign(Campaign.objects.get(slug="demo")), default=str))
 
 

@@ -95,7 +95,7 @@ def test_every_form_refuses_mutated_data_naming_the_field_and_saving_nothing(mak
     assert len(page_forms) >= 15, [form.action for form in page_forms]
     tally = Counter()
     for page_form in page_forms:
-        keeps_a_draft = resolve(page_form.action).url_name == "save_side"
+        keeps_a_draft = resolve(page_form.action).url_name == "save_answers"
 
         @FUZZ_SETTINGS.__class__(FUZZ_SETTINGS, max_examples=max(EXAMPLES // 4, 5))  # 23 forms: a quarter each
         @given(data=mutated_form(page_form), htmx=st.booleans())
@@ -112,7 +112,7 @@ def test_every_form_refuses_mutated_data_naming_the_field_and_saving_nothing(mak
                     tally["refused"] += 1
                     for form in invalid:
                         assert set(form.errors) <= set(form.fields) | {"__all__"}, (page_form.action, form.errors)
-                    if not keeps_a_draft:  # a side's Save keeps its valid choices as a draft (issue #14.2)
+                    if not keeps_a_draft:  # a side's Save keeps its answers as typed, errors and all (issue #14.2)
                         assert snapshot(world) == before, (page_form.action, data, "a refused post changed something")
             finally:
                 transaction.savepoint_rollback(savepoint)

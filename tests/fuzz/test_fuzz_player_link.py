@@ -1,6 +1,6 @@
 """Fuzz of the forms on a player's own link page (issue #12), with a real link: the plays form (its checks
 as the player types and its submit, of a Magic Realm battle and of a battle of another combat system), the
-chits the player owes, and the encounter choice that stopped a round. Each is found in the page's HTML and posted with mutated data, plain and htmx. No 500 and no
+chits the player owes, and the choice a round waits for. Each is found in the page's HTML and posted with mutated data, plain and htmx. No 500 and no
 traceback; a refusal puts each error on a field of its form (or, after a redirect, says why); a check
 never saves anything and a refused post changes nothing."""
 
@@ -18,17 +18,15 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from campaigns import services as campaign_services
-from combat.models import Round
+from combat import system_waiting
 from players import links
 from players.models import PlayerLink, Submission
-from systems.dice import ScriptedDice
 from tests.access.pages import forms_on
 from tests.access.test_url_access import snapshot
 from tests.access.world import build_world
-from tests.combat.encounter_battles import stopped_on_a_hireling_choice
 from tests.fuzz.mutate import EXAMPLES, FUZZ_SETTINGS
 from tests.fuzz.test_fuzz_forms import context_of, forms_in, mutated_form
+from tests.systems_app.waiting_battles import round_that_waits, waiting_campaign
 
 pytestmark = pytest.mark.django_db
 
@@ -44,16 +42,15 @@ def link_page(battle, player_name) -> str:
     return links.url_for(PlayerLink.objects.get(battle=battle, player__name=player_name, revoked_at__isnull=True))
 
 
-def a_round_stopped_on_a_choice(gm):
-    """A battle of its own whose round 1 stopped on the encounter choice the player makes: which of the
-    hidden Black Knight's hirelings takes the unassigned Wolf."""
-    campaign = campaign_services.create_campaign(gm, "Choice campaign", "choice", "bimr4", dice=ScriptedDice([3]))
-    player = campaign_services.add_player(gm, campaign, {"name": "Chooser", "email": "chooser@example.com",
-                                                         "time_zone": "UTC"})
-    knight = campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
-    battle, round_ = stopped_on_a_hireling_choice(gm, campaign, knight)
-    assert round_.status == Round.Status.FAILED and round_.encounter.get("choice_needed")
-    return SimpleNamespace(campaign=campaign, battle=battle), link_page(battle, "Chooser")
+def a_round_stopped_on_a_choice(gm, monkeypatch):
+    """A battle of its own whose round 1 waits for the choice the player makes on his link (the form `1-0`,
+    combat/system_waiting.py): Aldric's, in a campaign of the test-only system whose rounds wait
+    (tests/systems_app/waiting_battles.py). A Magic Realm round asks its players' encounter choices on their
+    plays forms, fuzzed above."""
+    round_ = round_that_waits(gm, waiting_campaign(gm, monkeypatch))
+    [waiting] = [w for w in system_waiting.forms_of(round_) if w.side == "Aldric"]
+    assert waiting.key == "1-0"
+    return SimpleNamespace(campaign=round_.battle.campaign, battle=round_.battle), link_page(round_.battle, "Alice")
 
 
 def saved(world) -> tuple:
@@ -105,7 +102,8 @@ def fuzz(world, page_url, tally, expected_actions):
     return len(page_forms)
 
 
-def test_every_form_of_a_real_player_link_refuses_mutated_data_naming_the_field_and_saving_nothing(make_user, capsys):
+def test_every_form_of_a_real_player_link_refuses_mutated_data_naming_the_field_and_saving_nothing(make_user, monkeypatch,
+                                                                                                  capsys):
     world = build_world(make_user)
     tally = Counter()
     # Round 1 wounded the Black Knight (he owes a chit), round 2 is open for his plays.
@@ -113,7 +111,7 @@ def test_every_form_of_a_real_player_link_refuses_mutated_data_naming_the_field_
                  {"validate", "submit", str(world.characters["Black Knight"].pk)})
     # A battle of another combat system: its side's questions drawn from the system (players/answers.py).
     count += fuzz(world, link_page(world.system_battle, world.player.name), tally, {"validate", "submit"})
-    choice_world, choice_page = a_round_stopped_on_a_choice(world.victim)
-    count += fuzz(choice_world, choice_page, tally, {"choice"})
+    choice_world, choice_page = a_round_stopped_on_a_choice(world.victim, monkeypatch)
+    count += fuzz(choice_world, choice_page, tally, {"1-0"})
     with capsys.disabled():
         print(f"\nfuzz player link forms: {count} forms, {dict(tally)}")

@@ -8,7 +8,9 @@ from pathlib import Path
 
 from hypothesis import given
 
-from combat import fairness, rounds
+from combat import fairness, system_rounds
+from combat.models import SYSTEM_KEY
+from systems import get_system
 from systems.commitment import RoundIdentity, commitment
 from tests.fuzz.mutate import FUZZ_SETTINGS, mutated
 
@@ -17,17 +19,22 @@ REASON_FIELDS = ("commitment", "seed", "salt", "result", "log", "replay", "the f
 
 
 def committed_round_file() -> dict:
-    """The example as Herald would publish it: dice from a committed seed, the stored result and log."""
-    data = json.loads(EXAMPLE.read_text())
+    """The example as Herald would publish a round of a battle fought through the interface (its input names its
+    system): dice from a committed seed, the stored result and log (combat/system_battles.py `resolve_locked`)."""
+    data = {**json.loads(EXAMPLE.read_text()), SYSTEM_KEY: "magic-realm"}
     data.pop("dice")
-    seed, salt, identity = 424242, "ab" * 16, RoundIdentity("fuzz", 1, data["state"]["round"])
-    outcome = rounds.resolve(data, seed)
+    seed, salt, identity = 424242, "ab" * 16, RoundIdentity("fuzz", 1, 1)
+    system = get_system(data[SYSTEM_KEY])
+    resolution = system.resolve(data, seed=seed)
     return {**data, "seed": seed, "salt": salt, "commitment": {"sha256": commitment(seed, salt, identity),
-            **identity.as_json()}, "result": outcome.result, "log": outcome.events}
+            **identity.as_json()}, "result": system_rounds.stored_result(system, data, resolution),
+            "log": system_rounds.event_rows(resolution)}
 
 
 def test_the_committed_example_verifies():
-    assert fairness.verify_round_file(json.loads(json.dumps(committed_round_file()))).ok
+    verdict = fairness.verify_round_file(json.loads(json.dumps(committed_round_file())))
+    assert verdict.ok, verdict.reason
+    assert "the commitment is for round 1 of battle 1 of campaign fuzz" in verdict.checks  # replayed by its system
 
 
 def test_mutated_round_files_are_verified_or_refused_with_a_reason():

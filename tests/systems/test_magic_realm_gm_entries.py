@@ -155,9 +155,8 @@ def test_the_entries_keep_the_carried_battle_add_the_gms_and_resolve_as_that_enc
         "The Soldiers battle the Berserker this evening"]
     answers = {"battling_0": the_battle("Lancers", "Amazon"), "meeting_2": the_battle("Soldiers", "Berserker")}
     filled = fill(data, form, answers)
-    entries = {"battling": [the_battle("Lancers", "Amazon"), the_battle("Soldiers", "Amazon")],
+    section = {"battling": [the_battle("Lancers", "Amazon"), the_battle("Soldiers", "Amazon")],
                "meetings": [the_battle("Soldiers", "Berserker")], "meeting_table": TABLE}
-    section = entries
     assert sorted(filled["encounter"]) == sorted(section)
     assert sorted(map(str, filled["encounter"]["battling"])) == sorted(map(str, section["battling"]))
     assert filled["encounter"]["meetings"] == section["meetings"]

@@ -66,11 +66,16 @@ def test_load_demo_twice_gives_the_same_data():
     assert _snapshot() == first
 
 
-def test_the_magic_realm_demo_has_a_battle_begun_before_the_move_and_one_set_up_on_the_interfaces_page():
+def test_the_magic_realm_demos_battles_are_both_set_up_on_the_interfaces_page():
     call_command("load_demo", stdout=StringIO())
     campaign = Campaign.objects.get(slug="demo")
     ambush, inn = campaign.battles.get(demo_key="demo"), campaign.battles.get(demo_key="demo-set-up")
-    assert not ambush.fought_through_interface and inn.fought_through_interface
+    assert ambush.fought_through_interface and inn.fought_through_interface
+    assert (ambush.name, ambush.clearing) == ("Ambush in Cave 4", "Cave 4")
+    assert {d["id"]: d["target"] for d in ambush.state["state"]["denizens"]} == {"H Troll": "Black Knight",
+                                                                                "Wolf": "Amazon"}
+    played = set(ambush.rounds.get(number=1).sides.exclude(character=None).values_list("side", flat=True))
+    assert played == {"Black Knight", "Amazon"}
     assert inn.name == "Wolves at the Inn" and inn.state["state"]["dwelling"] == "Inn"
     assert {d["id"]: d["target"] for d in inn.state["state"]["denizens"]} == {"Wolf": "Swordsman",
                                                                               "Giant Bat": "White Knight"}

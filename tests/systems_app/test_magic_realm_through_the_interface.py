@@ -124,13 +124,6 @@ def test_a_magic_realm_battle_is_fought_under_the_campaigns_current_rule_set(gm,
     assert round_.rules_fingerprint == campaign.current_rules().fingerprint()
 
 
-def test_a_battle_of_the_apps_own_round_format_stays_on_the_apps_pages(gm, campaign):
-    battle = services.create_battle(campaign, services.BattleSetup(
-        name="", clearing="Cave 1", character_ids=[campaign.characters.get().pk], monsters=["Wolf"]))
-    assert not battle.fought_through_interface
-    assert battle.rounds.get().sides.get().character.catalogue_name == "Swordsman"
-
-
 def test_a_magic_realm_battle_starts_the_character_with_the_spells_the_campaign_records_for_him(gm, campaign):
     StartingInfo.objects.create(character=campaign.characters.get(), answers={"recorded_spells": "fiery blast"})
     battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
@@ -151,11 +144,30 @@ def test_its_result_emails_give_the_rule_sets_version_and_fingerprint_as_the_app
     assert mails.exists() and all(expected in mail.text for mail in mails)
 
 
+def begun_before(campaign, name: str):
+    """A battle of the app's own round format, begun before Magic Realm's campaigns moved to the interface's
+    pages, written as its rows were: its state the starting state without the system's name (so not
+    `fought_through_interface`), round 1 open with its dice committed and a side for each character."""
+    from combat import fairness
+    from combat.models import Battle, SidePlays
+
+    characters = list(campaign.characters.all())
+    round_input = campaign.combat_system.set_up({"characters": [c.catalogue_name for c in characters],
+                                                 "monsters": "Wolf"}, tuple(c.catalogue_name for c in characters))
+    battle = Battle.objects.create(campaign=campaign, name=name, clearing="Cave 1",
+                                   state={key: round_input[key] for key in ("state", "sheets")})
+    battle.characters.set(characters)
+    round_ = Round.objects.create(battle=battle, number=1, **fairness.new_dice(campaign.slug, battle.pk, 1))
+    for character in characters:
+        SidePlays.objects.create(round=round_, character=character)
+    assert not battle.fought_through_interface
+    return battle
+
+
 def test_a_campaign_with_battles_of_both_kinds_comes_back_from_its_file_all_fought_through_the_interface(gm, campaign):
     from campaigns.exchange import export_campaign, import_campaign
 
-    services.create_battle(campaign, services.BattleSetup(
-        name="Begun before", clearing="Cave 1", character_ids=[campaign.characters.get().pk], monsters=["Wolf"]))
+    begun_before(campaign, "Begun before")
     battle = started(gm, campaign, "black-knight-vs-wolf")
     play_and_resolve(gm, battle.rounds.get(number=1))
     exported = export_campaign(campaign)

@@ -1,11 +1,10 @@
 """The players' loop for battles fought through the systems interface (players/services.py, emails.py):
 plays-due and reminder emails in the system's words, the deadline's missed-turn policies, the GM's sides,
-chits and encounter choices refused, links re-sent and revoked."""
+no chits or encounter choice of the app's own round format, links re-sent and revoked."""
 
 from datetime import timedelta
 
 import pytest
-from django.http import Http404
 
 from campaigns.mail.models import OutboxMessage
 from combat.models import Round
@@ -104,16 +103,15 @@ def test_the_gms_round_card_draws_with_the_gms_sides(gm, ambush):
     assert "Goblin 1 (the GM's)" in html and "Aldric (Alice)" in html
 
 
-def test_a_player_cannot_record_chits_or_an_encounter_choice_in_such_a_battle(client, ambush):
+def test_a_players_link_has_no_chits_or_encounter_choice_of_the_apps_own_round_format(client, ambush):
+    """What a side owes is settled on its dues form and a choice a round waits for on its waiting form: the
+    link offers no page of the app's own round format, and its chits are no page at all."""
     link = PlayerLink.objects.get(battle=ambush, player__name="Alice")
     aldric = ambush.characters.get(catalogue_name="Aldric")
-    with pytest.raises(Http404):
-        services.record_chits(link, 1, aldric.pk, [], [])
-    with pytest.raises(services.BattleError):
-        services.record_encounter_choice(link, "anything")
     token = links.token_for(link)
+    page = client.get(f"/play/{token}/").content.decode()
+    assert "/chits/" not in page and "/choice/" not in page
     assert client.post(f"/play/{token}/rounds/1/chits/{aldric.pk}/", {}).status_code == 404
-    assert client.post(f"/play/{token}/choice/", {"choice": "x"}).status_code == 302
 
 
 def test_the_gm_resends_and_revokes_a_players_link(gm, client, ambush):
