@@ -26,7 +26,7 @@ def _newest_first(*groups) -> list:
 
 def latest_for(characters, latest: int = 10) -> dict[int, list]:
     """Each character's `latest` entries, newest first, for the campaign's character cards (two queries for all
-    of them, and one for what the interface's rounds did to the records)."""
+    of them, one for what the interface's rounds did to the records and one for the rounds that killed them)."""
     sides = system_history.latest_for(characters, latest)
     own = history.for_characters(characters, latest)
     return {pk: _newest_first(sides.get(pk, []), own.get(pk, []))[:latest] for pk in set(sides) | set(own)}
