@@ -9,8 +9,8 @@ from combat import system_history
 
 
 def latest_for(characters, latest: int = 10) -> dict[int, list]:
-    """Each character's `latest` entries, newest first, for the campaign's character cards (one query for all
-    of them, and one for what their rounds did to the records)."""
+    """Each character's `latest` entries, newest first, for the campaign's character cards (two queries for all
+    of them: what their rounds did to the records, and the rounds that killed them)."""
     return system_history.latest_for(characters, latest)
 
 

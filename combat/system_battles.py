@@ -222,14 +222,18 @@ def standing_of(side: SidePlays) -> list[str]:
     return list(round_.battle.campaign.combat_system.standing(round_.input or {}, side.side))
 
 
-def check_answers(side: SidePlays, answers: Mapping[str, Any]) -> dict[str, str]:
+def check_answers(side: SidePlays, answers: Mapping[str, Any], *, every_unanswered: bool = True) -> dict[str, str]:
     """The errors in a side's answers by form field: the system's, checked as if every other side played
     nothing, and the required questions still unanswered (which say "choose one" rather than the system's
-    complaint about the value left empty)."""
+    complaint about the value left empty, so the GM's page and the player's word a missing answer alike).
+    `every_unanswered` False (a player's page while he types, where a question not answered yet is no error
+    yet): only the unanswered questions the system complains about, in those same words."""
     round_ = side.round
     system = round_.battle.campaign.combat_system
     errors = system_rounds.check_side(system, round_.input, side.side, answers)
     missing = system_rounds.missing_answers(form_of(side), answers)
+    if not every_unanswered:
+        missing = {name: message for name, message in missing.items() if name in errors}
     return {**errors, **missing}
 
 

@@ -2,7 +2,10 @@
 side fought, each with the summary lines its combat system wrote for that side (`Round.result["summaries"]`,
 combat/system_battles.py). What a round did to the character's record (systems/records.py) is a
 `CharacterChange`, shown on the round's page and added to that round's entry here ("Record: ...", "Dues
-settled: ...", "The GM's adjustment: ..."); the history lists every round fought, changed or not.
+settled: ...", "The GM's adjustment: ..."); the history lists every round fought, changed or not. A character
+killed fights no later round of his battle: its sides stay with him (locked, with nothing to play) and its
+summary says he is dead again each round, so such a round is listed only when it changed his record
+(`_after_death`).
 Entries read like `combat.history`'s (battle, round, source, lines), so the character pages draw both the
 same way."""
 
@@ -12,10 +15,11 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, F, Window
+from django.db.models import Count, Exists, F, OuterRef, Q, Window
 from django.db.models.functions import RowNumber
 
 from combat.models import Battle, CharacterChange, Round, SidePlays
+from systems.records import KILLED
 
 
 @dataclass(frozen=True)
@@ -51,9 +55,37 @@ def _entries(sides) -> list[SideEntry]:
     return [_entry(side, changed) for side in sides]
 
 
+def _after_death(characters) -> Q | None:
+    """The sides of the rounds after the one that killed their character, in his battle (None: no character
+    of them was killed). Read from the records the rounds wrote (`killed`, systems/records.py), whatever the
+    system: the one that set it last in a battle, unless a later one set it back (a GM's adjustment)."""
+    died: dict[tuple[int, int], int] = {}
+    rows = (CharacterChange.objects.filter(character__in=characters, character__state__killed=True)
+            .order_by("created_at", "id").values_list("character_id", "battle_id", "round__number", "ops"))
+    for character_id, battle_id, number, ops in rows:
+        for op in ops or ():
+            if op.get("key") == KILLED and op.get("item") is None:
+                if op.get("value") is True:
+                    died[(character_id, battle_id)] = number
+                else:
+                    died.pop((character_id, battle_id), None)
+    if not died:
+        return None
+    later = Q()
+    for (character_id, battle_id), number in died.items():
+        later |= Q(character_id=character_id, round__battle_id=battle_id, round__number__gt=number)
+    return later
+
+
 def _resolved(characters):
-    """The sides the characters played in resolved rounds."""
-    return SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
+    """The sides the characters played in resolved rounds; a round after the one that killed the character is
+    left out unless it changed his record."""
+    sides = SidePlays.objects.filter(character__in=characters, round__status=Round.Status.RESOLVED)
+    after_death = _after_death(characters)
+    if after_death is None:
+        return sides
+    changed = CharacterChange.objects.filter(character_id=OuterRef("character_id"), round_id=OuterRef("round_id"))
+    return sides.exclude(after_death & ~Exists(changed))
 
 
 def _fought(characters):

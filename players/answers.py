@@ -32,11 +32,11 @@ def form_fields(form: PlaysForm) -> set[str]:
 
 def typing_errors(side, answers: Mapping[str, Any], posted: Mapping[str, str] | None = None) -> dict[str, str]:
     """While the player types: what is wrong with the answers given so far (`posted`: those that are not a
-    number or not one of the choices). A question not answered yet is not an error yet: sealing says so."""
-    round_ = side.round
+    number or not one of the choices). A question not answered yet is not an error yet (sealing says so),
+    unless the system already complains of it: then it is worded as the GM's page words it ("Target: choose
+    one"), by the same check."""
     form = system_battles.form_of(side)
-    system = round_.battle.campaign.combat_system
-    errors = system_rounds.check_side(system, round_.input, side.side, answers)
+    errors = system_battles.check_answers(side, answers, every_unanswered=False)
     return applying(form, {**errors, **(posted or {})}, answers)
 
 

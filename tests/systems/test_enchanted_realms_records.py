@@ -119,3 +119,9 @@ def test_what_a_record_does_not_say_is_as_the_round_input_has_it_and_the_input_i
     assert [entry(taken, name) for name in ("Bryn", "Goblin 1", "Goblin 2")] == \
         [entry(start, name) for name in ("Bryn", "Goblin 1", "Goblin 2")]
     assert ER.validate(taken) == []
+
+
+def test_a_combatant_down_before_the_round_has_no_change_in_a_later_round():
+    down = battle({**HERO, "hp": -2, "down": True}, ORC)
+    blow = {"events": [{"kind": "down", "actors": ["Orc", "Hero"]}]}
+    assert changes_of(down, copy.deepcopy(down), blow) == {}

@@ -183,3 +183,9 @@ def test_what_a_round_wrote_is_taken_back_exactly():
     changed, ops = apply(record, change.changes)
     assert changed["armor"] == {"Helmet": "intact", "Plain shield": "destroyed"}
     assert undo(changed, ops) == record
+
+
+def test_a_combatant_dead_before_the_round_has_no_change_in_a_later_round():
+    dead = battle([ash(hp=-12, status="dead", engaged_with=[]), orc(engaged_with=[])])
+    death = {"events": [{"kind": "death", "actors": ["Orc 2", "Sir Ash"]}]}
+    assert SYSTEM.record_changes(dead, copy.deepcopy(dead), death) == ()

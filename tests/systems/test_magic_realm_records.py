@@ -87,6 +87,16 @@ def test_nothing_changed_is_no_outcome():
     assert changes_by_side(battle(knight()), battle(knight()), {"summaries": [{"character": "Black Knight"}]}) == {}
 
 
+def test_a_character_dead_before_the_round_has_no_change_whatever_the_round_says_of_him():
+    """A later round of his battle keeps him in its state, dead, and its summaries still say he was killed:
+    his record and his history were written by the round that killed him, once."""
+    dead = knight(dead=True, horse={"counter": "Warhorse", "dead": True}, armor=[{"name": "Shield", "state": "damaged"}])
+    hireling = {"id": "Lancer", "counter": "Lancer", "hired_by": "Black Knight", "dead": True}
+    later_round = {"summaries": [{"character": "Black Knight", "killed": True, "kills": [], "fame": 0}], "kills": []}
+    assert records.record_changes(battle(dead, [hireling]), battle(dead, [hireling]), later_round) == ()
+    assert records.record_changes(battle(dead, [hireling]), battle(dead, [hireling]), {}) == ()
+
+
 def test_undo_puts_back_what_apply_replaced_even_a_count_it_could_not_take_below_zero():
     changes = [{"op": "set", "key": "killed", "item": None, "value": True},
                {"op": "set", "key": "armor", "item": "Helmet", "value": "destroyed"},

@@ -152,3 +152,9 @@ def test_a_rounds_changes_are_taken_back_exactly_from_a_record_that_already_keep
     kept = {**a_record(), "life": 6}
     record, ops = apply(kept, changes["Astaroth"].changes)
     assert record["life"] == 3 and undo(record, ops) == kept
+
+
+def test_a_combatant_dead_before_the_round_has_no_change_in_a_later_round():
+    dead = battle({**ASTAROTH, "life": -1, "dead": True}, GOBLIN)
+    death = {"events": [{"kind": "death", "actors": ["Astaroth"], "text": "Tick 2: Astaroth dies"}]}
+    assert MV.record_changes(dead, copy.deepcopy(dead), death) == ()

@@ -31,12 +31,17 @@ def answer_first_choices(gm, round_):
         system_battles.lock(gm, round_.battle.campaign.slug, round_.battle_id, round_.number, side.pk)
 
 
+def play_round(gm, battle, number):
+    """Round `number` of the battle played with every side's first choices and resolved; the round."""
+    round_ = battle.rounds.get(number=number)
+    answer_first_choices(gm, round_)
+    services.request_resolve(gm, battle.campaign.slug, battle.pk, number)
+    services.resolve_round(round_.pk)
+    round_.refresh_from_db()
+    return round_
+
+
 def resolve_first_round(gm, campaign, key):
     """A battle started from the starter `key` with its round 1 resolved; the battle and that round."""
     battle = start(gm, campaign, key)
-    round_ = battle.rounds.get(number=1)
-    answer_first_choices(gm, round_)
-    services.request_resolve(gm, campaign.slug, battle.pk, 1)
-    services.resolve_round(round_.pk)
-    round_.refresh_from_db()
-    return battle, round_
+    return battle, play_round(gm, battle, 1)

@@ -134,3 +134,33 @@ def test_the_characters_history_adds_what_each_round_did_to_his_record(gm, gm_cl
     assert "Record: Took 7 damage: 3 from Goblin 1, 4 from Goblin 2 (life 6 → -1); Killed by Goblin 2" in page
     cards = gm_client.get(f"/campaigns/{campaign.slug}/characters/").content.decode()
     assert "Record: Took 7 damage" in cards
+
+
+# With these dice the Giant and the Wolf kill the Black Knight in round 1 (the Amazon, unattacked, owes nothing)
+# and the Amazon fights on alone in round 2.
+KNIGHT_FALLS_SEED = 12
+
+
+def test_a_round_after_a_characters_death_writes_no_history_entry_for_him(gm, gm_client, monkeypatch):
+    from combat import character_history
+    from combat.demo import create_set_up_battle
+    from tests.systems_app.battles import play_round
+    from tests.systems_app.conftest import knight_and_amazon
+
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: KNIGHT_FALLS_SEED)
+    campaign = knight_and_amazon(gm)
+    battle = create_set_up_battle(campaign, "demo", "At the ford", "Cave 4", {
+        "characters": ["Black Knight", "Amazon"], "monsters": "Giant\nWolf",
+        "attacks": "Giant -> Black Knight\nWolf -> Black Knight"})
+    play_round(gm, battle, 1)
+    assert record_of(campaign, "Black Knight")["killed"] is True
+    assert play_round(gm, battle, 2).status == Round.Status.RESOLVED
+    knight = Character.objects.get(campaign=campaign, catalogue_name="Black Knight")
+    amazon = Character.objects.get(campaign=campaign, catalogue_name="Amazon")
+    assert not CharacterChange.objects.filter(character=knight, round__number=2).exists()
+    assert [entry.round.number for entry in character_history.entries_of(knight)[0:10]] == [1]
+    assert [entry.round.number for entry in character_history.entries_of(amazon)[0:10]] == [2, 1]
+    assert character_history.counts_for([knight, amazon]) == {knight.pk: 1, amazon.pk: 2}
+    assert [entry.round.number for entry in character_history.latest_for([knight])[knight.pk]] == [1]
+    page = gm_client.get(f"/campaigns/{campaign.slug}/characters/{knight.pk}/history/").content.decode()
+    assert page.count("Black Knight: KILLED") == 1 and "Killed by" in page
