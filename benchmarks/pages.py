@@ -1,7 +1,8 @@
 """Pages under load, as ratios to a bare Django page (issue #13, goal 2).
 
-Makes a scratch PostgreSQL database with the demo campaign (`load_demo`) and a 10-player battle whose
-sides hold saved, unlocked plays (ten plays forms, each with its odds panel), signs the demo GM in with
+Makes a scratch PostgreSQL database with the demo campaign (`load_demo`) and a 10-player battle set up
+through the systems interface whose sides hold saved, unlocked answers (the interface's round page with ten
+sides' forms, each with its odds panel), signs the demo GM in with
 a session cookie, starts gunicorn itself (2 sync workers, DEBUG off, static files collected, a free
 port on 127.0.0.1), then in the same run puts each page under the same load one after the other:
 the sign-in page (signed out), the dashboard and the 10-side round page (signed in). The load is
@@ -186,15 +187,15 @@ def main() -> None:
     from django.core.management import call_command
 
     from benchmarks.battle_setup import make_battle
-    from combat import services
+    from combat import system_battles
 
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
     call_command("load_demo", stdout=open(os.devnull, "w"))
     gm = get_user_model().objects.get(username="demo")
     battle = make_battle(gm, "load", args.players)
-    for character in battle.characters.all():
-        services.unlock_side(gm, "load", battle.pk, 1, character.pk)
+    for side in battle.rounds.get(number=1).sides.filter(locked=True):
+        system_battles.unlock(gm, "load", battle.pk, 1, side.pk)
     session = session_cookie(gm)
     pages = [
         ("sign-in page", "/accounts/login/", False),

@@ -7,7 +7,7 @@ first round's start to the last round's commit gives rounds per second, with the
 11-16 result emails and the next round's "plays due" emails of each round, written in the same
 transaction; their send tasks queue up behind the waiting rounds, so the span measured is resolving).
 
-The engine's share is the time `combat.rounds.resolve` takes for the same round files and seeds, run
+The engine's share is the time the round's system's `resolve` takes for the same round files and seeds, run
 again in this process after the worker is done, over the worker's time per round. The last line is
 `ratio: X`, that share.
 
@@ -55,8 +55,9 @@ def main() -> None:
     from django.core.management import call_command
 
     from benchmarks.battle_setup import make_battle
-    from combat import rounds, services
+    from combat import services
     from combat.models import Round
+    from systems import get_system, system_of
 
     call_command("migrate", verbosity=0)
     redis.Redis.from_url(REDIS_URL).flushdb()
@@ -91,7 +92,7 @@ def main() -> None:
     engine_times = []
     for round_ in resolved:
         started = time.perf_counter()
-        rounds.resolve(round_.input, round_.seed)
+        get_system(system_of(round_.input)).resolve(round_.input, seed=round_.seed)
         engine_times.append(time.perf_counter() - started)
     engine = statistics.median(engine_times)
     from campaigns.mail.models import OutboxMessage
@@ -102,7 +103,7 @@ def main() -> None:
           f"load average before {load[0]:.2f}")
     print(f"worker: {per_round * 1000:.0f} ms a round, {1 / per_round:.1f} rounds/s (stamp to stamp over "
           f"{len(resolved) - 1} rounds; their mail waits in the queue behind them)")
-    print(f"engine (combat.rounds.resolve, same files and seeds, in-process): median {engine * 1000:.1f} ms")
+    print(f"engine (the system's resolve, same files and seeds, in-process): median {engine * 1000:.1f} ms")
     print(f"ratio: {engine / per_round:.2f}")
     from django.db import connections
 
