@@ -1,7 +1,8 @@
 """The battle page under load: a small, bounded load generator against gunicorn on 127.0.0.1.
 
-Sets up a scratch PostgreSQL database with a 10-player battle whose sides hold saved, unlocked plays
-(so the page renders ten play forms, each with its odds panel: the GM's heaviest page), starts
+Sets up a scratch PostgreSQL database with a 10-player battle set up through the systems interface whose
+sides hold saved, unlocked answers (so the interface's round page renders ten sides' forms, each with its odds
+panel: the GM's heaviest page), starts
 gunicorn as the Procfile does (3 sync workers, DEBUG off, static files collected), signs a GM session
 in, then keeps `--clients` keep-alive connections busy for `--seconds` (at most `--max-requests`
 requests) on the round page, and reports throughput and latency percentiles.
@@ -105,7 +106,7 @@ def main() -> None:
         deadline = time.monotonic() + 30
         while True:
             try:
-                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=60)  # a cold worker draws its first round page slowly
                 probe.request("GET", path, headers={"Cookie": cookie})
                 response = probe.getresponse()
                 body = response.read()

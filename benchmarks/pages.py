@@ -1,7 +1,8 @@
 """Pages under load, as ratios to a bare Django page (issue #13, goal 2).
 
-Makes a scratch PostgreSQL database with the demo campaign (`load_demo`) and a 10-player battle whose
-sides hold saved, unlocked plays (ten plays forms, each with its odds panel), signs the demo GM in with
+Makes a scratch PostgreSQL database with the demo campaign (`load_demo`) and a 10-player battle set up
+through the systems interface whose sides hold saved, unlocked answers (the interface's round page with ten
+sides' forms, each with its odds panel), signs the demo GM in with
 a session cookie, starts gunicorn itself (2 sync workers, DEBUG off, static files collected, a free
 port on 127.0.0.1), then in the same run puts each page under the same load one after the other:
 the sign-in page (signed out), the dashboard and the 10-side round page (signed in). The load is

@@ -2,7 +2,8 @@
 
 Runs PostgreSQL (a scratch database), Redis (a scratch database number), a real Celery worker process
 and an in-process aiosmtpd server, as tests/fullstack/conftest.py does. Each repetition starts a new
-10-player battle with every side locked, then measures from the commit of Resolve (the task enqueued)
+10-player battle set up through the systems interface with every side answered and locked
+(benchmarks/battle_setup.py), then measures from the commit of Resolve (the task enqueued)
 to the moment the SMTP server has accepted the last of the 11 emails (10 players and the GM). The last
 line, `ratio: X`, is the median of that over the median of Resolve to result committed.
 
@@ -142,13 +143,13 @@ def main() -> None:
             if repetition:
                 timings.append(finished - started)
             round_ = battle.rounds.get(number=1)
-            attacking = sum(1 for side in round_.sides.all() if side.plays.get("attack"))
+            answered = sum(1 for side in round_.sides.all() if side.plays)
             stamped = (round_.resolved_at - round_.resolve_requested_at).total_seconds()
             if repetition:
                 stamp_timings.append(stamped)
             if repetition:
                 commit_timings.append(committed)
-            print(f"run {repetition}: {(finished - started) * 1000:.0f} ms, {attacking} sides attacking, "
+            print(f"run {repetition}: {(finished - started) * 1000:.0f} ms, {answered} sides answered, "
                   f"{len(round_.log)} log events, result stamped after {stamped * 1000:.0f} ms, committed after {committed * 1000:.0f} ms"
                   f"{' (warm-up)' if not repetition else ''}")
         print(f"{args.players} players, {expected} emails, {len(timings)} runs, worker {' '.join(pool)}: "
