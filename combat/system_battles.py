@@ -109,10 +109,10 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
     characters = {c.catalogue_name: c for c in battle.characters.all()}
     by = user if getattr(user, "pk", None) else None
     for side in system.sides(round_input):
-        form = system.plays_form(round_input, side)
+        form = system_rounds.form_for(system, round_input, side)
         SidePlays.objects.create(round=round_, side=side, character=characters.get(side), updated_by=by,
                                  locked=not form.fields)
-    if system.plays_form(round_input, GM).fields:  # the GM's own entries for the round, kept as a side the GM plays
+    if system_rounds.form_for(system, round_input, GM).fields:  # the GM's own entries for the round, kept as a side the GM plays
         SidePlays.objects.create(round=round_, side=GM, updated_by=by)
     round_opened.send(sender=Round, round=round_, user=user)
     return round_
@@ -126,14 +126,14 @@ def gm_entries_follow(round_: Round, before: Mapping[str, Any], user=None) -> li
     per native group), and is cleared when its question is gone or no longer takes it; the side is unlocked
     when an answer is cleared or it asks something new. The sentences the round's history keeps, if any."""
     system = round_.battle.campaign.combat_system
-    now = system.plays_form(round_.input, GM)
+    now = system_rounds.form_for(system, round_.input, GM)
     side = round_.sides.filter(side=GM).first()
     if side is None:
         if not now.fields:
             return []
         SidePlays.objects.create(round=round_, side=GM, updated_by=user if getattr(user, "pk", None) else None)
         return ["The GM's entries opened by the adjustment: there is something for the GM to enter this round now"]
-    was = system.plays_form(before, GM)
+    was = system_rounds.form_for(system, before, GM)
     plays, cleared = _answers_kept(was, now, side.plays)
     if not now.fields:
         side.delete()

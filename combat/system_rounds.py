@@ -11,7 +11,10 @@ character plays (a goblin) is the GM's to enter. The answers a side saves are ke
 
 from __future__ import annotations
 
+import hashlib
 import json
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
@@ -46,8 +49,41 @@ def combatant_names(system) -> list[str]:
 # --- a side's answers -----------------------------------------------------------------------------------
 
 
+class _Forms:
+    """The plays forms a process built lately, by system, side and the round input's content: a form is a pure
+    function of those (systems/interface.py), and Magic Realm's tries hundreds of plays against its engine to
+    offer only legal choices, so a page, a check while typing, a lock and a resolve, each asking for the same
+    side's form several times, build it once. Keyed by a digest of the input, so an input changed in any way
+    (an adjustment, the next round) builds its own; bounded, the least recently used going first."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self.forms: OrderedDict[tuple[str, str, str], PlaysForm] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, system, round_input: dict[str, Any], side: str) -> PlaysForm:
+        text = json.dumps(round_input, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+        key = (system.NAME, side, hashlib.blake2b(text.encode(), digest_size=16).hexdigest())
+        with self.lock:
+            form = self.forms.get(key)
+            if form is not None:
+                self.forms.move_to_end(key)
+                return form
+        form = system.plays_form(round_input, side)
+        with self.lock:
+            self.forms[key] = form
+            while len(self.forms) > self.size:
+                self.forms.popitem(last=False)
+        return form
+
+
+_FORMS = _Forms()
+
+
 def form_for(system, round_input: dict[str, Any], side: str) -> PlaysForm:
-    return system.plays_form(round_input, side)
+    """The system's plays form of `side` for the round input (`plays_form`), built once per process for the same
+    input (`_Forms`)."""
+    return _FORMS.get(system, round_input, side)
 
 
 def posted_answers(form: PlaysForm, data: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:

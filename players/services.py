@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import history, system_battles, system_dues
+from combat import history, system_battles, system_dues, system_rounds
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
@@ -506,10 +506,10 @@ def _keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None)
     before, round_.input = round_.input, round_input
     round_.save(update_fields=["input"])
     for side in round_.sides.exclude(side=GM):
-        chooses_now = bool(system.plays_form(round_input, side.side).fields)
+        chooses_now = bool(system_rounds.form_for(system, round_input, side.side).fields)
         if not side.locked and not chooses_now:
             side.locked = True
-        elif side.locked and not side.plays and chooses_now and not system.plays_form(before, side.side).fields:
+        elif side.locked and not side.plays and chooses_now and not system_rounds.form_for(system, before, side.side).fields:
             side.locked = False
         else:
             continue
