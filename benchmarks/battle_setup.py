@@ -36,7 +36,7 @@ def make_battle(gm, slug: str, players: int):
     round_ = battle.rounds.get(number=1)
     for side in round_.sides.filter(locked=False):
         system_battles.save_answers(gm, slug, battle.pk, 1, side.pk, valid_answers(side))
-        system_battles.lock(gm, slug, battle.pk, 1, side.pk)
+        system_battles.lock(gm, slug, battle.pk, 1, side.pk, plays_nothing=True)  # as the GM confirms a side playing nothing
     return battle
 
 
