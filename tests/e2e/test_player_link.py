@@ -67,7 +67,7 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
                         ("maneuver_box", "Charge")):
         field(name).select_option(label=label)
     error = player.locator(f"#id_side{knight.pk}-target_error")
-    expect(error).to_have_text("an attack needs a target")
+    expect(error).to_have_text("Target: choose one")  # worded as the GM's round page words it
     expect(field("weapon").locator("option:checked")).to_have_text("Mace (unalerted)")
     screenshot(player, "player-link-error")
     field("target").select_option(label="H Troll")
