@@ -47,7 +47,7 @@ def make_battle(gm, slug: str, players: int):
     for side in battle.rounds.get(number=1).sides.filter(locked=False):
         answers = valid_answers(side, {"target": attackers.get(side.side)})
         system_battles.save_answers(gm, slug, battle.pk, 1, side.pk, answers)
-        system_battles.lock(gm, slug, battle.pk, 1, side.pk)
+        system_battles.lock(gm, slug, battle.pk, 1, side.pk, plays_nothing=True)  # as the GM confirms a side playing nothing
     return battle
 
 

@@ -17,7 +17,7 @@ from combat import fairness, history, system_dues, system_rounds, system_waiting
 from combat.models import SYSTEM_KEY, Battle, Round, SidePlays
 from combat.signals import round_opened
 from systems.errors import PlaysInvalid
-from systems.interface import GM
+from systems.interface import GM, answers_that_apply
 from systems.records import is_killed
 from systems.states import state_errors
 
@@ -237,6 +237,29 @@ def check_answers(side: SidePlays, answers: Mapping[str, Any], *, every_unanswer
     return {**errors, **missing}
 
 
+# The key of the refusal that asks first: the side plays nothing this round (its form asks something, and
+# nothing is answered). A lock or a seal the GM or the player confirms goes through.
+PLAYS_NOTHING = "plays_nothing"
+
+
+def nothing_played(side: SidePlays, answers: Mapping[str, Any]) -> bool:
+    """Whether the answers play nothing at all: the side's form asks something and no question that applies
+    is answered. The GM's own entries stand for no combatant: leaving them empty plays nobody's nothing."""
+    form = form_of(side)
+    return bool(form.fields) and not side.is_gm_entries and not answers_that_apply(form, answers)
+
+
+def ask_if_nothing(side: SidePlays, answers: Mapping[str, Any], verb: str, confirmed: bool) -> None:
+    """Refuse, unless `confirmed`, answers that play nothing, with the question that asks first ("Black Knight
+    plays nothing this round. Lock anyway?"), under `PLAYS_NOTHING`: the GM's lock and the player's seal ask
+    alike; the deadline's missed-turn policy never asks."""
+    from combat.services import BattleError
+
+    if not confirmed and nothing_played(side, answers):
+        question = f"{side.name} plays nothing this round. {verb} anyway?"
+        raise BattleError(question, {PLAYS_NOTHING: question})
+
+
 def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, answers: Mapping[str, Any]):
     """Keep a side's answers as typed (even with errors) and return their errors by field."""
     from combat.services import BattleError, get_round
@@ -255,8 +278,9 @@ def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, ans
     return side, errors
 
 
-def lock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlays:
-    """Lock a side whose answers are complete and valid; with auto-resolve, the last lock resolves."""
+def lock(user, slug: str, battle_id: int, number: int, side_id: int, *, plays_nothing: bool = False) -> SidePlays:
+    """Lock a side whose answers are complete and valid; with auto-resolve, the last lock resolves. A side
+    that plays nothing is locked only when the GM confirms it (`plays_nothing`): else the refusal asks."""
     from combat.services import BattleError, _request_resolve, get_round
 
     with transaction.atomic():
@@ -267,6 +291,7 @@ def lock(user, slug: str, battle_id: int, number: int, side_id: int) -> SidePlay
         errors = check_answers(side, side.plays)
         if errors:
             raise BattleError("Fix the plays before locking this side.", errors)
+        ask_if_nothing(side, side.plays or {}, "Lock", plays_nothing)
         side.locked = True
         side.updated_by = user
         side.save(update_fields=["locked", "updated_by", "updated_at"])

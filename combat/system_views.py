@@ -37,7 +37,8 @@ def round_status(request, round_):
 
 
 def round_context(round_, bound=None, waiting_bound=None, **extra):
-    """The page's context; `bound` is (side pk, answers, errors) of a side just sent, drawn as sent;
+    """The page's context; `bound` is (side pk, answers, errors, saved, question) of a side just sent, drawn
+    as sent (`question`: the lock's, when the side plays nothing);
     `waiting_bound` (form key, answers, errors), a waiting form's (system_waiting_views)."""
     from combat.system_waiting_views import waiting_context  # here: that module draws its fields with ours
 
@@ -56,9 +57,10 @@ def round_context(round_, bound=None, waiting_bound=None, **extra):
     return context
 
 
-def side_context(round_, side, answers=None, errors=None, saved=False):
+def side_context(round_, side, answers=None, errors=None, saved=False, question=""):
     """One side's card: who plays it, its state, and its plays form drawn from the system's fields, with each
-    error beside its field. Without `answers`, the saved answers (and, while drafting, their errors)."""
+    error beside its field, and the lock's `question` when the side plays nothing ("Lock anyway?"). Without
+    `answers`, the saved answers (and, while drafting, their errors)."""
     form = system_battles.form_of(side)
     if answers is None:
         answers = dict(side.plays or {})
@@ -74,7 +76,7 @@ def side_context(round_, side, answers=None, errors=None, saved=False):
         "form": form, "fields": fields, "general_errors": list(errors.values()),
         "standing": system_battles.standing_of(side),
         "answered": [(row["label"], row["answer"]) for row in fields if row["applies"] and row["answer"] != ""],
-        "saved": saved, "has_errors": bool(errors) or any(row["error"] for row in fields),
+        "saved": saved, "question": question, "has_errors": bool(errors) or any(row["error"] for row in fields),
         "odds_id": f"side-odds-{side.pk}", "odds": odds_rows(round_.battle.campaign.combat_system, round_.input, form, kept)
         if round_.status == Round.Status.DRAFTING and not side.locked else [],
     }
@@ -155,33 +157,41 @@ def check_side(request, slug, battle_id, number, side_id):
     answers, errors = posted_answers(system_battles.form_of(side), request.POST)
     errors = {**system_battles.check_answers(side, answers), **errors}
     return render(request, "combat/system_round.html#side_errors",
-                  {"s": side_context(round_, side, answers, errors), "oob_fields": True})
+                  {"s": side_context(round_, side, answers, errors), "oob_fields": True,
+                   "clear_question": not system_battles.nothing_played(side, answers)})
 
 
 @login_required
 @require_POST
 def save_side(request, slug, battle_id, number, side_id):
-    """Save the side's answers as typed (errors and all) and, with `lock`, lock it when they are complete."""
+    """Save the side's answers as typed (errors and all) and, with `lock`, lock it when they are complete;
+    a side that plays nothing is locked once the GM confirms it (`plays_nothing`, which locks): until then the
+    card asks, "Black Knight plays nothing this round. Lock anyway?"."""
     round_, side = _round_and_side(request, slug, battle_id, number, side_id)
     answers, errors = posted_answers(system_battles.form_of(side), request.POST)
-    problem = ""
+    confirmed = bool(request.POST.get(system_battles.PLAYS_NOTHING))
+    locking = bool(request.POST.get("lock")) or confirmed
+    problem = question = ""
     try:
         side, saved_errors = system_battles.save_answers(request.user, slug, battle_id, number, side_id, answers)
         errors = {**saved_errors, **errors}
-        if request.POST.get("lock") and not errors:
-            system_battles.lock(request.user, slug, battle_id, number, side_id)
-        elif request.POST.get("lock"):
+        if locking and not errors:
+            system_battles.lock(request.user, slug, battle_id, number, side_id, plays_nothing=confirmed)
+        elif locking:
             problem = "Fix the plays before locking this side."
     except services.BattleError as error:
-        problem, errors = str(error), {**error.errors, **errors}
+        question = error.errors.get(system_battles.PLAYS_NOTHING, "")
+        if not question:
+            problem, errors = str(error), {**error.errors, **errors}
     round_ = services.get_round(request.user, slug, battle_id, number)
-    if round_.status != Round.Status.DRAFTING or (not problem and not request.htmx):
-        if not problem:
-            locked = " and locked" if request.POST.get("lock") else ""
+    if round_.status != Round.Status.DRAFTING or (not (problem or question) and not request.htmx):
+        if not (problem or question):
+            locked = " and locked" if locking else ""
             messages.success(request, f"{side.name}'s plays are saved{locked}.")
         return to_round(request, slug, battle_id, number)
     side = system_battles.side_in(round_, side_id, for_update=False)
-    bound = None if side.locked else (side.pk, answers, {**errors, **({"lock": problem} if problem else {})}, True)
+    bound = None if side.locked else (
+        side.pk, answers, {**errors, **({"lock": problem} if problem else {})}, True, question)
     context = round_context(round_, bound)
     if request.htmx:
         card = next(row for row in context["sides"] if row["side"].pk == side.pk)

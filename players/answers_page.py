@@ -59,9 +59,9 @@ def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], k
 
 
 def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = None,
-              errors: Mapping[str, str] | None = None, error: str = "") -> dict[str, Any]:
+              errors: Mapping[str, str] | None = None, error: str = "", question: str = "") -> dict[str, Any]:
     """One of the player's sides: its form while it can change (`answers_given` and `errors`: what was just
-    posted and found wrong), its sealed answers, its receipt."""
+    posted and found wrong; `question`: the seal's, when they play nothing), its sealed answers, its receipt."""
     submission = services.last_submission(round_, side.character_id)
     editable = round_.status == Round.Status.DRAFTING and not side.locked and not services.is_past_deadline(round_)
     form = system_battles.form_of(side)
@@ -81,7 +81,7 @@ def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = N
         "sealed": answers.answer_lines(form, submission.plays) if submission else [],
         "fields": [field_view(form, f, given, kept, errors) for f in form.fields],
         "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
-        "error": error,
+        "error": error, "question": question,
         "token": links.token_for(link),
         **(_odds(side, form, given) if editable else {"odds": []}),
     }
@@ -92,6 +92,7 @@ def error_regions(side, form: PlaysForm, errors: Mapping[str, str], given: Mappi
     errors and the odds of what it plans now, swapped out of band so that no input the player is typing in is
     ever replaced."""
     return {"cid": side.character_id, "oob": True,
+            "clear_question": not system_battles.nothing_played(side, given),  # the seal's, once it plays something
             "fields": [{"name": f.name, "error": errors.get(f.name, "")} for f in form.fields],
             "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
             **_odds(side, form, given)}

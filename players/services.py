@@ -142,9 +142,10 @@ def last_submission(round_: Round, character_id: int, source: str | None = None)
 # --- the player submits -------------------------------------------------------------------------------
 
 
-def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submission:
+def submit(link: PlayerLink, character_id: int, plays: dict[str, Any], *, plays_nothing: bool = False) -> Submission:
     """Seal a player's plays: valid by the engine, before the deadline, the side not locked. The last
-    submission counts; each is kept with its receipt, and the receipt is emailed."""
+    submission counts; each is kept with its receipt, and the receipt is emailed. Answers that play nothing
+    are sealed only once the player confirms it (`plays_nothing`; else `system_battles.ask_if_nothing` asks)."""
     with transaction.atomic():
         round_ = Round.objects.select_for_update().get(pk=current_round(link.battle).pk)
         side = side_of(link, round_, character_id, for_update=True)
@@ -159,6 +160,7 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any]) -> Submis
         errors = check_own_plays(round_, character_id, plays)
         if errors:
             raise BattleError("Fix the plays marked below before submitting.", errors)
+        system_battles.ask_if_nothing(side, plays, "Seal", plays_nothing)
         plays = answers.sealed(side, plays)
         now = timezone.now()
         name = side.name

@@ -81,19 +81,29 @@ def validate(request, link, character_id):
 @_throttled
 def submit(request, link, character_id):
     """Seal the answers (players.services.submit checks them alone, and names each missing one); refused,
-    the page comes back with the answers as posted and each error beside its question."""
+    the page comes back with the answers as posted and each error beside its question (htmx: the side's card
+    alone). Answers that play nothing are sealed once the player confirms it (`plays_nothing`): until then
+    the card asks, "Black Knight plays nothing this round. Seal anyway?"."""
     _, side = _own_side(link, character_id)
     _, given, errors = _posted_answers(request, side)
-    problem = "Fix the plays marked below before submitting."
+    problem, question = "Fix the plays marked below before submitting.", ""
     if not errors:
         try:
-            services.submit(link, side.character_id, given)
+            services.submit(link, side.character_id, given,
+                            plays_nothing=bool(request.POST.get(system_battles.PLAYS_NOTHING)))
         except combat_services.BattleError as error:
-            errors, problem = error.errors, str(error)
+            question = error.errors.get(system_battles.PLAYS_NOTHING, "")
+            errors, problem = ({}, "") if question else (error.errors, str(error))
         else:
             return _sealed(request, link)
-    context = player_page.page_context(
-        link, {side.character_id: {"answers_given": given, "errors": errors, "error": problem}})
+    bound = {"answers_given": given, "errors": errors, "error": problem, "question": question}
+    context = player_page.page_context(link, {side.character_id: bound})
+    card = next((v for v in context["sides"] if v["side"].pk == side.pk), None)
+    if request.htmx and card is None:  # the round moved on meanwhile: the page says what it is now
+        messages.error(request, problem or question)
+        return _to_page_htmx(link)
+    if request.htmx:  # htmx swaps only 2xx answers: the card carries its refusal itself
+        return render(request, "players/page.html#answers_side", {**context, "v": card})
     return render(request, "players/page.html", context, status=422)
 
 
@@ -103,11 +113,13 @@ def _sealed(request, link):
 
 def _to_page(request, link, done: str):
     messages.success(request, done)
-    if request.htmx:
-        response = HttpResponse(status=204)
-        response["HX-Redirect"] = _page_url(link)
-        return response
-    return redirect(_page_url(link))
+    return _to_page_htmx(link) if request.htmx else redirect(_page_url(link))
+
+
+def _to_page_htmx(link):
+    response = HttpResponse(status=204)
+    response["HX-Redirect"] = _page_url(link)
+    return response
 
 
 def _posted_answers(request, side):

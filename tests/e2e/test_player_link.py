@@ -2,10 +2,11 @@
 page, open Alice's plays-due email and follow her link; enter plays fast with the target missing (its error
 beside the field), fix it, submit, see the receipt; the GM sees "submitted"; Bob's link shows nothing of
 Alice's plays; a forged and an expired link are 404s; then the deadline passes (the sweep is called with a
-later "now", as beat would call it then): the reminder goes once, to Bob only, Bob's side waits for the GM
-(Magic Realm's encounter step must be answered), who enters it, and the round resolves; Alice's result email carries the
-next round's link, after her summary and before the full log. When combat is over, the link in the result
-email still opens the final results."""
+later "now", as beat would call it then): the reminder goes once, to Bob only, Bob's Amazon plays nothing by the
+campaign's missed-turn policy (every Magic Realm question is optional), the round's notes say so, and the round,
+its last side in, resolves by itself; Alice's result email carries the next round's link, after her summary and
+before the full log. Sealing nothing asks first ("Amazon plays nothing this round. Seal anyway?"). When combat
+is over, the link in the result email still opens the final results."""
 
 import re
 from datetime import timedelta
@@ -19,7 +20,7 @@ from combat import services as combat_services
 from combat.models import Battle, Round
 from players import links, services
 from players.models import PlayerLink, PlaySettings, RoundDeadline, Submission
-from tests.e2e.conftest import DEMO_ANSWERS, demo_party, enter_plays, resolve_round, set_up_battle, side_of
+from tests.e2e.conftest import DEMO_ANSWERS, demo_party, enter_plays, resolve_round, set_up_battle
 
 pytestmark = pytest.mark.e2e
 
@@ -66,7 +67,7 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
                         ("maneuver_box", "Charge")):
         field(name).select_option(label=label)
     error = player.locator(f"#id_side{knight.pk}-target_error")
-    expect(error).to_have_text("an attack needs a target")
+    expect(error).to_have_text("Target: choose one")  # worded as the GM's round page words it
     expect(field("weapon").locator("option:checked")).to_have_text("Mace (unalerted)")
     screenshot(player, "player-link-error")
     field("target").select_option(label="H Troll")
@@ -109,19 +110,18 @@ def test_a_player_plays_a_round_from_the_link_in_their_email(signed_in_page, bro
     assert [m.recipient for m in reminders] == ["bob@example.com"]
     for _ in range(2):  # a minute past round 1's deadline, twice: the second sweep finds nothing more to do
         services.sweep(deadline.due_at + timedelta(seconds=1))
-    # Magic Realm asks every side what it does in the encounter step: playing nothing is no answer there, so
-    # the Amazon is not defaulted; the round waits for the GM, and the round page's history says why.
-    assert not Submission.objects.filter(character=amazon, source=Submission.Source.DEFAULT).exists()
-    assert Round.objects.get(battle=battle, number=1).status == Round.Status.DRAFTING
-    page.goto(f"/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/1/")
-    expect(page.locator(".round-notes")).to_contain_text("Amazon missed the deadline: playing nothing is not an answer")
-    expect(page.locator(".round-notes")).to_contain_text("the GM enters its plays")
-    bob_side = side_of(battle, "Amazon")
-    card = page.locator(f"#side-{bob_side.pk}")
-    card.locator(f"#side{bob_side.pk}-encounter_play").select_option(label="No charge and no encounter action")
-    card.get_by_role("button", name="Save and lock").click()  # the last side in: the campaign resolves by itself
-    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
+    # Every question of Magic Realm's form is optional: under the campaign's missed-turn policy "plays nothing" the
+    # Amazon plays nothing, and, the last side in, the round resolves by itself (the campaign auto-resolves).
+    defaulted = Submission.objects.get(character=amazon, source=Submission.Source.DEFAULT)
+    assert defaulted.plays == {}
     assert Round.objects.get(battle=battle, number=1).status == Round.Status.RESOLVED
+    page.goto(f"/campaigns/{campaign.slug}/battles/{battle.pk}/rounds/1/")
+    expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible()
+    notes = page.locator(".round-notes")
+    expect(notes).to_contain_text("Amazon missed the deadline: plays nothing this round (the campaign's missed-turn policy).")
+    expect(notes).to_contain_text("defaulted: Amazon.")
+    expect(notes).not_to_contain_text("the GM enters its plays")
+    screenshot(page, "player-link-deadline-plays-nothing")
     next_link = links.url_for(PlayerLink.objects.get(battle=battle, player__name="Alice", revoked_at__isnull=True))
 
     page.goto("/mail/")
@@ -172,6 +172,23 @@ def test_after_combat_ends_the_link_in_the_result_email_opens_the_final_results(
     expect(player.get_by_role("heading", name="Round 1: what you saw")).to_be_visible()
     expect(player.get_by_role("button", name=re.compile("Submit"))).to_have_count(0)
     screenshot(player, "player-link-combat-over")
+
+
+def test_sealing_nothing_asks_first_and_seals_once_the_player_confirms(page, live_server, battle, screenshot):
+    amazon = battle.characters.get(catalogue_name="Amazon")
+    page.goto(links.url_for(PlayerLink.objects.get(battle=battle, player__name="Bob")))
+    page.get_by_role("button", name="Submit my plays").click()
+    question = page.locator(f"#question-{amazon.pk}")
+    expect(question).to_contain_text("Amazon plays nothing this round. Seal anyway?")
+    assert not Submission.objects.filter(character=amazon).exists()
+    screenshot(page, "player-plays-nothing-asked")
+    page.set_viewport_size({"width": 375, "height": 800})
+    question.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the page scrolls sideways on a phone"
+    screenshot(page, "player-plays-nothing-asked-375")
+    question.get_by_role("button", name="Seal anyway").click()
+    expect(page.locator(f"#receipt-{amazon.pk}")).to_contain_text("Receipt")
+    assert Submission.objects.get(character=amazon, source=Submission.Source.PLAYER).plays == {}
 
 
 @pytest.mark.phone

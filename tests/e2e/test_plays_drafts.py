@@ -1,8 +1,8 @@
 """Drafts on the interface's round page in a real Chromium (issue #14.2, #14.2b): the GM chooses without
 pausing and presses a button at once. A half-entered side is saved with what is missing beside its field, and
 a reload shows it again; Save and Save and lock on one side leave another side's unsaved choices in the
-browser, and Unlock brings the side's plays back; locking a side with nothing entered is refused, naming what to answer, with JavaScript and
-without.
+browser, and Unlock brings the side's plays back; locking a side with nothing entered asks first ("Black Knight
+plays nothing this round. Lock anyway?") and locks it once the GM confirms, with JavaScript and without.
 
 The checks the page sends as the GM chooses are held on the server until the test lets them go (a gate
 on Django's request handler, set from outside the product), so a button is always pressed while a check
@@ -116,31 +116,38 @@ def test_saving_and_locking_one_side_leave_the_other_sides_choices_in_place(sign
     assert not plays_of(amazon).locked
 
 
-def lock_nothing_is_refused(page, battle, screenshot, name):
+def lock_nothing_asks_first(page, battle, screenshot, name):
     knight = side_of(battle, "Black Knight")
     page.goto(f"/campaigns/demo-realm/battles/{battle.pk}/rounds/1/")
     card(page, knight).get_by_role("button", name="Save and lock").click()
-    expect(page.locator(f"#side-errors-{knight.pk}")).to_contain_text("Fix the plays before locking this side.")
-    expect(field(page, knight, "encounter_play-error")).to_have_text("In the encounter step: choose one")
+    question = page.locator(f"#side-question-{knight.pk}")
+    expect(question).to_contain_text("Black Knight plays nothing this round. Lock anyway?")
     expect(card(page, knight)).not_to_contain_text("Unlock")
+    assert not plays_of(knight).locked
     screenshot(page, name)
-    field(page, knight, "encounter_play").select_option(label="No charge and no encounter action")
-    card(page, knight).get_by_role("button", name="Save and lock").click()
+    width = page.viewport_size["width"]
+    page.set_viewport_size({"width": 375, "height": 800})
+    question.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375, "the round page scrolls sideways on a phone"
+    screenshot(page, f"{name}-375")
+    page.set_viewport_size({"width": width, "height": 900})
+    question.get_by_role("button", name="Lock anyway").click()
     expect(card(page, knight).get_by_role("button", name="Unlock Black Knight")).to_be_visible()
-    assert plays_of(knight).locked and plays_of(knight).plays == {"encounter_play": "none"}
+    assert plays_of(knight).locked and plays_of(knight).plays == {}
 
 
-def test_locking_a_side_with_nothing_entered_names_what_to_answer(signed_in_page, demo_battle, held_checks, screenshot):
+def test_locking_a_side_with_nothing_entered_asks_first_and_locks_it_once_confirmed(signed_in_page, demo_battle,
+                                                                                   held_checks, screenshot):
     held_checks.set()
-    lock_nothing_is_refused(signed_in_page, demo_battle, screenshot, "plays-nothing-refused")
+    lock_nothing_asks_first(signed_in_page, demo_battle, screenshot, "plays-nothing-asked")
 
 
-def test_without_javascript_locking_a_side_with_nothing_entered_names_what_to_answer(
+def test_without_javascript_locking_a_side_with_nothing_entered_asks_first_and_locks_it_once_confirmed(
         browser, live_server, gm_user, demo_battle, sign_in, screenshot):
     from tests.e2e.conftest import GM_PASSWORD
 
     context = browser.new_context(base_url=live_server.url, java_script_enabled=False)
     page = context.new_page()
     sign_in(page, gm_user.username, GM_PASSWORD)
-    lock_nothing_is_refused(page, demo_battle, screenshot, "plays-nothing-refused-no-js")
+    lock_nothing_asks_first(page, demo_battle, screenshot, "plays-nothing-asked-no-js")
     context.close()

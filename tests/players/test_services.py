@@ -119,10 +119,10 @@ def test_at_the_deadline_the_wait_policy_records_and_waits_for_the_gm(battle):
     assert not SidePlays.objects.filter(round__battle=battle, locked=True).exists()
 
 
-def test_at_the_deadline_a_missed_side_that_must_answer_waits_for_the_gm_and_says_why(
+def test_at_the_deadline_a_missed_side_plays_nothing_and_the_last_side_in_resolves_the_round(
         battle, characters, campaign, celery_eager, django_capture_on_commit_callbacks):
-    """Magic Realm's plays form asks the encounter step's play of every side: playing nothing is no answer, so
-    the no-action policy guesses nothing and the round waits for the GM (players/answers.py)."""
+    """Every question of Magic Realm's plays form is optional (a side may play nothing): the no-action policy
+    plays the Amazon's nothing without asking anyone, and the campaign's auto-resolve resolves the round."""
     campaign.auto_resolve = True
     campaign.save()
     PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.NO_ACTION, reminder_hours=[])
@@ -131,12 +131,11 @@ def test_at_the_deadline_a_missed_side_that_must_answer_waits_for_the_gm_and_say
     with django_capture_on_commit_callbacks(execute=True):
         services.sweep(deadline.due_at + timedelta(seconds=1))
     round_ = Round.objects.get(pk=deadline.round_id)
-    assert round_.status == Round.Status.DRAFTING
-    assert not Submission.objects.filter(round=round_, source=Submission.Source.DEFAULT).exists()
+    assert round_.status == Round.Status.RESOLVED, round_.error
+    defaulted = Submission.objects.get(round=round_, source=Submission.Source.DEFAULT)
+    assert defaulted.character == characters["Amazon"] and defaulted.plays == {}
     note = RoundNote.objects.get(kind=RoundNote.Kind.DEFAULTED, character=characters["Amazon"])
-    assert "playing nothing is not an answer here" in note.text and "the GM enters its plays" in note.text
-    assert RoundNote.objects.filter(kind=RoundNote.Kind.DEADLINE, text__contains="the GM decides").exists()
-
+    assert note.text == "Amazon missed the deadline: plays nothing this round (the campaign's missed-turn policy)."
 
 
 def test_the_repeat_policy_repeats_last_rounds_legal_plays_else_no_action_and_says_why(
@@ -156,9 +155,10 @@ def test_the_repeat_policy_repeats_last_rounds_legal_plays_else_no_action_and_sa
     assert plays[knight.pk] == BLACK_KNIGHT_PLAYS and plays[amazon.pk] == {}
     notes = {n.character_id: n.text for n in RoundNote.objects.filter(round=second, kind=RoundNote.Kind.DEFAULTED)}
     assert "repeats round 1's answers" in notes[knight.pk]
-    assert "round 1's answers do not stand now (" in notes[amazon.pk] and "the GM enters its plays" in notes[amazon.pk]
+    assert "round 1's answers do not stand now (" in notes[amazon.pk]
+    assert notes[amazon.pk].endswith(": plays nothing this round (the campaign's missed-turn policy).")
     defaulted = {s.character_id: s.plays for s in Submission.objects.filter(round=second, source="default")}
-    assert defaulted == {knight.pk: BLACK_KNIGHT_PLAYS}
+    assert defaulted == {knight.pk: BLACK_KNIGHT_PLAYS, amazon.pk: {}}
 
 
 def test_a_side_the_gm_entered_but_did_not_lock_is_not_reminded(battle, characters, gm):

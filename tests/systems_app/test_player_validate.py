@@ -24,7 +24,8 @@ def test_it_answers_with_the_error_regions_alone_never_an_input(client, ambush):
     body = response.content.decode()
     assert response.status_code == 200
     assert "<input" not in body and "<select" not in body and "<form" not in body
-    assert body.count('hx-swap-oob="true"') == 9  # the side's seven questions, its general region and its odds
+    # The side's seven questions, its general region, its odds, and the seal's question cleared (it plays something).
+    assert body.count('hx-swap-oob="true"') == 10
     aldric = ambush.characters.get(catalogue_name="Aldric")
     assert f'id="id_side{aldric.pk}-dice_error"' in body
 

@@ -115,7 +115,7 @@ def _template(gm, slug: str) -> _Template:
         battle = create_demo_battle(campaign)
         for side in battle.rounds.get(number=1).sides.filter(locked=False):
             system_battles.save_answers(gm, slug, battle.pk, 1, side.pk, _required_answers(side))
-            system_battles.lock(gm, slug, battle.pk, 1, side.pk)
+            system_battles.lock(gm, slug, battle.pk, 1, side.pk, plays_nothing=True)  # a side that must answer nothing
         for seed in range(1, 50):
             with transaction.atomic():
                 Round.objects.filter(battle=battle, number=1).update(status=Round.Status.RESOLVING, seed=seed, resolve_requested_at=timezone.now())
