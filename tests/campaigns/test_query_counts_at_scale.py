@@ -43,13 +43,15 @@ def hosts(django_db_setup, django_db_blocker):
 
 
 @pytest.mark.parametrize("page", ["dashboard", "mail", "rules history", "characters", "character history", "battle list", "resolved round"])
-def test_a_page_asks_as_many_queries_for_five_campaigns_of_a_hundred_rounds_as_for_one_of_one_round(
-        hosts, client, django_assert_num_queries, page):
+def test_a_page_asks_no_more_queries_for_five_campaigns_of_a_hundred_rounds_than_for_one_of_one_round(
+        hosts, client, django_assert_max_num_queries, page):
     small, large = urls_of("one-0000")[page], urls_of("many-0001")[page]
     client.force_login(get_user_model().objects.get(username="one-gm-0"))
     counted = queries_for(client, small)
     client.force_login(get_user_model().objects.get(username="many-gm-0"))
     queries_for(client, large)  # the first request of a session may refresh it
-    with django_assert_num_queries(counted):
+    # No more than the small host's: a page of the large host may ask fewer where its data spares a question (a
+    # round followed by a resolved one is not voidable, a round nobody owes dues after reads no settlements).
+    with django_assert_max_num_queries(counted):
         response = client.get(large)
     assert response.status_code == 200
