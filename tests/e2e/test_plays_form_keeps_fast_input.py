@@ -109,7 +109,7 @@ def test_a_player_choosing_six_fields_in_a_row_on_a_slow_server_keeps_them_all(p
     choose_at_once(field, NO_TARGET)
     wait_for_quiet(page)
     expect_kept(field, NO_TARGET)
-    expect(field("target_error")).to_have_text("an attack needs a target")  # the player's page says it so
+    expect(field("target_error")).to_have_text(NO_TARGET_ERROR)  # the same words as on the GM's page
 
 
 def test_save_and_lock_pressed_while_a_check_is_on_its_way_still_locks_the_side(signed_in_page, demo_battle, slow_server):
