@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import escape
 
 from combat import battle_conversion
-from combat.models import Battle, CharacterChange, Round, SidePlays
+from combat.models import SYSTEM_KEY, Battle, CharacterChange, Round, SidePlays
 from tests.conversion.old_rows import old_battle, old_campaign
 from tests.systems_app.battles import play_round, start
 
@@ -25,7 +25,7 @@ def long_history(campaign, black_knight):
     """A battle fought through the interface, as its resolves leave it: 60 resolved rounds, each with the Black
     Knight's side, its summary, and what the round did to his record ("Wounded in round N")."""
     battle = Battle.objects.create(campaign=campaign, name="Long siege", clearing="Cave 1", status=Battle.Status.ENDED,
-                                   state={"system": campaign.system})
+                                   state={SYSTEM_KEY: campaign.system})
     battle.characters.add(black_knight)
     rounds = Round.objects.bulk_create([
         Round(battle=battle, number=n, status=Round.Status.RESOLVED, resolved_at=START + datetime.timedelta(minutes=n),
