@@ -1,29 +1,41 @@
 """A character's history of battles: its card on the characters page shows the ten latest entries and
 links to its own page, which pages through every entry, newest first, 50 a page (issue #13: a long
-campaign's character has hundreds)."""
+campaign's character has hundreds). Every battle is fought through the systems interface: an entry is a
+resolved round the character's side fought (combat/system_history.py), an old-format battle carried over
+first (combat/battle_conversion.py)."""
 
 import datetime
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
-from combat.models import Battle, CharacterChange, Round, SidePlays
+from combat import battle_conversion
+from combat.models import SYSTEM_KEY, Battle, CharacterChange, Round, SidePlays
+from tests.conversion.old_rows import old_battle, old_campaign
+from tests.systems_app.battles import play_round, start
 
 pytestmark = pytest.mark.django_db
+
+START = datetime.datetime(2026, 3, 1, tzinfo=datetime.timezone.utc)
 
 
 @pytest.fixture
 def long_history(campaign, black_knight):
-    """A battle of 60 resolved rounds, each with one history line for the Black Knight."""
-    battle = Battle.objects.create(campaign=campaign, name="Long siege", clearing="Cave 1", status=Battle.Status.ENDED)
+    """A battle fought through the interface, as its resolves leave it: 60 resolved rounds, each with the Black
+    Knight's side, its summary, and what the round did to his record ("Wounded in round N")."""
+    battle = Battle.objects.create(campaign=campaign, name="Long siege", clearing="Cave 1", status=Battle.Status.ENDED,
+                                   state={SYSTEM_KEY: campaign.system})
     battle.characters.add(black_knight)
-    rounds = Round.objects.bulk_create([Round(battle=battle, number=n, status=Round.Status.RESOLVED) for n in range(1, 61)])
+    rounds = Round.objects.bulk_create([
+        Round(battle=battle, number=n, status=Round.Status.RESOLVED, resolved_at=START + datetime.timedelta(minutes=n),
+              result={"summaries": {"Black Knight": ["Struck by the Wolf"]}})
+        for n in range(1, 61)])
+    SidePlays.objects.bulk_create([SidePlays(round=r, character=black_knight, side="Black Knight", locked=True)
+                                   for r in rounds])
     CharacterChange.objects.bulk_create([
         CharacterChange(character=black_knight, battle=battle, round=r, source="round", lines=[f"Wounded in round {r.number}"])
         for r in rounds])
-    # The rows were written at once: make "newest" follow the round's number.
-    for change in CharacterChange.objects.filter(character=black_knight):
-        CharacterChange.objects.filter(pk=change.pk).update(created_at=battle.created_at + datetime.timedelta(minutes=change.round.number))
     return battle
 
 
@@ -58,31 +70,32 @@ def test_another_gms_character_history_is_not_found(rival_client, campaign, blac
 
 
 @pytest.fixture
-def both_kinds(campaign, black_knight):
-    """A Magic Realm campaign's two kinds of battle: one begun on the app's own pages (its CharacterChange
-    rows), then one fought through the interface (its resolved round, with its summary and what it did to the
-    record)."""
-    start = datetime.datetime(2026, 3, 1, tzinfo=datetime.timezone.utc)
-    own = Battle.objects.create(campaign=campaign, name="Old cave", clearing="Cave 1", status=Battle.Status.ENDED)
-    own_round = Round.objects.create(battle=own, number=1, status=Round.Status.RESOLVED, resolved_at=start)
-    CharacterChange.objects.create(character=black_knight, battle=own, round=own_round, source="chits",
-                                   lines=["FIGHT M5 wounded"])
-    new = Battle.objects.create(campaign=campaign, name="New ruins", clearing="Ruins 2", state={"system": "magic-realm"})
-    new_round = Round.objects.create(battle=new, number=1, status=Round.Status.RESOLVED,
-                                     resolved_at=start + datetime.timedelta(days=1),
-                                     result={"summaries": {"Black Knight": ["Killed the Goblin"]}})
-    SidePlays.objects.create(round=new_round, character=black_knight, side="Black Knight")
-    CharacterChange.objects.create(character=black_knight, battle=new, round=new_round, source="round", lines=["Fame +2"])
-    CharacterChange.objects.filter(battle=own).update(created_at=start)
-    CharacterChange.objects.filter(battle=new).update(created_at=start + datetime.timedelta(days=1))
+def both_kinds(gm):
+    """A Magic Realm campaign's two kinds of battle, both fought through the interface now: one begun in the
+    app's old round format and carried over (its round 1 resolved on the first of March, with what it did to the
+    Black Knight's record and the wound he chose), then one begun on the interface (its round 1 resolved a day
+    later). The campaign is the one the old rows were captured in."""
+    campaign = old_campaign(gm, "old-rows")
+    old = old_battle(campaign, "ambush")
+    Round.objects.filter(battle=old, number=1).update(resolved_at=START)  # as the old pages wrote it
+    battle_conversion.convert_battle(old)
+    new = start(gm, campaign, "black-knight-vs-wolf")
+    Battle.objects.filter(pk=new.pk).update(name="New ruins")
+    new_round = play_round(gm, new, 1)
+    Round.objects.filter(pk=new_round.pk).update(resolved_at=START + datetime.timedelta(days=1))
+    return campaign, campaign.characters.get(catalogue_name="Black Knight"), new_round
 
 
-def test_the_history_lists_both_kinds_of_battle_newest_first(gm_client, campaign, black_knight, both_kinds):
-    for page in (gm_client.get(history_url(campaign, black_knight)).content.decode(),
-                 gm_client.get(reverse("campaigns:characters", args=[campaign.slug])).content.decode()):
-        new, old = page.index("New ruins, round 1"), page.index("Old cave, round 1")
+def test_the_history_lists_both_kinds_of_battle_newest_first(gm_client, both_kinds):
+    campaign, black_knight, new_round = both_kinds
+    summary = escape("; ".join(new_round.result["summaries"]["Black Knight"]))
+    characters = gm_client.get(reverse("campaigns:characters", args=[campaign.slug])).content.decode()
+    card = characters[characters.index(f'id="character-{black_knight.pk}"'):].split("</article>")[0]
+    for page in (gm_client.get(history_url(campaign, black_knight)).content.decode(), card):
+        new, old = page.index("New ruins, round 1"), page.index("Ambush in Cave 4, round 1")
         assert new < old
-        assert "Killed the Goblin; Record: Fame +2" in page
-        assert "(wounds and fatigue chosen)</span>: FIGHT M5 wounded" in page
-        # The interface's round is one entry, its record change within it, not an entry of its own.
-        assert page.count("New ruins, round 1") == 1
+        assert f"New ruins, round 1</a>: {summary}" in page
+        # What the carried-over round did to the record, and the wound chosen after it, are in its entry.
+        assert "Record: Armor damaged; Mace alerted; Dues settled: MOVE M5 wounded" in page
+        # Each round is one entry, its record changes within it, not entries of their own.
+        assert page.count("New ruins, round 1") == 1 and page.count("Ambush in Cave 4, round 1") == 1
