@@ -27,11 +27,11 @@ from campaigns.models import (
     SetupStep,
     StartingInfo,
 )
-from campaigns.models import through_interface
 from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import battle_exchange
 from combat.models import CharacterChange
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from systems.old_battles import keeps_old_battles
 from systems.starting import keeps_starting
 
 FORMAT = "herald-campaign/1"
@@ -430,10 +430,10 @@ def _check_battles(battles: list, system: str) -> None:
                 raise CampaignFileError(f"{path}.{key}", f"must be {kind.__name__}, not {type(battle[key]).__name__}")
         if battle.get("status", "active") not in ("active", "ended"):
             raise CampaignFileError(f"{path}.status", "must be active or ended")
-        # A battle fought through the interface names its system, the campaign's; only a Magic Realm battle begun on
-        # the app's own pages names none.
+        # A battle names its system, the campaign's; only one begun before the interface, of a system that had
+        # battles in a format of its own, names none (carried over when imported: combat/battle_conversion.py).
         named = (battle.get("state") or {}).get("system")
-        if (named is not None or through_interface(system)) and named != system:
+        if named != system and (named is not None or not keeps_old_battles(get_system(system))):
             raise CampaignFileError(f"{path}.state.system", f"must be the campaign's system, {system!r}")
         _strings(battle.get("characters", []), f"{path}.characters")
         _check_rounds(battle.get("rounds", []), f"{path}.rounds")

@@ -20,12 +20,6 @@ from systems.calendar import week_of_day
 from systems.setup_order import kind_label
 
 
-def through_interface(system: str) -> bool:
-    """Whether a campaign of `system` fights its battles through the systems interface alone (every system but
-    the app's first, whose battles still have their own forms, encounter step and chit records in `combat`)."""
-    return system != DEFAULT_SYSTEM
-
-
 def validate_time_zone(value: str) -> None:
     if value not in _time_zones():
         raise ValidationError(f"{value!r} is not a time zone name such as Europe/London or America/New_York")
@@ -80,10 +74,6 @@ class Campaign(models.Model):
         return self.combat_system.TITLE
 
     @property
-    def fights_through_interface(self) -> bool:
-        return through_interface(self.system)
-
-    @property
     def week(self) -> int:
         return week_of_day(self.day)
 
@@ -91,14 +81,6 @@ class Campaign(models.Model):
     def current_rules_version(self) -> RuleSetVersion | None:
         # The dashboard fills it for every campaign in its one query (campaigns.services.campaigns_for_gm).
         return self.rule_set_versions.order_by("-number").first()
-
-    def current_rules(self):
-        """Magic Realm's engine `RuleSet` of its current options, for the battle pages of `combat/` that still
-        read one (`combat/round_file.py`, `combat/views.py`); a campaign of another system has none of its
-        settings and reads the standard preset. Everything else reads `round_rules()` through its system."""
-        from systems.magic_realm.engine.ruleset import rules_from
-
-        return rules_from(self.round_rules() if self.system == DEFAULT_SYSTEM else "standard")
 
     def round_rules(self) -> dict:
         """The options a round opened now is resolved under, as its system's `with_options` reads them: the current

@@ -38,7 +38,7 @@ from combat.system_waiting import WAITING, WAITS
 from systems import get_system
 from systems.errors import PlaysInvalid
 from systems.interface import GM
-from systems.old_battles import no_old_battles
+from systems.old_battles import keeps_old_battles
 
 RESOLVED, DRAFTING, FAILED = "resolved", "drafting", "failed"
 NOTE_KIND_SETTLED, NOTE_KIND_CARRIED = "submitted", "adjustment"  # players.models.RoundNote.Kind
@@ -112,7 +112,7 @@ class _Converter:
         return {**state, SYSTEM_KEY: self.system.NAME}
 
     def run(self) -> Conversion:
-        if self.system.battle_from_old is no_old_battles:
+        if not keeps_old_battles(self.system):
             # A system whose battles were fought through the interface from the start: a battle of it whose
             # state does not name it (kept so by hand or by an early release) is of its campaign's system.
             self.battle.state = self.with_key(dict(self.battle.state or {}))

@@ -29,6 +29,12 @@ from systems.errors import FieldError, PlaysInvalid
 NO_OLD_FORMAT = "this system's battles were fought through the interface from the start: it has no older format"
 
 
+def keeps_old_battles(system) -> bool:
+    """Whether the system had battles before the interface, in a format of its own that `battle_from_old` reads
+    (a battle whose state does not name its system is one of those); False for the defaults' systems."""
+    return system.battle_from_old is not no_old_battles
+
+
 def no_old_battles(old_state: Mapping[str, Any], previous: Mapping[str, Any] | None = None,
                    entries: Mapping[str, Any] | None = None,
                    starting: Mapping[str, Mapping[str, Any]] | None = None) -> dict[str, Any]:

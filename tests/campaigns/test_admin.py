@@ -103,7 +103,7 @@ def test_a_campaign_added_in_the_admin_starts_at_rules_version_one(admin_client,
     campaign = Campaign.objects.get(slug="admin-made")
     version = campaign.current_rules_version
     assert version.number == 1 and version.created_by == staff_user
-    assert campaign.current_rules().missile_table == "revised" and campaign.current_rules().kludge
+    assert campaign.round_rules()["missile_table"] == "revised" and campaign.round_rules()["kludge"]
     assert campaign.calendar_state == {"weather": "clear", "chit": 2}
 
 

@@ -64,7 +64,7 @@ def test_resolving_writes_the_result_state_next_round_and_one_email_per_player_a
     assert round_.status == Round.Status.RESOLVED and round_.resolved_at is not None
     assert round_.log and all(event["rule"] for event in round_.log if event["kind"] in {"hit", "harm", "kill"})
     assert round_.input["plays"]["Amazon"]["attack"]["weapon"] == "Short Sword"
-    assert round_.rules_fingerprint == battle.campaign.current_rules().fingerprint()
+    assert round_.rules_fingerprint == battle.campaign.rules_fingerprint()
     battle.refresh_from_db()
     assert battle.state["state"]["round"] == 2
     assert battle.rounds.filter(number=2, status=Round.Status.DRAFTING).exists()

@@ -62,7 +62,7 @@ def test_a_gm_turns_a_ruling_the_other_way_from_the_rulings_group(signed_in_page
 
     page.wait_for_url(re.compile(r"/campaigns/contested-realm/rules/history/$"))
     assert "cancelled_attack_alerts" in page.locator("#version-2").inner_text()
-    assert Campaign.objects.get(slug="contested-realm").current_rules().cancelled_attack_alerts is True
+    assert Campaign.objects.get(slug="contested-realm").round_rules()["cancelled_attack_alerts"] is True
 
 
 def test_a_gm_picks_a_combat_system_and_its_preset_and_lands_on_its_campaign(signed_in_page, screenshot):

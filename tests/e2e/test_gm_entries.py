@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from campaigns import models as campaign_models
 from campaigns import services as campaign_services
 from combat import system_battles
 from combat.models import Round
@@ -22,7 +21,6 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "encounter
 
 @pytest.fixture
 def company(gm_user, monkeypatch):
-    monkeypatch.setattr(campaign_models, "through_interface", lambda system: True)
     campaign = campaign_services.create_campaign(gm_user, "The Company", "company", "standard")
     player = campaign_services.add_player(gm_user, campaign, {"name": "Kay", "email": "kay@example.com",
                                                               "time_zone": "UTC"})

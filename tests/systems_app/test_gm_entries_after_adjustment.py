@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from campaigns import models as campaign_models
 from campaigns import services as campaign_services
 from combat import system_battles
 from combat.models import Round
@@ -27,11 +26,6 @@ pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 BASHKARS = {"group": "Bashkars", "character": "Black Knight"}
 COMPANY = {"group": "Company", "character": "Black Knight"}
-
-
-@pytest.fixture
-def through_interface(monkeypatch):
-    monkeypatch.setattr(campaign_models, "through_interface", lambda system: True)
 
 
 def battle_of(gm, denizens: list[str], *, company_meeting: bool = True):
@@ -78,7 +72,7 @@ def paths(form) -> dict[str, str]:
 
 
 @pytest.fixture
-def two_groups(gm, through_interface):
+def two_groups(gm):
     """The Bashkars and the Company: the GM's form asks battling_0, meeting_0 and die_modifier_0 of the
     Bashkars, battling_1, meeting_1 and die_modifier_1 of the Company."""
     return battle_of(gm, ["Bashkar 1", "Company 1", "Company 2", "Wolf"], company_meeting=False)
@@ -183,7 +177,7 @@ def natives_join(monkeypatch):
     monkeypatch.setattr(magic_realm, "adjust", adjust_with_joining)
 
 
-def test_a_round_opened_without_entries_gets_them_unlocked_when_an_adjustment_brings_natives(gm, gm_client, through_interface, natives_join):
+def test_a_round_opened_without_entries_gets_them_unlocked_when_an_adjustment_brings_natives(gm, gm_client, natives_join):
     battle = battle_of(gm, ["Wolf"])
     assert entries_of(battle) is None  # a wolf is no native group: nothing for the GM to enter
     adjust(gm, battle, "join|Company 1", "the Company heard the fight")
@@ -197,7 +191,7 @@ def test_a_round_opened_without_entries_gets_them_unlocked_when_an_adjustment_br
     assert "<h2>The GM&#x27;s entries" in page and "The Company battle the Black Knight this evening" in page
 
 
-def test_locked_entries_that_gain_a_question_are_unlocked_keeping_their_answers(gm, through_interface, natives_join):
+def test_locked_entries_that_gain_a_question_are_unlocked_keeping_their_answers(gm, natives_join):
     battle = battle_of(gm, ["Company 1", "Company 2"])
     enter(gm, battle, {"battling_0": COMPANY}, lock=True)
     adjust(gm, battle, "join|Bashkar 1")

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from campaigns import models as campaign_models
 from campaigns import services as campaign_services
 from combat import services, system_battles
 from combat.models import Round
@@ -25,7 +24,6 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 def company(gm, monkeypatch):
     """The Black Knight (Kay's) meeting the Company, round 1 open, in a Magic Realm campaign sent through the
     interface."""
-    monkeypatch.setattr(campaign_models, "through_interface", lambda system: True)
     campaign = campaign_services.create_campaign(gm, "The Company", "company", "standard")
     player = campaign_services.add_player(gm, campaign, {"name": "Kay", "email": "kay@example.com", "time_zone": "UTC"})
     campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
