@@ -4,7 +4,9 @@ where its field's path says (`with_answer`); `killed` is every system's."""
 
 from __future__ import annotations
 
+
 import json
+import math
 from typing import Any, Mapping
 
 from django import forms
@@ -78,6 +80,8 @@ class _Share(forms.FloatField):
         number = super().to_python(value)
         if number is None:
             return None
+        if not math.isfinite(number):  # "inf", "nan", "1e400": no share of a bounty
+            raise forms.ValidationError(self.error_messages["invalid"], code="invalid")
         rounded = round(number, self.decimals)
         return int(rounded) if rounded == int(rounded) else rounded
 

@@ -70,7 +70,13 @@ def convert_battle(battle) -> Conversion:
         battle = type(battle).objects.select_for_update().select_related("campaign").get(pk=battle.pk)
         if not needs_conversion(battle):
             return Conversion(battle.pk, battle.name, False)
-        return _Converter(battle).run()
+        converter = _Converter(battle)
+        try:
+            return converter.run()
+        except (AttributeError, IndexError, KeyError, TypeError, ValueError) as broken:
+            # A state or a round of a shape the old format never had (a hand-edited file, a damaged row): the
+            # reading stumbles on it; refused like any battle that cannot be carried over, nothing written.
+            raise converter.refuse(None, f"its old format cannot be read ({type(broken).__name__}: {broken})") from None
 
 
 def _json(value: Any) -> Any:

@@ -58,6 +58,7 @@ def test_a_player_answers_their_sides_questions_and_reads_only_what_their_side_s
     expect(error).to_be_empty()
     page.get_by_role("button", name="Submit my plays").click()
     receipt = page.locator(f"#receipt-{aldric.pk}")
+    expect(receipt).to_be_visible()  # the seal is posted with htmx: its answer, then the page with the receipt
     expect(receipt).to_contain_text(Submission.objects.get(character=aldric).receipt)
     assert Submission.objects.get(character=aldric).plays == {
         "action": "attack", "method": "melee", "dice": 3, "bonus": 12, "target": "Goblin 1", "reaction": "deflect"}
