@@ -1,9 +1,10 @@
 """A Magic Realm character's record as its system now checks it (systems/magic_realm/records.py `check_record`): the
 old edit page took any word for the state of a chit, a piece of armor or a weapon ("FIGHT H5*: Fatigued"); the one
 edit page offers only the states a battle reads, and the check refuses any other, also when a battle writes the
-record. Each state is written as a battle read it: trimmed and in lower case; a chit's state a battle did not know
-is dropped (it read it as fresh) and so is a weapon's (it read it as unalerted); a piece of armor's is left for the
-GM to correct on the edit page, which names it (a battle could not start from it either). The states are written
+record. Each state is written as the GM meant it: trimmed and in lower case (a battle compared the words exactly, so
+"Fatigued" was read as fresh before; from now on it is fatigued, as typed); a chit's state that is no state at all
+is dropped (a battle read it as fresh, as it will) and so is a weapon's (read as unalerted); a piece of armor's is
+left for the GM to correct on the edit page, which names it (a battle could not start from it either). The states are written
 out here, so this migration reads the same whatever the system's code becomes."""
 
 from django.db import migrations
