@@ -29,7 +29,7 @@ from campaigns.models import (
     validate_time_zone,
 )
 from combat.system_rounds import closed_choices, out_of_range
-from systems.records import KILLED
+from systems.records import KILLED, answers_a_number, number_kind
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 from systems.calendar import GmCalendar
 from systems.interface import PlaysForm, answers_that_apply
@@ -379,8 +379,8 @@ def check_starting_info(character: Character, answers: Any) -> dict[str, Any]:
     errors.update(closed_choices(form, kept))
     for form_field in form.fields:
         value = kept.get(form_field.name)
-        if form_field.kind == "number" and (isinstance(value, bool) or not isinstance(value, int | None)):
-            errors[form_field.name] = f"{form_field.label}: must be a whole number, not {value!r}"
+        if form_field.kind == "number" and value is not None and not answers_a_number(value, form_field.decimals):
+            errors[form_field.name] = f"{form_field.label}: must be {number_kind(form_field.decimals)}, not {value!r}"
         elif form_field.kind == "text" and not isinstance(value, str | None):
             errors[form_field.name] = f"{form_field.label}: must be text, not {value!r}"
     # Bounds, and the system's own check, only of answers of the kinds their fields ask for.

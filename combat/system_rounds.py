@@ -20,6 +20,7 @@ from typing import Any, Mapping
 
 from systems.errors import FieldError
 from systems.examples import starters
+from systems.records import number_kind, typed_number
 from systems.interface import (Field, PlaysForm, Resolution, answers_that_apply, applies, choices_open, fill,
                                side_errors)
 
@@ -98,9 +99,9 @@ def posted_answers(form: PlaysForm, data: Mapping[str, Any]) -> tuple[dict[str, 
             continue
         if form_field.kind == "number":
             try:
-                answers[form_field.name] = int(str(raw).strip())
+                answers[form_field.name] = typed_number(raw, form_field.decimals)
             except ValueError:
-                errors[form_field.name] = f"{form_field.label}: must be a whole number, not {raw!r}"
+                errors[form_field.name] = f"{form_field.label}: must be {number_kind(form_field.decimals)}, not {raw!r}"
         elif form_field.kind == "text":
             answers[form_field.name] = str(raw)
         else:

@@ -55,6 +55,7 @@ no more battles.
 from __future__ import annotations
 
 import copy
+import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
@@ -124,6 +125,33 @@ def number(value: float) -> int | float:
     """A whole number as an int; a share of a divided bounty to two decimals."""
     rounded = round(float(value), 2)
     return int(rounded) if rounded == int(rounded) else rounded
+
+
+def typed_number(raw: Any, decimals: int = 0) -> int | float:
+    """A number typed into a form's "number" field (`Field.decimals`): a whole number, or with `decimals` one
+    with at most that many places, kept as an int when whole. ValueError for anything else ("1.5" where a whole
+    number is asked, "inf", "nan", a word)."""
+    text = str(raw).strip()
+    if not decimals:
+        return int(text)
+    value = float(text)
+    if not math.isfinite(value) or round(value, decimals) != value:
+        raise ValueError(text)
+    return int(value) if value == int(value) else value
+
+
+def number_kind(decimals: int = 0) -> str:
+    """What a "number" field with `decimals` takes, in words, for its error."""
+    return (f"a number with at most {decimals} decimal place{'s' if decimals > 1 else ''}" if decimals
+            else "a whole number")
+
+
+def answers_a_number(value: Any, decimals: int = 0) -> bool:
+    """Whether a kept answer is one a "number" field with `decimals` takes (a bool is not a number)."""
+    if isinstance(value, bool):
+        return False
+    return isinstance(value, int) or (bool(decimals) and isinstance(value, float) and math.isfinite(value)
+                                      and round(value, decimals) == value)
 
 
 def is_killed(record: Mapping[str, Any] | None) -> bool:
