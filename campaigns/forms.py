@@ -8,7 +8,6 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from config.quick_forms import QuickLabels, QuickSelect
-from systems.records import number
 
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
 

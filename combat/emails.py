@@ -50,12 +50,12 @@ def calendar_line(campaign) -> str:
     return f"{date}, {summary['line']}" if summary["line"] else date
 
 
-def next_steps(round_, player, characters):
+def next_steps(round_, player, names):
     """The player's summary and what comes next (link and deadline, or "combat is over"), and the
     round's GM rulings: the players app's part of the email (issue #10)."""
     from players.emails import next_steps
 
-    return next_steps(round_, player, characters)
+    return next_steps(round_, player, names)
 
 
 def gm_next_step(round_) -> dict[str, str]:

@@ -1,8 +1,8 @@
 """A battle's outcome in the campaign: each character's state changes with the round that changed it, and a
 history entry (`CharacterChange`) says what happened, in which battle and round.
 
-Called inside the transaction that writes the round's result, records the chits a player chose (or settles
-a side's dues), or voids a round, so that the character and the battle never disagree. What changed is the
+Called inside the transaction that writes the round's result, settles a side's dues, writes a GM's adjustment
+or voids a round, so that the character and the battle never disagree. What changed is the
 campaign's system's to say (`record_changes`, systems/records.py); the record is written through
 `campaigns.services.change_character_state`.
 """

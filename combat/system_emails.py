@@ -45,7 +45,7 @@ def queue_round_emails(round_) -> list:
                   "dues": owing[name].form.title if name in owing else "", "standing": standing(name)}
                  for name in names]
         events = system_rounds.events_seen_by(round_.log, names)
-        following = emails.next_steps(round_, player, [{"name": name, "summary": {}, "events": []} for name in names])
+        following = emails.next_steps(round_, player, names)
         dues = [name for name in names if name in owing]
         context = {**base, "player": player, "sides": sides, "events": events, "next": following,
                    "dues": dues, "dues_url": _dues_url(battle, player, following) if dues else ""}

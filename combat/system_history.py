@@ -5,9 +5,7 @@ combat/system_battles.py). What a round did to the character's record (systems/r
 settled: ...", "The GM's adjustment: ..."); the history lists every round fought, changed or not. A character
 killed fights no later round of his battle: its sides stay with him (locked, with nothing to play) and its
 summary says he is dead again each round, so such a round is listed only when it changed his record
-(`_after_death`).
-Entries read like `combat.history`'s (battle, round, source, lines), so the character pages draw both the
-same way."""
+(`_after_death`). Each entry gives its battle, round and lines, as the character pages draw them."""
 
 from __future__ import annotations
 

@@ -125,7 +125,7 @@ def last_results(link, round_, bound_dues=None) -> dict[str, Any] | None:
     events = system_rounds.events_seen_by(previous.log, names)
     return {"answers": True, "round": previous, "sides": sides, "events": events,
             "owes_dues": any(s["dues"] and not s["dues"]["settled"] for s in sides),
-            "next": next_steps(previous, link.player, [{"name": name, "summary": {}, "events": []} for name in names])}
+            "next": next_steps(previous, link.player, names)}
 
 
 def dues_view(due, given: Mapping[str, Any] | None = None, errors: Mapping[str, str] | None = None) -> dict[str, Any]:

@@ -143,48 +143,28 @@ def queue_ruling(ruling, round_, player, link):
                   key=f"players/ruling-{ruling.pk}/player-{player.pk}", battle=battle)
 
 
-def _hit_them(event: dict[str, Any], name: str) -> bool:
-    """An event of another combatant's attack that reached `name`: a hit, its harm, armor, wound or kill;
-    never a miss (a "hit" event whose outcome is "miss")."""
-    if event.get("kind") not in {"harm", "hit", "wound", "kill", "armor"} or name == (event.get("actors") or [None])[0]:
-        return False
-    return (event.get("data") or {}).get("hit") != "miss"
-
-
-def next_steps(round_, player, characters: list[dict[str, Any]]) -> dict[str, Any]:
-    """For the round's result email: each character's summary in words, then what comes next for this
-    player: the next round's link and deadline when they have a side in it; else combat is over (for them,
-    or for everyone), with their link when it still serves them (the chits they owe, the final results)."""
+def next_steps(round_, player, names: list[str]) -> dict[str, Any]:
+    """For the round's result email and the player's page: what comes next for this player, whose sides are
+    `names`: the next round's link and deadline when they have a side in it; else combat is over (for them, or for
+    everyone), with their link while the battle's page still serves them (the final results). What a side owes
+    is said with the side, with its own link (combat/system_emails.py)."""
     from players import links, services
 
     battle = round_.battle
-    summaries = []
-    for character in characters:
-        summary = character.get("summary") or {}
-        hits = [event["text"] for event in character.get("events", []) if _hit_them(event, character["name"])]
-        summaries.append({
-            "name": character["name"], "killed": bool(summary.get("killed")), "ran_away": bool(summary.get("ran_away")),
-            "hits": hits,
-            "kills": summary.get("kills") or [], "fame": summary.get("fame"), "notoriety": summary.get("notoriety"),
-            "wounds_owed": summary.get("wounds_owed") or 0, "fatigue_owed": summary.get("fatigue_owed") or 0,
-        })
-    owes = any((s["wounds_owed"] or s["fatigue_owed"]) and not s["killed"] for s in summaries)
     following = battle.rounds.filter(number=round_.number + 1).first()
     # A side with nothing to choose (its character killed or gone) is locked as the round opens: no plays due.
     plays_due = following is not None and following.sides.filter(character__player=player, locked=False).exists()
     combat_over = following is None
     until = links.open_until(battle) if combat_over else None
-    # Plays due, or combat over with the page still open, or out of combat but owing chits: the link serves.
-    serves = plays_due or (combat_over and until is not None) or (not combat_over and owes)
+    # Plays due, or combat over with the page still open: the link serves.
+    serves = plays_due or (combat_over and until is not None)
     link = links.issue(battle, player) if serves and links.is_open(battle) else None
     deadline = services.deadline_of(following) if plays_due else None
     return {
-        "summaries": summaries,
         "over": combat_over,
         "over_for_you": not combat_over and not plays_due,
-        "out": [s["name"] for s in summaries if s["killed"] or s["ran_away"]] or [s["name"] for s in summaries],
+        "out": list(names),
         "plays_due": plays_due,
-        "owes": owes,
         "next_round": following.number if following is not None else None,
         "url": links.url_for(link) if link else "",
         "open_until": local_time(until, player) if until and link else "",

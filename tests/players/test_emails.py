@@ -7,7 +7,6 @@ from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
 from combat.models import Round
 from players import links
-from players.emails import next_steps
 from players.models import PlayerLink
 from tests.combat.conftest import lock_all
 from tests.combat.outcome_battles import TROLL_PLAYS, play, troll_on_the_amazon
@@ -58,17 +57,6 @@ def test_a_player_who_owes_wounds_is_told_what_hit_them_and_to_settle_on_their_p
     assert "1 wound, on chits the player chooses" in summary
     assert "settle what Black Knight owes on your page" in summary
     assert "tell your GM" not in text
-
-
-def test_what_hit_a_character_leaves_out_the_attacks_that_missed(resolved, characters):
-    miss = {"kind": "hit", "text": "Hit: Wolf's Swing (box 2) does not line up with Amazon's Duck (box 3) → misses",
-            "actors": ["Wolf", "Amazon"], "data": {"hit": "miss", "block": 3}}
-    hit = {"kind": "hit", "text": "Hit: Wolf's Thrust (box 1) intercepts Amazon's Charge (box 1)",
-           "actors": ["Wolf", "Amazon"], "data": {"hit": "intercept", "block": 4}}
-    own = {"kind": "hit", "text": "Hit: Amazon's Thrust (box 1) intercepts Wolf's Charge (box 1)",
-           "actors": ["Amazon", "Wolf"], "data": {"hit": "intercept", "block": 1}}
-    steps = next_steps(resolved, characters["Amazon"].player, [{"name": "Amazon", "summary": {}, "events": [miss, hit, own]}])
-    assert steps["summaries"][0]["hits"] == [hit["text"]]
 
 
 def test_a_player_whose_character_was_killed_is_told_combat_is_over_for_them_without_a_link(gm, campaign, characters):
