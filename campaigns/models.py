@@ -164,11 +164,9 @@ class Player(models.Model):
 
 
 def default_character_state() -> dict[str, Any]:
-    """A Magic Realm character's record before any battle (the field's default, named in migrations); a
+    """The default system's character record before any battle (the field's default, named in migrations); a
     campaign of another system starts its characters with its system's `new_record` (campaigns/services.py)."""
-    from systems.magic_realm.records import new_record
-
-    return new_record()
+    return get_system(DEFAULT_SYSTEM).new_record()
 
 
 class Character(models.Model):

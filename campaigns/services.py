@@ -28,9 +28,9 @@ from campaigns.models import (
     WeekEnd,
     validate_time_zone,
 )
-from combat.system_rounds import closed_choices, out_of_range
 from systems.records import KILLED, answers_a_number, number_kind
 from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from systems.answers import closed_choices, out_of_range
 from systems.calendar import GmCalendar
 from systems.interface import PlaysForm, answers_that_apply
 from systems.dice import Dice, SeededDice

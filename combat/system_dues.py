@@ -19,7 +19,8 @@ from typing import Any, Mapping
 
 from combat.models import Round, SidePlays
 from combat.system_replay import replayed
-from combat.system_rounds import closed_choices, missing_answers, out_of_range
+from combat.system_rounds import missing_answers
+from systems.answers import closed_choices, out_of_range
 from systems.errors import PlaysInvalid
 from systems.interface import PlaysForm
 

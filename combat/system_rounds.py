@@ -18,6 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from systems.answers import closed_choices, out_of_range
 from systems.errors import FieldError
 from systems.examples import starters
 from systems.records import number_kind, typed_number
@@ -164,41 +165,6 @@ def check_form(system, round_input: dict[str, Any], form: PlaysForm, answers: Ma
     choices not offered with the other answers, numbers out of bounds."""
     errors = side_errors(system.validate(fill(round_input, form, answers)), form)
     return {**errors_by_field(form, errors, answers), **closed_choices(form, answers), **out_of_range(form, answers)}
-
-
-def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
-    """Answers that pick a choice not offered with the side's other answers (a choice's `shown_when`: Fire
-    only after Load), or none of the field's choices at all (answers not posted through the form: a file's), by
-    field name: a form posted without its script cannot slip one through."""
-    kept = answers_that_apply(form, answers)
-    errors = {}
-    for form_field in form.fields:
-        if form_field.name not in kept or not form_field.choices:
-            continue
-        value = kept[form_field.name]
-        picked = value if form_field.kind == "multi-choice" and isinstance(value, list) else [value]
-        if any(each not in [choice.value for choice in form_field.choices] for each in picked):
-            errors[form_field.name] = f"{form_field.label}: {value!r} is not one of its choices"
-            continue
-        offered = [choice.value for choice in choices_open(form_field, kept)]
-        closed = [choice.label for choice in form_field.choices if choice.value in picked and choice.value not in offered]
-        if closed:
-            errors[form_field.name] = f"{form_field.label}: {', '.join(closed)} is not offered with your other answers"
-    return errors
-
-
-def out_of_range(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
-    """Numbers outside their question's bounds, by field name: said as soon as they are typed, whatever
-    else the side has still to answer."""
-    errors = {}
-    for name, value in answers_that_apply(form, answers).items():
-        form_field = form.field(name)
-        low, high = form_field.minimum, form_field.maximum
-        if form_field.kind == "number" and ((low is not None and value < low) or (high is not None and value > high)):
-            bounds = f"from {low} to {high}" if low is not None and high is not None else (
-                f"at least {low}" if low is not None else f"at most {high}")
-            errors[name] = f"{form_field.label}: {bounds}, not {value}"
-    return errors
 
 
 def errors_by_field(form: PlaysForm, errors: list[FieldError], answers: Mapping[str, Any]) -> dict[str, str]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from systems.interface import GM, Choice, Condition, Field, PlaysForm, set_path
+from systems.interface import GM, Choice, Condition, Field, PlaysForm
 from systems.magic_realm.checks import checked, trial_errors
 from systems.magic_realm.effort_conditions import EFFORT_LIMIT, MeleeChits
 from systems.magic_realm.encounter_form import encounter_choice_fields, encounter_step_fields, spells_in_input
@@ -24,6 +24,7 @@ from systems.magic_realm.engine.round_format import state_from_json, state_to_js
 from systems.magic_realm.engine.ruleset import rules_from
 from systems.magic_realm.gm_entries import gm_entries
 from systems.magic_realm.side_options import side_options
+from systems.paths import set_path
 
 ATTACK_BOXES = (Choice(1, "Thrust"), Choice(2, "Swing"), Choice(3, "Smash"))
 MANEUVER_BOXES = ("Charge", "Dodge", "Duck")

@@ -30,7 +30,7 @@ MEETING_HELP = ("The helper picks the column from the character's relationship w
                 "included), rolls two dice and reads BLOCK/BATTLE as battling this evening")
 # A row reads the high die plus the modifiers, clamped to 1..6 (docs/encounter.md): more changes nothing.
 DIE_MODIFIER_BOUND = 5
-UNADDRESSABLE = ".[]"  # a keyed path part's value holds none of these (systems.interface.set_path)
+UNADDRESSABLE = ".[]"  # a keyed path part's value holds none of these (systems.paths.set_path)
 
 
 def gm_entries(round_input: Mapping[str, Any]) -> PlaysForm:

@@ -22,14 +22,14 @@ import copy
 from typing import Any, Mapping
 
 from systems.errors import FieldError, PlaysInvalid
-from systems.interface import GM, KEY, KEYED, Field, PlaysForm, answers_that_apply, fill, set_path
+from systems.interface import GM, Field, PlaysForm, answers_that_apply, fill
 from systems.magic_realm.battle_state import (full_state, has_unassigned_denizens, release_targets_of_the_fallen,
                                               sheets_for)
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.form import plays_form
+from systems.paths import MISSING, get_path, set_path
 
 FORMAT = "herald-round/1"
-MISSING = object()
 # What the GM typed for a round that the GM's form does not ask (it is carried in the state instead).
 KEPT_IN_THE_STATE = ("watchful", "meeting_table", "choices")
 # The keys of a side's stored plays that the round file's `plays` entry takes (combat/round_file.py engine_play).
@@ -236,29 +236,6 @@ def _holds(actual: Any, expected: Any) -> bool:
         return isinstance(actual, dict) and all(_holds(actual.get(key, MISSING), item)
                                                 for key, item in expected.items())
     return actual is not MISSING and actual == expected
-
-
-def get_path(data: Any, path: str) -> Any:
-    """The value at a dotted path as `systems.interface.set_path` writes it (a part `name[key=value]` is the
-    entry of the list `name` with those keys), or MISSING."""
-    node = data
-    for part in path.split("."):
-        keyed = KEYED.fullmatch(part)
-        if keyed and isinstance(node, Mapping):
-            keys = {match["key"]: match["value"] for match in KEY.finditer(keyed["keys"])}
-            entries = node.get(keyed["name"])
-            node = next((entry for entry in entries if isinstance(entry, Mapping)
-                         and all(entry.get(key) == value for key, value in keys.items())), MISSING) \
-                if isinstance(entries, list) else MISSING
-        elif isinstance(node, list) and part.isdigit():
-            node = node[int(part)] if int(part) < len(node) else MISSING
-        elif isinstance(node, Mapping):
-            node = node.get(part, MISSING)
-        else:
-            return MISSING
-        if node is MISSING:
-            return MISSING
-    return node
 
 
 def _given(item: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,10 @@
 """The interface's own values (systems/interface.py): options with presets, implications and exclusions; writing
-a side's answers into the round input; the errors a side is shown; who sees an event."""
+a side's answers into the round input (the paths themselves: test_paths.py); the errors a side is shown; who sees
+an event."""
 
 from systems.errors import FieldError
 from systems.interface import (ALL, Choice, Constraint, Field, Option, Options, PlaysForm, Preset, ResolvedEvent,
-                               answers_that_apply, choices_open, fill, set_path, side_errors)
+                               answers_that_apply, choices_open, fill, side_errors)
 
 OPTIONS = Options(
     options=(Option("fumble", "Fumble", "bool", False), Option("table", "Table", "choice", "standard",
@@ -65,48 +66,6 @@ def test_a_stale_answer_behind_a_changed_choice_is_not_written():
 def test_a_choice_is_offered_only_when_its_condition_holds():
     assert [c.value for c in choices_open(FORM.field("box"), {"action": "rest"})] == [3]
     assert [c.value for c in choices_open(FORM.field("box"), {"action": "attack"})] == [1, 3]
-
-
-def test_set_path_makes_lists_for_numbered_parts():
-    data: dict = {}
-    set_path(data, "actions.Ash.1.kind", "fire")
-    assert data == {"actions": {"Ash": [{}, {"kind": "fire"}]}}
-
-
-def test_set_path_writes_a_keyed_part_into_that_entry_of_the_list_or_appends_it():
-    data: dict = {"encounter": {"deployments": [{"hireling": "Rogue 6", "target": "Wolf"}]}}
-    set_path(data, "encounter.deployments[hireling=Soldier 1].target", "Bat")
-    set_path(data, "encounter.deployments[hireling=Rogue 6].target", "Troll")
-    assert data == {"encounter": {"deployments": [{"hireling": "Rogue 6", "target": "Troll"},
-                                                  {"hireling": "Soldier 1", "target": "Bat"}]}}
-    set_path(data, "encounter.lures[lurer=Amazon].denizen", "Wolf")
-    assert data["encounter"]["lures"] == [{"lurer": "Amazon", "denizen": "Wolf"}]
-
-
-def test_set_path_merges_a_dict_into_the_entry_a_keyed_last_part_names():
-    data: dict = {"encounter": {"charges": [{"character": "Captain", "target": "Amazon", "horse": "walking"}]}}
-    set_path(data, "encounter.charges[character=Amazon].target", "Captain")
-    set_path(data, "encounter.charges[character=Amazon]", {"chit": "MOVE M3"})
-    set_path(data, "encounter.charges[character=Captain]", {"horse": "galloping"})
-    assert data["encounter"]["charges"] == [{"character": "Captain", "target": "Amazon", "horse": "galloping"},
-                                            {"character": "Amazon", "target": "Captain", "chit": "MOVE M3"}]
-
-
-def test_set_path_with_several_keys_writes_the_entry_that_has_them_all():
-    data: dict = {"gm_rulings": [{"attacker": "Demon", "target": "Amazon", "outcome": "killed"},
-                                 {"attacker": "Imp", "target": "Swordsman", "outcome": "other"}]}
-    set_path(data, "gm_rulings[attacker=Demon][target=Swordsman].outcome", "wounds")
-    set_path(data, "gm_rulings[attacker=Demon][target=Swordsman].amount", 2)
-    set_path(data, "gm_rulings[attacker=Imp][target=Swordsman].note", "cursed")
-    assert data["gm_rulings"] == [{"attacker": "Demon", "target": "Amazon", "outcome": "killed"},
-                                  {"attacker": "Imp", "target": "Swordsman", "outcome": "other", "note": "cursed"},
-                                  {"attacker": "Demon", "target": "Swordsman", "outcome": "wounds", "amount": 2}]
-
-
-def test_set_path_with_several_keys_as_the_last_part_merges_a_dict_into_that_entry():
-    data: dict = {}
-    set_path(data, "gm_rulings[attacker=Demon 1][target=Black Knight]", {"outcome": "no_effect"})
-    assert data == {"gm_rulings": [{"attacker": "Demon 1", "target": "Black Knight", "outcome": "no_effect"}]}
 
 
 def test_a_side_is_shown_only_the_errors_of_its_own_plays():

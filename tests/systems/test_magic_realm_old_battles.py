@@ -14,7 +14,8 @@ from systems import get_system
 from systems.errors import PlaysInvalid
 from systems.interface import fill
 from systems.magic_realm.battle_state import normalized_state
-from systems.magic_realm.old_battles import get_path, side_items
+from systems.magic_realm.old_battles import side_items
+from systems.paths import get_path
 from tests.conversion.old_rows import OLD_BATTLES
 
 MR = get_system("magic-realm")

@@ -2,7 +2,8 @@
 (combat/system_rounds.py): a choice closed beside the other answers is refused, a required field applies only
 when every pair holds, and an error goes to the field that applies."""
 
-from combat.system_rounds import closed_choices, errors_by_field, missing_answers
+from combat.system_rounds import errors_by_field, missing_answers
+from systems.answers import closed_choices
 from systems.errors import FieldError
 from tests.systems.test_interface_conditions import FORM
 

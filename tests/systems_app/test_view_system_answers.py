@@ -26,7 +26,7 @@ def test_checking_returns_only_the_errors_never_the_inputs(gm_client, multiverse
     page = response.content.decode()
     assert response.status_code == 200
     assert "<input" not in page and "<select" not in page
-    # the bounds said as the player's page says them (system_rounds.out_of_range)
+    # the bounds said as the player's page says them (systems.answers.out_of_range)
     assert f'id="side{side.pk}-ticks_0-error" hx-swap-oob="true">Ticks: from 1 to 30, not 40</p>' in page
     assert f'<p class="error" id="side{side.pk}-attribute_0-error" hx-swap-oob="true">With: choose one</p>' in page
     side.refresh_from_db()
