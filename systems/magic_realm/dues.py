@@ -1,7 +1,7 @@
 """What a Magic Realm character owes after a round, asked and settled through the interface (systems/interface.py,
 `dues_form` and `settle`): the wounds and asterisks of fatigue of his summary, on chits he chooses (rule: end of
-the round; Herald's ruling "Fatigue that no fresh chits add up to", docs/rulings.md). The rule itself, the same
-sentences the battle app's record form gives, is `chit_choice.py`.
+the round; Herald's ruling "Fatigue that no fresh chits add up to", docs/rulings.md). The rule itself, in the
+sentences the dues form gives, is `chit_choice.py`.
 
 Pure: `state` is the round's end state (`Resolution.state`, chits in the round file's short form or written
 out), `output` the round's `Resolution.output`. Settling one character touches his chits alone, so the sides

@@ -138,8 +138,7 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
     """The round's melee sheets, each piece where it stands: before the round from its input, after it
-    where the repositioning dice left it, with the dead struck through (Magic Realm's own pages draw the same
-    sheets one by one)."""
+    where the repositioning dice left it, with the dead struck through (`sheet_picture.py` draws each sheet)."""
     if resolution is None:
         return sheet_picture.table_picture(round_input, [])
     output = resolution.output or {}
