@@ -201,9 +201,18 @@ def resolve_round(round_id: int) -> Round | None:
     except Exception as error:
         logger.exception("round %s failed to resolve", round_id)
         Round.objects.filter(pk=round_id, status=Round.Status.RESOLVING).update(
-            status=Round.Status.FAILED, error=messages.failure(error)  # in the game's words (issue #14.6)
+            status=Round.Status.FAILED, error=messages.failure(error, _system_of(round_id))  # in the game's words
         )
         raise
+
+
+def _system_of(round_id: int):
+    """The combat system of the round's campaign, for its failure's words; None when it cannot be read (the
+    database is why the round failed), and the default words serve."""
+    try:
+        return Round.objects.select_related("battle__campaign").get(pk=round_id).battle.campaign.combat_system
+    except Exception:  # noqa: BLE001 - a failure's words must not fail in turn
+        return None
 
 
 def end_battle(user, slug: str, battle_id: int) -> Battle:

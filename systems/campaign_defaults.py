@@ -13,6 +13,7 @@ from systems.calendar import (any_calendar as check_calendar, date_only as calen
                               seven_day_weeks as end_week)
 from systems.characters import (any_name as character_names, free_name as character_name,
                                 no_facts as character_facts, no_native_groups as native_groups)
+from systems.error_places import round_part as error_place
 from systems.old_battles import (no_old_answers as answers_from_old, no_old_battles as battle_from_old,
                                  no_old_gm_answers as gm_answers_from_old, no_old_round_input as round_input_from_old,
                                  no_old_wait as wait_from_old)
@@ -24,5 +25,6 @@ CAMPAIGN_DEFAULTS = ["new_calendar", "end_week", "calendar_facts", "gm_calendar"
                      "check_old_calendar", "calendar_from_old",
                      "character_name", "character_names", "native_groups", "character_facts",
                      "starting_form", "check_starting", "starting_record", "starting_from_old", "setup_order_kinds",
-                     "battle_from_old", "answers_from_old", "gm_answers_from_old", "round_input_from_old", "wait_from_old"]
+                     "battle_from_old", "answers_from_old", "gm_answers_from_old", "round_input_from_old", "wait_from_old",
+                     "error_place"]
 __all__ = [*CAMPAIGN_DEFAULTS, "CAMPAIGN_DEFAULTS"]

@@ -77,3 +77,7 @@ from systems.magic_realm.old_battles import (answers_from_old, battle_from_old, 
                                              round_input_from_old, wait_from_old)
 
 __all__ += ["battle_from_old", "answers_from_old", "gm_answers_from_old", "round_input_from_old", "wait_from_old"]
+
+from systems.magic_realm.error_places import error_place  # noqa: E402
+
+__all__ += ["error_place"]
