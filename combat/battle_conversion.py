@@ -40,7 +40,7 @@ from systems.errors import PlaysInvalid
 from systems.interface import GM
 from systems.old_battles import keeps_old_battles
 
-RESOLVED, DRAFTING, FAILED = "resolved", "drafting", "failed"
+RESOLVED, DRAFTING, FAILED, ENDED = "resolved", "drafting", "failed", "ended"
 NOTE_KIND_SETTLED, NOTE_KIND_CARRIED = "submitted", "adjustment"  # players.models.RoundNote.Kind
 CARRIED = "Carried over from the app's own round format"
 
@@ -298,10 +298,13 @@ class _Converter:
 
     def settlements(self, rounds) -> None:
         """Each choice of chits recorded after a round, as the settlement of that side's dues in the next
-        round's history (combat/system_dues.py `settlements`)."""
+        round's history, or in its own when it is the last round of a battle over (combat/system_dues.py
+        `settlements`)."""
         by_number = {round_.number: round_ for round_ in rounds}
         for round_ in rounds:
             following = by_number.get(round_.number + 1)
+            if following is None and self.battle.status == ENDED:
+                following = round_  # the old pages let a player choose his chits after combat ended
             if round_.status != RESOLVED or following is None:
                 continue
             for record in round_.chit_records.select_related("character"):

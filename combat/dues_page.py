@@ -1,6 +1,7 @@
 """The GM's part of settling what sides owe after a round of a battle fought through the systems interface
 (combat/system_dues.py): on a resolved round's page, what its sides owe; on the next round's page, open for
-plays, the same, as what stands between that round and its resolving. Each side that owes shows its dues form,
+plays, the same, as what stands between that round and its resolving; the battle over, on its last round's
+page, what that round left owing, settled after the end. Each side that owes shows its dues form,
 drawn as the plays forms are (`system_views.field_row`, `combat/_system_fields.html`), or what it settled.
 Settling is `players.dues.settle_by_gm`; the page's reads go through `services.get_round` (404 for anyone not
 a GM of the campaign)."""
@@ -80,8 +81,10 @@ def settle(request, slug, battle_id, number, side_id):
     except services.BattleError as error:
         return _refused(request, round_, side, due, answers, error)
     messages.success(request, f"{side.side} has settled round {number}'s dues.")
-    # The next round's input follows the settled state: its whole page, drawn again, shows what it allows now.
-    url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": number + 1})
+    # The next round's input follows the settled state: its whole page, drawn again, shows what it allows now
+    # (the battle over, the round's own page).
+    after = number if due is not None and due.last else number + 1
+    url = reverse("combat:round", kwargs={"slug": slug, "battle_id": battle_id, "number": after})
     return HttpResponseClientRedirect(url) if request.htmx else redirect(url)
 
 

@@ -4,9 +4,12 @@ fatigue fall on). Nothing here names a system.
 
 A side owes after round N when the system's `dues_form` for it, read from round N's end state and output, is
 not None. It settles once, by the GM on the round page or by its player on their page (players/dues.py), while
-round N+1 is open for plays; round N+1 is not resolved while a side still owes (`unsettled`). A settlement is
-kept as the note it leaves in round N+1's history (`players.models.RoundNote`, its `data["dues"]`: the side
-and its answers), so that voiding round N, which drops round N+1, drops its settlements with it.
+round N+1 is open for plays; round N+1 is not resolved while a side still owes (`unsettled`). When the battle
+ended with round N (the system's `finished`, or the GM ended it), round N is its last and what it left owing is
+settled after the end, blocking nothing. A settlement is kept as the note it leaves in the history of the round
+that follows round N, else (the battle over) of round N itself (`players.models.RoundNote`, its `data["dues"]`:
+the side, the round and its answers), so that voiding round N, which drops round N+1, drops its settlements with
+it (and drops those kept on round N itself, `drop_settlements`).
 
 The end state is not stored: a round keeps its input and seed, and the same dice give the same round, so it
 is worked out again by replaying the round, once per process (`end_state`, combat/system_replay.py).
@@ -27,14 +30,16 @@ from systems.interface import PlaysForm
 
 @dataclass(frozen=True)
 class Due:
-    """What one side owes after `round`: its dues form, the note of its settlement (None while it owes), and
-    whether it may be settled now (the next round open for plays)."""
+    """What one side owes after `round`: its dues form, the note of its settlement (None while it owes),
+    whether it may be settled now (the next round open for plays, or the battle over), and whether `round` is
+    the last of a battle over (`last`)."""
 
     round: Round
     side: SidePlays
     form: PlaysForm
     settlement: Any  # players.models.RoundNote | None
     open: bool
+    last: bool = False
 
     @property
     def name(self) -> str:
@@ -58,35 +63,45 @@ def next_round_of(round_: Round) -> Round | None:
     return Round.objects.filter(battle_id=round_.battle_id, number=round_.number + 1).first()
 
 
-def settlements(next_round: Round | None) -> dict[str, Any]:
-    """The notes of the settlements kept in `next_round`'s history, by side."""
+def _settlement_notes(round_: Round, kept_in: Round):
     from players.models import RoundNote
 
-    if next_round is None:
-        return {}
-    notes = RoundNote.objects.filter(round=next_round, data__has_key="dues").select_related("by")
+    return RoundNote.objects.filter(round=kept_in, data__has_key="dues", data__dues__round=round_.number)
+
+
+def settlements(round_: Round, following: Round | None) -> dict[str, Any]:
+    """The notes of the settlements of what `round_` left owing, by side: kept in the history of the round
+    `following` it, else (the battle over with `round_`) in its own."""
+    notes = _settlement_notes(round_, following or round_).select_related("by")
     return {note.data["dues"]["side"]: note for note in notes}
+
+
+def drop_settlements(round_: Round) -> int:
+    """Drop the settlements kept in `round_`'s own history of what it left owing (the battle over with it),
+    as `round_` is voided: those kept in the round after it go with that round."""
+    return _settlement_notes(round_, round_).delete()[0]
 
 
 def dues_of(round_: Round, sides=None) -> list[Due]:
     """What each side owes after `round_`, in the round's order of sides: none unless it is a resolved round
-    with a round after it (a battle over has no round left for a side to settle before)."""
+    with a round after it, or the last round of a battle over."""
     if round_.status != Round.Status.RESOLVED:
         return []
     following = next_round_of(round_)
-    if following is None:
+    last = following is None
+    if last and round_.battle.status != round_.battle.Status.ENDED:
         return []
     system = round_.battle.campaign.combat_system
     state, output = end_state(round_), output_of(round_)
-    settled = settlements(following)
-    open_now = following.status == Round.Status.DRAFTING
+    settled = settlements(round_, following)
+    open_now = last or following.status == Round.Status.DRAFTING
     dues = []
     for side in sides if sides is not None else round_.sides.select_related("character__player").order_by("pk"):
         if not side.side:
             continue
         form = system.dues_form(state, output, side.side)
         if form is not None:
-            dues.append(Due(round_, side, form, settled.get(side.side), open_now))
+            dues.append(Due(round_, side, form, settled.get(side.side), open_now, last))
     return dues
 
 

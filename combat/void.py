@@ -2,7 +2,8 @@
 
 The battle goes back to the state it had just before the round was resolved (`Round.state_before`), the
 characters' outcome of the round (and the wounds and fatigue chosen after it) is undone, the round that
-had opened after it is dropped, and the voided round is open again with its sides' plays as they were
+had opened after it is dropped (and with it the settlements of what the round left owing; those made after the
+battle ended with it, kept in its own history, are dropped too), and the voided round is open again with its sides' plays as they were
 (still locked, so Resolve replays it; unlock a side to change its plays), with a fresh deadline and the
 players' plays-due emails sent again (the players app, through `round_reopened`). Its committed dice stay: a round
 is resolved from the dice committed when it opened (docs/fair-dice.md). Each player in the battle is
@@ -14,7 +15,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from combat import history
+from combat import history, system_dues
 from combat.models import Battle, CharacterChange, Round
 from combat.services import BattleError, get_round
 from combat.signals import round_reopened
@@ -50,6 +51,7 @@ def void_round(user, slug: str, battle_id: int, number: int) -> Round:
         # adjustments while the next round was open): the characters are as they were before it.
         history.undo(CharacterChange.objects.filter(battle=battle, round__number__gte=number))
         battle.rounds.filter(number__gt=number).delete()
+        system_dues.drop_settlements(round_)  # what it left owing, settled after the battle ended with it
         round_.chit_records.all().delete()
         battle.state = round_.state_before
         battle.status = Battle.Status.ACTIVE

@@ -139,6 +139,7 @@ def dues_view(due, given: Mapping[str, Any] | None = None, errors: Mapping[str, 
     return {
         "name": due.name, "number": due.round.number, "character_id": due.side.character_id,
         "cid": f"{due.side.character_id}-dues", "form": form, "notes": list(form.notes), "open": due.open,
+        "last": due.last,
         "settled": settled, "settled_lines": answers.answer_lines(form, due.answers) if settled else [],
         "fields": [field_view(form, f, shown, kept, errors) for f in form.fields],
         "general_errors": list(dict.fromkeys(message for name, message in errors.items()

@@ -8,6 +8,10 @@ hand adjustment locks them, `services.adjust`): the system's `settle` is applied
 from it as after an adjustment, and the settlement kept as a note in the next round's history with its
 answers. A side settles once; anything refused saves nothing. The last settlement may resolve the next round
 when every side is in and the campaign resolves by itself, as the last submission does.
+
+After the last round of a battle over (the system's `finished`, or the GM ended it) there is no next round: the
+settlement is written the same way onto the battle's state and the character's record, and kept as a note in
+that last round's own history (a void of that round drops it: combat/void.py), blocking nothing.
 """
 
 from __future__ import annotations
@@ -54,8 +58,9 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     number, name = round_.number, side.side
     following = Round.objects.select_for_update().filter(battle_id=round_.battle_id, number=number + 1).first()
     battle = Battle.objects.select_for_update().select_related("campaign").get(pk=round_.battle_id)
+    round_.refresh_from_db(fields=["status"])  # read under the battle's lock, which a void holds
     round_.battle = battle
-    if following is None:
+    if following is None and battle.status != Battle.Status.ENDED:
         message = f"Round {number} is not followed by another: there is no round left to settle before."
         raise BattleError(message, {"__all__": message})
     due = next(iter(system_dues.dues_of(round_, [side])), None)
@@ -65,7 +70,7 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     if due.settlement is not None:
         message = f"{name} has already settled round {number}'s dues: they are settled once."
         raise BattleError(message, {"__all__": message})
-    if following.status != Round.Status.DRAFTING:
+    if following is not None and following.status != Round.Status.DRAFTING:
         message = f"Round {following.number} has begun resolving: what round {number} left owing can no longer change."
         raise BattleError(message, {"__all__": message})
     errors = system_dues.answer_errors(due.form, given)
@@ -78,7 +83,8 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     except PlaysInvalid as refused:
         raise BattleError(f"These answers do not settle what {name} owes.", system_dues.refusal_errors(refused)) from None
     try:
-        services._keep_round_in_step(system, following, state)
+        if following is not None:  # the battle over: no round left to follow the settled state
+            services._keep_round_in_step(system, following, state)
     except BattleError as error:
         message = f"These answers leave a state the rules refuse: {error.errors.get('change', error)}"
         raise BattleError(message, {"__all__": message}) from None
@@ -87,8 +93,9 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     battle.state = state
     battle.save(update_fields=["state", "updated_at"])
     told = "; ".join(f"{line['label']}: {line['answer']}" for line in answers.answer_lines(due.form, chosen))
-    note = services.note(following, RoundNote.Kind.SUBMITTED,
+    note = services.note(following or round_, RoundNote.Kind.SUBMITTED,
                          f"{name} settled round {number}'s dues ({who}): {told or 'nothing to choose'}.",
                          character=side.character, by=by, data={"dues": {"round": number, "side": name, "answers": chosen}})
-    services._resolve_if_all_in(following)
+    if following is not None:
+        services._resolve_if_all_in(following)
     return note

@@ -66,6 +66,22 @@ def test_the_chits_recorded_show_settled_on_the_interfaces_dues(campaign):
     assert system_dues.unsettled(Round.objects.get(battle=battle, number=2)) == []
 
 
+def ended_after_round_one(data):
+    """The ambush as the GM ended it after round 1: round 2 dropped, the battle ended."""
+    data["battle"]["status"] = "ended"
+    data["rounds"] = [row for row in data["rounds"] if row["number"] == 1]
+
+
+def test_the_chits_recorded_after_the_last_round_of_a_battle_over_show_settled_in_that_rounds_history(campaign):
+    battle = old_battle(campaign, "ambush", change=ended_after_round_one)
+    battle_conversion.convert_battle(battle)
+
+    last = Round.objects.get(battle=battle, number=1)
+    [due] = system_dues.dues_of(last)
+    assert due.last and due.settlement is not None and due.settlement.round == last
+    assert due.answers == {"wounded": ["MOVE M5"]}
+
+
 def test_the_next_round_of_a_carried_over_battle_is_played_on_the_interfaces_pages(gm, campaign):
     battle = old_battle(campaign, "ambush")
     battle_conversion.convert_battle(battle)
