@@ -111,7 +111,9 @@ def _result_context(round_, sides):
     return {
         "summaries": [(side.name, result.get("summaries", {}).get(side.name, [])) for side in sides],
         "owes": {side: lines for side, lines in (result.get("owes") or {}).items() if lines},
-        "must_choose": {side: lines for side, lines in (result.get("must_choose") or {}).items() if lines},
+        # What a side must choose in the next round: none when there is none (a battle the GM ended after it).
+        "must_choose": {side: lines for side, lines in (result.get("must_choose") or {}).items() if lines}
+        if following is not None else {},
         "finished": result.get("finished", False),
         "events": [{**event, "seen_by": _seen_by(event)} for event in round_.log or []],
         "next_round": following,

@@ -160,3 +160,11 @@ def test_a_second_settlement_of_the_black_knight_is_refused_and_a_void_undoes_th
     assert settled["chits"][chit] == "wounded" and knight_record(battle)["chits"].get(chit) != "wounded"
     assert not notes_of(battle).exists() and not CharacterChange.objects.filter(round__battle=battle).exists()
     assert battle.rounds.get(number=1).status == Round.Status.DRAFTING
+
+
+def test_the_round_page_of_a_battle_the_gm_ended_asks_no_one_to_choose_plays_for_a_round_that_will_not_come(
+        gm_client, ended_by_the_gm):
+    battle = ended_by_the_gm
+    assert battle.rounds.get(number=1).result["must_choose"]  # what the system said before the GM ended it
+    page = gm_client.get(round_url(battle, 1)).content.decode()
+    assert "must choose</dt>" not in page and "Black Knight owes</dt>" in page
