@@ -46,6 +46,18 @@ def knight_and_amazon(gm, slug: str = "the-realm"):
     return campaign
 
 
+def start_ambush(gm):
+    """`knight_and_amazon`'s campaign with an H Troll on the Black Knight and a Wolf on the Amazon, set up by Magic
+    Realm's set-up form, round 1 open (the seeded tests' outcomes follow this order of characters)."""
+    from combat import system_battles
+
+    campaign = knight_and_amazon(gm)
+    round_input = campaign.combat_system.set_up(
+        {"characters": ["Amazon", "Black Knight"], "monsters": "H Troll\nWolf",
+         "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}, ("Amazon", "Black Knight"))
+    return system_battles.start_battle(gm, campaign.slug, "Ambush", "Cave 4", round_input)
+
+
 @pytest.fixture
 def make_campaign(gm):
     return lambda system, slug=None: system_campaign(gm, system, slug)

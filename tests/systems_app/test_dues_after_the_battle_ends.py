@@ -17,7 +17,7 @@ from combat.models import Battle, CharacterChange, Round
 from players import dues
 from players.models import RoundNote
 from tests.systems_app import owing_system
-from tests.systems_app.conftest import gm_plays, knight_and_amazon, resolve, round_url, token_of
+from tests.systems_app.conftest import round_url, token_of
 from tests.systems_app.owing_battles import owing_campaign  # noqa: F401 (fixture)
 from tests.systems_app.owing_battles import dues_url, fighter, marks, play_round, player_dues_url, side_of
 
@@ -100,17 +100,10 @@ def test_a_void_of_the_last_round_drops_its_settlement(gm, client, over):
 @pytest.fixture
 def ended_by_the_gm(gm):
     """Round 1 of an ambush wounds the Black Knight (and leaves the Amazon a fatigue); the GM ends the battle."""
-    from tests.systems_app.test_owed_told_once import AMAZON, KNIGHT, WOUND
+    from tests.systems_app.test_owed_told_once import resolved_ambush
 
-    campaign = knight_and_amazon(gm)
-    round_input = campaign.combat_system.set_up(
-        {"characters": ["Amazon", "Black Knight"], "monsters": "H Troll\nWolf",
-         "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}, ("Amazon", "Black Knight"))
-    battle = system_battles.start_battle(gm, campaign.slug, "Ambush", "Cave 4", round_input)
-    gm_plays(gm, battle.rounds.get(number=1), "Black Knight", KNIGHT)
-    gm_plays(gm, battle.rounds.get(number=1), "Amazon", AMAZON)
-    assert resolve(gm, battle.rounds.get(number=1)).result["owes"]["Black Knight"] == [WOUND]
-    services.end_battle(gm, campaign.slug, battle.pk)
+    battle = resolved_ambush(gm)
+    services.end_battle(gm, battle.campaign.slug, battle.pk)
     battle.refresh_from_db()
     assert battle.status == Battle.Status.ENDED and list(battle.rounds.values_list("number", flat=True)) == [1]
     return battle

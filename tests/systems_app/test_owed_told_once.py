@@ -8,8 +8,7 @@ leave her a fatigue to pay."""
 import pytest
 
 from campaigns.mail.models import OutboxMessage
-from combat import system_battles
-from tests.systems_app.conftest import gm_plays, knight_and_amazon, resolve, token_of
+from tests.systems_app.conftest import gm_plays, resolve, start_ambush, token_of
 
 pytestmark = pytest.mark.django_db
 
@@ -20,13 +19,10 @@ AMAZON = {"encounter_play": "none", "attack_chit": "FIGHT M3**", "target": "Wolf
 WOUND, FATIGUE = "1 wound, on chits the player chooses", "1 asterisk of fatigue, on chits the player chooses"
 
 
-@pytest.fixture
-def ambush(gm):
-    campaign = knight_and_amazon(gm)
-    round_input = campaign.combat_system.set_up(
-        {"characters": ["Amazon", "Black Knight"], "monsters": "H Troll\nWolf",
-         "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}, ("Amazon", "Black Knight"))
-    battle = system_battles.start_battle(gm, campaign.slug, "Ambush", "Cave 4", round_input)
+def resolved_ambush(gm):
+    """`start_ambush`'s round 1 played by the GM and resolved with the known seed: the Knight owes a wound, the
+    Amazon a fatigue."""
+    battle = start_ambush(gm)
     round_ = battle.rounds.get(number=1)
     gm_plays(gm, round_, "Black Knight", KNIGHT)
     gm_plays(gm, round_, "Amazon", AMAZON)
@@ -34,6 +30,11 @@ def ambush(gm):
     assert resolved.result["owes"] == {"Black Knight": [WOUND], "Amazon": [FATIGUE]}
     assert WOUND in resolved.result["summaries"]["Black Knight"]  # what the summary says is not said again
     return battle
+
+
+@pytest.fixture
+def ambush(gm):
+    return resolved_ambush(gm)
 
 
 def test_each_players_result_email_tells_what_his_side_owes_once(ambush):

@@ -11,7 +11,7 @@ from combat import services, system_battles
 from combat.models import Round
 from players import services as player_services
 from players.models import PlaySettings, RoundDeadline, RoundNote, Submission
-from tests.systems_app.conftest import knight_and_amazon, posted, round_url, side_url, start
+from tests.systems_app.conftest import posted, round_url, side_url, start, start_ambush
 
 pytestmark = pytest.mark.django_db
 
@@ -23,11 +23,7 @@ SEAL_QUESTION = "Black Knight plays nothing this round. Seal anyway?"
 def ambush(gm):
     """Alice's Black Knight and Bob's Amazon against an H Troll and a Wolf, in Magic Realm, whose every
     question is optional: a side may play nothing."""
-    campaign = knight_and_amazon(gm)
-    round_input = campaign.combat_system.set_up(
-        {"characters": ["Amazon", "Black Knight"], "monsters": "H Troll\nWolf",
-         "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}, ("Amazon", "Black Knight"))
-    return system_battles.start_battle(gm, campaign.slug, "Ambush", "Cave 4", round_input)
+    return start_ambush(gm)
 
 
 def side(battle, name):
