@@ -1,6 +1,7 @@
 """The picture of the battle on the round page (issue #14.5b), in Chromium: before the round the melee sheets
-stand above the plays forms, each denizen on the sheet of the character it attacks; on a phone nothing scrolls
-sideways; once the round is resolved the sheets show each side's attack, with its target."""
+stand beside the plays forms on a wide screen (in view while they scroll) and above them on a phone, each
+denizen on the sheet of the character it attacks; on a phone nothing scrolls sideways; once the round is
+resolved the sheets show each side's attack, with its target."""
 
 import pytest
 from playwright.sync_api import expect
@@ -14,7 +15,7 @@ def sheet_of(page, name):
     return page.locator(f"svg.melee-sheet[aria-label='Melee sheet of {name}']")
 
 
-def test_the_table_stands_above_the_forms_and_shows_the_attacks_once_resolved(signed_in_page, gm_user, demo_battle,
+def test_the_table_stands_beside_the_forms_and_shows_the_attacks_once_resolved(signed_in_page, gm_user, demo_battle,
                                                                              screenshot):
     page = signed_in_page
     knight = side_of(demo_battle, "Black Knight")
@@ -24,7 +25,10 @@ def test_the_table_stands_above_the_forms_and_shows_the_attacks_once_resolved(si
     expect(sheet_of(page, "Black Knight")).to_contain_text("H Troll")
     expect(sheet_of(page, "Amazon")).to_contain_text("Wolf")
     table_box, form_box = table.bounding_box(), page.locator(f"#side-{knight.pk}").bounding_box()
-    assert table_box["y"] + table_box["height"] <= form_box["y"] + 1, "the table comes before the forms"
+    assert table_box["x"] >= form_box["x"] + form_box["width"], "the table stands beside the forms"
+    page.locator(f"#side{knight.pk}-encounter_play").scroll_into_view_if_needed()  # the last form's last field
+    table_top = table.evaluate("figure => figure.getBoundingClientRect().top")
+    assert 0 <= table_top < page.viewport_size["height"], "the table stays in view while the forms scroll"
     screenshot(page, "battle-panel-wide")
 
     enter_plays(gm_user, demo_battle, "Amazon", AMAZON_STRIKES)
@@ -47,7 +51,11 @@ def test_the_table_stands_above_the_forms_and_shows_the_attacks_once_resolved(si
 def test_the_table_fits_a_phone(signed_in_page, demo_battle, screenshot):
     page = signed_in_page
     page.goto(f"/campaigns/demo-realm/battles/{demo_battle.pk}/rounds/1/")
-    expect(page.locator("figure.system-picture svg.melee-sheets")).to_be_visible()
+    table = page.locator("figure.system-picture")
+    expect(table.locator("svg.melee-sheets")).to_be_visible()
+    knight = side_of(demo_battle, "Black Knight")
+    table_box, form_box = table.bounding_box(), page.locator(f"#side-{knight.pk}").bounding_box()
+    assert table_box["y"] + table_box["height"] <= form_box["y"] + 1, "on a phone the table comes before the forms"
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the page scrolls sideways on a phone ({width} px)"
     screenshot(page, "battle-panel-phone")
