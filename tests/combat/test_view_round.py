@@ -7,6 +7,7 @@ import html
 
 import pytest
 
+from systems.events import citation
 from tests.combat.conftest import lock_all, round_url, side_of
 from tests.combat.test_services import resolve_first_round
 
@@ -43,13 +44,12 @@ def test_the_plays_are_a_404_for_a_gm_of_another_campaign(outsider_client, battl
 
 
 @pytest.mark.django_db
-def test_the_results_show_each_sides_summary_and_every_event_with_its_rule(gm_client, gm, battle, characters,
+def test_the_results_show_each_sides_summary_and_every_event_citing_its_rule(gm_client, gm, battle, characters,
                                                                           valid_plays, first_round):
     round_ = resolve_first_round(gm, battle, characters, valid_plays, first_round)
     page = html.unescape(gm_client.get(round_url(battle)).content.decode())
     for event in round_.log:
         assert f'{event["text"]}</span>' in page
-        named = f" · {event['rule_name']}" if event["rule_name"] else ""
-        assert f'<cite class="rule">{event["rule"]}{named}</cite>' in page
+        assert f'<cite class="rule">{citation(event["rule"], event["rule_name"])}</cite>' in page
     assert "1 wound, on chits the player chooses" in page
     assert "kills: Wolf (fame 0, notoriety 1)" in page and "1.0" not in page

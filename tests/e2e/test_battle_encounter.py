@@ -70,7 +70,7 @@ def test_the_gm_enters_the_encounter_step_resolves_and_reads_the_events(signed_i
     expect(page.get_by_role("heading", name="Round 1's result")).to_be_visible(timeout=20_000)
     log = page.locator(".round-log")
     expect(log).to_contain_text("Giant Bat")
-    expect(log).to_contain_text(re.compile(r"8\.3\.4 · Luring"))
+    expect(log).to_contain_text(re.compile(r"rule 8\.3\.4 Luring"))
     # The campaign's rules decide: with Stumble the run rolls (5.1); without, MOVE M4 is not strictly
     # faster than the Wolf (3), so it is refused, naming the Wolf.
     expect(log).to_contain_text(re.compile(r"Amazon (runs with MOVE M4|cannot run away: .*Wolf)"))
