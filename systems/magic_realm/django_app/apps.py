@@ -10,3 +10,5 @@ class CatalogueConfig(AppConfig):
     name = "systems.magic_realm.django_app"
     label = "catalogue"
     verbose_name = "Game catalogue"
+    # The site header's menu links to these pages (config.context_processors.system_pages).
+    nav_links = (("Catalogue", "catalogue:index"),)
