@@ -17,6 +17,8 @@ import dj_database_url
 import structlog
 from django.core.exceptions import ImproperlyConfigured
 
+from systems import django_apps as system_django_apps
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 # Every environment variable this module reads; the README and the compose test use this list.
@@ -120,7 +122,8 @@ INSTALLED_APPS = [
     "axes",
     "django_structlog",
     "config",
-    "combat.catalogue",
+    # The combat systems' own Django parts (systems/<name>/django_app/), found by the registry, named nowhere.
+    *system_django_apps(),
     "campaigns",
     "campaigns.mail",
     "combat",
@@ -154,6 +157,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.context_processors.system_pages",
             ],
         },
     },

@@ -4,6 +4,7 @@ from django.urls import include, path
 from combat.verify_page import verify_round_page
 from config import views
 from config.profile import profile
+from systems import django_urlconfs as system_urlconfs
 
 # A plain error page; 503 when the database does not answer (config.views.server_error).
 handler500 = "config.views.server_error"
@@ -15,7 +16,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/profile/", profile, name="profile"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("catalogue/", include("combat.catalogue.urls")),
+    # The combat systems' own pages (systems/<name>/django_app/urls.py), each under its URL conf's own prefix.
+    *(path("", include(urlconf)) for urlconf in system_urlconfs()),
     path("mail/", include("campaigns.mail.urls")),
     path("campaigns/", include("campaigns.urls")),
     path("campaigns/<slug:slug>/battles/", include("combat.urls")),

@@ -4,11 +4,16 @@ Each system is a package here that provides the same few things behind one narro
 outside a system finds it through this registry by the name a campaign or a query gives, and never
 imports it by name. Today the registry answers odds queries (spec/odds.md and spec/odds-systems.md);
 see docs/systems.md for the interface and how to add a system.
+
+A system may also have a Django part (models, admin, pages): the subpackage `DJANGO_PART` of its package, the
+only place under systems/ that imports Django. `django_apps()` and `django_urlconfs()` find them by their
+folders, importing nothing, so the settings and the root URL conf add them without naming a system.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -22,9 +27,11 @@ SYSTEMS = {
     "multiverse": "systems.multiverse",
 }
 DEFAULT_SYSTEM = "magic-realm"
+# A system's Django part, if it has one: systems/<name>/django_app/ (apps.py; urls.py when it has pages).
+DJANGO_PART = "django_app"
 
-__all__ = ["DEFAULT_SYSTEM", "SYSTEMS", "OddsQueryError", "RoundFileError", "UnknownSystem", "get_system", "system_odds",
-           "system_of"]
+__all__ = ["DEFAULT_SYSTEM", "DJANGO_PART", "SYSTEMS", "OddsQueryError", "RoundFileError", "UnknownSystem",
+           "django_apps", "django_urlconfs", "get_system", "system_odds", "system_of"]
 
 
 def get_system(name: Any) -> ModuleType:
@@ -33,6 +40,24 @@ def get_system(name: Any) -> ModuleType:
         known = ", ".join(sorted(SYSTEMS))
         raise UnknownSystem(f"system: unknown combat system {name!r} (known: {known})")
     return import_module(SYSTEMS[name])
+
+
+def _folder(dotted: str) -> Path:
+    """The folder of a package under systems/, found without importing it."""
+    return Path(__file__).resolve().parent.joinpath(*dotted.split(".")[1:])
+
+
+def django_apps() -> list[str]:
+    """The dotted paths of the systems' Django parts, for INSTALLED_APPS, in the registry's order. Nothing is
+    imported: a settings module reads this before any app loads, and a system's package is heavy."""
+    parts = (f"{package}.{DJANGO_PART}" for package in SYSTEMS.values())
+    return [part for part in parts if (_folder(part) / "apps.py").is_file()]
+
+
+def django_urlconfs() -> list[str]:
+    """The dotted paths of the URL confs of the systems' Django parts that have pages (their urls.py), each
+    to be mounted at the site's root: its paths carry their own prefix."""
+    return [f"{app}.urls" for app in django_apps() if (_folder(app) / "urls.py").is_file()]
 
 
 def system_of(data: dict) -> str:

@@ -13,7 +13,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from campaigns import services as campaign_services
 from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
-from combat.catalogue.models import HouseCounter
+from systems.magic_realm.django_app.models import HouseCounter
 from systems.dice import ScriptedDice
 from tests.ambush import create_ambush, resolve_wounding
 

@@ -6,8 +6,8 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign
-from combat.catalogue.models import HouseCounter, OriginalCounter
-from combat.catalogue.services import sync_original_counters
+from systems.magic_realm.django_app.models import HouseCounter, OriginalCounter
+from systems.magic_realm.django_app.services import sync_original_counters
 
 
 @pytest.fixture(autouse=True)

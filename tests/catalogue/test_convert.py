@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from combat.catalogue import convert
+from systems.magic_realm.django_app import convert
 from systems.magic_realm.engine.catalogue_data import DATA_DIR, FILES, load_catalogue
 
 REPO = Path(__file__).resolve().parents[2]

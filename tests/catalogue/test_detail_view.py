@@ -4,7 +4,7 @@ import pytest
 from django.urls import reverse
 
 from campaigns.models import Campaign
-from combat.catalogue.services import copy_original_to_house_counter
+from systems.magic_realm.django_app.services import copy_original_to_house_counter
 
 
 @pytest.fixture

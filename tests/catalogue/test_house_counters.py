@@ -4,8 +4,8 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from campaigns.models import Campaign
-from combat.catalogue.models import HouseCounter
-from combat.catalogue.services import catalogue_for_campaign, copy_original_to_house_counter
+from systems.magic_realm.django_app.models import HouseCounter
+from systems.magic_realm.django_app.services import catalogue_for_campaign, copy_original_to_house_counter
 from systems.magic_realm.engine.catalogue_data import counter_to_dict, get_catalogue
 
 

@@ -3,8 +3,8 @@
 import pytest
 from django.core.management import call_command
 
-from combat.catalogue.models import OriginalCounter
-from combat.catalogue.services import sync_original_counters
+from systems.magic_realm.django_app.models import OriginalCounter
+from systems.magic_realm.django_app.services import sync_original_counters
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 
 

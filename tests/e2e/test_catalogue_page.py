@@ -72,8 +72,8 @@ def test_staff_copy_the_t_troll_into_a_house_counter_for_a_campaign(page, gm_use
     from playwright.sync_api import expect
 
     from campaigns.models import Campaign
-    from combat.catalogue.models import HouseCounter
-    from combat.catalogue.services import sync_original_counters
+    from systems.magic_realm.django_app.models import HouseCounter
+    from systems.magic_realm.django_app.services import sync_original_counters
     from tests.e2e.conftest import GM_PASSWORD, sign_in
 
     sync_original_counters()  # a transactional test's database starts empty: no migration data

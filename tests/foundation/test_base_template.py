@@ -73,3 +73,17 @@ def test_signed_in_pages_offer_the_main_navigation_and_sign_out(client, make_use
     assert 'href="/admin/"' not in body
     client.force_login(staff_user)
     assert 'href="/admin/"' in client.get(reverse("mail:index")).content.decode()
+
+
+def test_the_main_navigation_links_the_pages_the_systems_django_parts_list(client, make_user):
+    """Each link an app's `nav_links` gives (a system's Django part: Magic Realm's catalogue), current on its page."""
+    from django.apps import apps
+
+    links = [link for config in apps.get_app_configs() for link in getattr(config, "nav_links", ())]
+    assert ("Catalogue", "catalogue:index") in links
+    client.force_login(make_user("gm"))
+    elsewhere = client.get(reverse("mail:index")).content.decode()
+    for title, url_name in links:
+        assert f'<a href="{reverse(url_name)}">{title}</a>' in elsewhere
+        here = client.get(reverse(url_name)).content.decode()
+        assert f'<a href="{reverse(url_name)}" aria-current="page">{title}</a>' in here

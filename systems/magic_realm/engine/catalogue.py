@@ -1,8 +1,9 @@
 """The game catalogue as typed, read-only data: every counter of the original game.
 
-The counters come from versioned JSON files in combat/data/catalogue/, made from the reference data
-by `python -m combat.catalogue.convert` (see docs/catalogue.md). This module is pure Python: the engine,
-`combat_odds` and the Django app all read the catalogue through `get_catalogue()`.
+The counters come from versioned JSON files in combat/data/catalogue/, made from the reference data by
+`python -m systems.magic_realm.django_app.convert` (docs/catalogue.md). This module is pure Python: the
+engine, `combat_odds` and the Django part (systems/magic_realm/django_app) read the catalogue through
+`get_catalogue()`.
 
 Harm letters are "N" (Negligible), "L", "M", "H", "T" and "RED" (a red-side-up Tremendous monster:
 an automatic kill). Times are integers; None where the counter shows none.

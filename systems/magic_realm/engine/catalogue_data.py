@@ -27,7 +27,7 @@ from systems.magic_realm.engine.catalogue import (
     Weapon,
 )
 
-# The counters stay beside the catalogue app that loads them into the database (combat/catalogue).
+# The counters' files; systems/magic_realm/django_app (its Django part) loads them into the database.
 DATA_DIR = Path(__file__).resolve().parents[3] / "combat" / "data" / "catalogue"
 FILES = {
     "character": "characters.json",
@@ -264,7 +264,7 @@ def read_files(directory: Path = DATA_DIR) -> dict[str, dict]:
             contents[kind] = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             raise CatalogueDataError(
-                file_name, "missing; regenerate with `python -m combat.catalogue.convert`"
+                file_name, "missing; regenerate with `python -m systems.magic_realm.django_app.convert`"
             ) from None
     return contents
 

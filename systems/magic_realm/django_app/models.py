@@ -46,7 +46,7 @@ class HouseCounter(models.Model):
     """A house-rule counter: a campaign's custom monster, or an original copied and changed.
 
     `data` holds the counter's statistics in the catalogue files' format (without key and name). Only
-    the campaigns listed in `campaigns` see it (combat.catalogue.services.catalogue_for_campaign).
+    the campaigns listed in `campaigns` see it (services.catalogue_for_campaign).
     """
 
     kind = models.CharField(max_length=20, choices=COUNTER_KINDS)

@@ -5,9 +5,9 @@ from django.http import Http404
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from combat.catalogue.cards import cards_for
-from combat.catalogue.forms import CatalogueSearchForm
-from combat.catalogue.services import catalogue_for_user
+from systems.magic_realm.django_app.cards import cards_for
+from systems.magic_realm.django_app.forms import CatalogueSearchForm
+from systems.magic_realm.django_app.services import catalogue_for_user
 from systems.magic_realm.engine.catalogue import UnknownCounter
 
 

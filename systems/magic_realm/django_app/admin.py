@@ -7,9 +7,9 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.html import format_html
 
-from combat.catalogue.cards import card_for
-from combat.catalogue.models import HouseCounter, OriginalCounter
-from combat.catalogue.services import copy_original_to_house_counter
+from systems.magic_realm.django_app.cards import card_for
+from systems.magic_realm.django_app.models import HouseCounter, OriginalCounter
+from systems.magic_realm.django_app.services import copy_original_to_house_counter
 from systems.magic_realm.engine.catalogue import UnknownCounter
 from systems.magic_realm.engine.catalogue_data import CatalogueDataError, get_catalogue
 

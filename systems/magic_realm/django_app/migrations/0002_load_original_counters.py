@@ -4,7 +4,7 @@ from django.db import migrations
 
 
 def load(apps, schema_editor):
-    from combat.catalogue.services import sync_original_counters
+    from systems.magic_realm.django_app.services import sync_original_counters
 
     sync_original_counters(apps.get_model("catalogue", "OriginalCounter"))
 

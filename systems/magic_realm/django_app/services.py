@@ -39,7 +39,7 @@ def sync_original_counters(model=None, catalogue: Catalogue | None = None) -> Sy
     `model` lets a data migration pass its historical model; by default the current one.
     """
     if model is None:
-        from combat.catalogue.models import OriginalCounter as model
+        from systems.magic_realm.django_app.models import OriginalCounter as model
     catalogue = catalogue or get_catalogue()
     created = updated = unchanged = 0
     with transaction.atomic():
@@ -90,7 +90,7 @@ def catalogue_for_campaign(campaign) -> Catalogue:
 @transaction.atomic
 def copy_original_to_house_counter(key: str, campaigns=()):
     """A new house counter copying an original's statistics (the admin's "copy" action)."""
-    from combat.catalogue.models import HouseCounter
+    from systems.magic_realm.django_app.models import HouseCounter
 
     original = get_catalogue().by_key(key)
     house = HouseCounter(kind=kind_of(original), name=original.name, based_on=key)
@@ -105,7 +105,7 @@ def copy_original_to_house_counter(key: str, campaigns=()):
 def visible_house_counters(user) -> tuple[list, dict[str, str]]:
     """The house counters a user may see on the catalogue page (those of the campaigns they GM; staff
     see every one), typed, with the names of the campaigns using each, by key."""
-    from combat.catalogue.models import HouseCounter
+    from systems.magic_realm.django_app.models import HouseCounter
     from systems.magic_realm.engine.catalogue_data import CatalogueDataError
 
     rows = HouseCounter.objects.prefetch_related("campaigns")

@@ -1,6 +1,6 @@
 """Convert the reference game data (RealmSpeak's MagicRealmData.xml) into Herald's catalogue files.
 
-    python -m combat.catalogue.convert ../shared/realmspeak/MagicRealmData.xml [--out DIR]
+    python -m systems.magic_realm.django_app.convert ../shared/realmspeak/MagicRealmData.xml [--out DIR]
 
 The XML's facts (a monster's move time, a weapon's harm) are the game's; this converter is the project's
 own. It keeps only the counters tagged `original_game`, reads the attributes documented in

@@ -3,7 +3,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from combat.catalogue import convert
+from systems.magic_realm.django_app import convert
 
 
 class Command(BaseCommand):

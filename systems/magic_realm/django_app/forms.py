@@ -1,6 +1,6 @@
 from django import forms
 
-from combat.catalogue.cards import KIND_CHOICES
+from systems.magic_realm.django_app.cards import KIND_CHOICES
 
 
 class CatalogueSearchForm(forms.Form):

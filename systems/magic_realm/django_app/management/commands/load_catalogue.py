@@ -2,7 +2,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from combat.catalogue.services import sync_original_counters
+from systems.magic_realm.django_app.services import sync_original_counters
 from systems.magic_realm.engine.catalogue_data import DATA_DIR, CatalogueDataError, load_catalogue
 
 
