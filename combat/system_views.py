@@ -23,7 +23,7 @@ from combat.system_odds import odds_rows
 from combat.system_replay import replayed
 from combat.system_rounds import choice_index, posted_answers
 from config import fragments
-from systems.interface import answers_that_apply, applies, choices_open, rendered
+from systems.interface import answers_that_apply, applies, rendered
 
 # --- the round page -----------------------------------------------------------------------------------
 
@@ -87,17 +87,18 @@ def field_row(id_prefix, form_field, answers, kept, error):
     page's other forms ("side12", a side's plays form; "wait2-0", a waiting round's first form)."""
     value = answers.get(form_field.name)
     picked = value if isinstance(value, list) else [value]
-    open_values = {json.dumps(choice.value) for choice in choices_open(form_field, kept)}
     choices = [{
         "index": index, "label": choice.label, "value": json.dumps(choice.value),
         "shown_when": json.dumps(rendered(choice.shown_when)) if choice.shown_when else "",
-        "selected": choice.value in picked, "open": json.dumps(choice.value) in open_values,
+        # shown while its conditions hold; a `disabled` one shown too, never picked, its reason beside the field
+        "selected": choice.value in picked, "open": applies(choice.shown_when, kept), "disabled": choice.disabled,
     } for index, choice in enumerate(form_field.choices)]
     answer = ", ".join(c["label"] for c in choices if c["selected"]) if form_field.choices else (
         "" if value is None else str(value))
     return {
         "field": form_field, "name": form_field.name, "kind": form_field.kind, "label": form_field.label,
         "id": f"{id_prefix}-{form_field.name}", "help": form_field.help, "choices": choices,
+        "not_possible": [(choice.label, choice.disabled) for choice in form_field.choices if choice.disabled],
         "value": "" if value is None or form_field.choices else value, "answer": answer,
         "selected_index": choice_index(form_field, value) if form_field.kind == "choice" else "",
         "shown_when": json.dumps(rendered(form_field.shown_when)) if form_field.shown_when else "",

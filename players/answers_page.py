@@ -53,8 +53,11 @@ def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], k
         "hidden": not applies(form_field.shown_when, kept), "shown_when": _condition(form, form_field.shown_when),
         "error": errors.get(form_field.name, ""),
         "choices": [{"index": str(i), "label": choice.label, "selected": choice.value in chosen,
-                     "hidden": not applies(choice.shown_when, kept), "shown_when": _condition(form, choice.shown_when)}
+                     "hidden": not applies(choice.shown_when, kept), "shown_when": _condition(form, choice.shown_when),
+                     "disabled": choice.disabled}
                     for i, choice in enumerate(form_field.choices)],
+        # the choices the system shows but the rules refuse, each with why (beside the field's help)
+        "not_possible": [(choice.label, choice.disabled) for choice in form_field.choices if choice.disabled],
     }
 
 

@@ -15,7 +15,7 @@ from systems.interface import PlaysForm, answers_that_apply, choices_open
 
 def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
     """Answers that pick a choice not offered with the side's other answers (a choice's `shown_when`: Fire
-    only after Load), or none of the field's choices at all (answers not posted through the form: a file's), by
+    only after Load; a `disabled` one, with its reason), or none of the field's choices at all (answers not posted through the form: a file's), by
     field name: a form posted without its script cannot slip one through."""
     kept = answers_that_apply(form, answers)
     errors = {}
@@ -26,6 +26,11 @@ def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str
         picked = value if form_field.kind == "multi-choice" and isinstance(value, list) else [value]
         if any(each not in [choice.value for choice in form_field.choices] for each in picked):
             errors[form_field.name] = f"{form_field.label}: {value!r} is not one of its choices"
+            continue
+        disabled = [f"{choice.label} is not possible: {choice.disabled}" for choice in form_field.choices
+                    if choice.disabled and choice.value in picked]
+        if disabled:
+            errors[form_field.name] = f"{form_field.label}: {'; '.join(disabled)}"
             continue
         offered = [choice.value for choice in choices_open(form_field, kept)]
         closed = [choice.label for choice in form_field.choices if choice.value in picked and choice.value not in offered]

@@ -146,11 +146,14 @@ def rendered(shown_when: ShownWhen) -> Any:
 class Choice:
     """One value a field may take, with its label. `shown_when`: offered only when that other field of the form
     has one of those values (a fire after a load, say); with several pairs, only when each of those fields has
-    one of its values; with an `AnyOf`, when any of its alternatives holds."""
+    one of its values; with an `AnyOf`, when any of its alternatives holds. `disabled`: why the rules will
+    refuse it ("" for a choice that may be picked): shown, so the side sees it and why, but never open
+    (`choices_open`), and refused if picked (`systems.answers.closed_choices`)."""
 
     value: Any
     label: str
     shown_when: ShownWhen = None
+    disabled: str = ""
 
 
 @dataclass(frozen=True)
@@ -211,8 +214,9 @@ def applies(shown_when: ShownWhen, answers: Mapping[str, Any]) -> bool:
 
 
 def choices_open(form_field: Field, answers: Mapping[str, Any]) -> tuple[Choice, ...]:
-    """The field's choices that apply given the answers so far."""
-    return tuple(choice for choice in form_field.choices if applies(choice.shown_when, answers))
+    """The field's choices that apply given the answers so far and may be picked (not `disabled`)."""
+    return tuple(choice for choice in form_field.choices
+                 if not choice.disabled and applies(choice.shown_when, answers))
 
 
 def answers_that_apply(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, Any]:

@@ -76,7 +76,7 @@
       wrapper.querySelectorAll("[data-shown-when]").forEach(function (choice) {
         var open = appliesTo(choice.dataset.shownWhen, kept);
         choice.hidden = !open;
-        choice.disabled = !open;
+        choice.disabled = !open || choice.hasAttribute("data-unavailable");  // a choice the rules refuse
       });
       var answer = shown ? answerOf(wrapper) : null;
       if (answer !== null && !(Array.isArray(answer) && answer.length === 0)) kept[wrapper.dataset.field] = answer;

@@ -26,8 +26,11 @@ from systems.magic_realm.checks import CheckedInput, checked, engine_file, trial
 from systems.magic_realm.effort_conditions import MeleeChits, exact_condition
 from systems.magic_realm.encounter_options import EncounterOptions, encounter_options
 from systems.magic_realm.engine.dice import DiceExhausted
-from systems.magic_realm.engine.encounter import EncounterInvalid, encounter_from_round, resolve_encounter
+from systems.magic_realm.engine.encounter import (EncounterInvalid, RunOutlook, encounter_from_round,
+                                                   resolve_encounter, run_before_the_step)
+from systems.magic_realm.engine.encounter_log import STUMBLE
 from systems.magic_realm.engine.round_format import RoundFormatError, read_round
+from systems.magic_realm.engine.tables import STUMBLE_LIMIT, stumble_table
 
 HORSE_SIDES = ("walking", "galloping")
 
@@ -114,7 +117,10 @@ def play_fields(round_input: dict[str, Any], side: str, options: EncounterOption
               *({"horse": horse_side} for horse_side in (HORSE_SIDES if options.horse else ()))]
     charges = [(target, mover) for target in options.charge_targets for mover in movers
                if _accepts(round_input, "charges", {"character": side, "target": target, **mover}, mine)]
-    runs = [mover for mover in movers if _accepts(round_input, "actions", {"character": side, "run": mover}, mine)]
+    outlooks = run_outlooks(round_input, side, movers)
+    refused = [(mover, refusal(outlook)) for mover, outlook in zip(movers, outlooks) if refusal(outlook)]
+    runs = [mover for mover, outlook in zip(movers, outlooks) if not refusal(outlook)
+            and _accepts(round_input, "actions", {"character": side, "run": mover}, mine)]
     alerts = [(weapon, chit) for weapon in options.weapons_to_alert for chit in options.fight_chits
               if _accepts(round_input, "actions", {"character": side, "alert": weapon, "chit": chit}, mine)]
     casts = [(spell, chit) for spell in options.spells for chit in options.magic_chits
@@ -125,11 +131,14 @@ def play_fields(round_input: dict[str, Any], side: str, options: EncounterOption
     played = _Played(melee, [dict([key]) for key in charge_with], [dict([_key(m)]) for m in runs],
                      {"alert": alert_chits, "cast": cast_chits})
     plays = [Choice("none", "No charge and no encounter action")]
-    plays += [Choice(value, label, condition) for value, label in PLAYS
-              if played.combinations(value) and (condition := melee.beside(played.open_beside(value))) is not False]
+    for value, label in PLAYS:
+        if value == "run" and not runs and refused:  # no way to run: shown, with why the rules refuse it
+            plays.append(Choice(value, label, disabled=_why_not(refused)))
+        elif played.combinations(value) and (condition := melee.beside(played.open_beside(value))) is not False:
+            plays.append(Choice(value, label, condition))
     if len(plays) == 1:
         return []
-    offered = [choice.value for choice in plays]
+    offered = [choice.value for choice in plays if not choice.disabled]
     action = f"encounter.actions[character={side}]"
     fields = [Field("encounter_play", "choice", "In the encounter step", None,
                     "8.3: charge, or one encounter action (run away, alert a weapon or cast a spell), or a charge "
@@ -146,9 +155,13 @@ def play_fields(round_input: dict[str, Any], side: str, options: EncounterOption
                    Field("charge_with", "choice", "Charge with", f"encounter.charges[character={side}]", "",
                          played.charge_choices(charging), shown_when=when)]
     if "run" in offered:
+        outlook = dict(zip(map(_key, movers), outlooks))
         fields.append(Field("run_with", "choice", "Run away with", f"{action}.run",
-                            "5.1: a MOVE chit or your horse, against the attackers on your sheet",
-                            played.run_choices(), shown_when=("encounter_play", ("run",))))
+                            "5.1: a MOVE chit or your horse, against the attackers on your sheet"
+                            + stumble_note([(mover, outlook[_key(mover)]) for mover in runs]),
+                            played.run_choices() + tuple(Choice(mover, _mover_label(mover), disabled=why)
+                                                         for mover, why in refused),
+                            shown_when=("encounter_play", ("run",))))
     for play, names in (("alert", weapons), ("cast", spells)):
         when = ("encounter_play", tuple(value for value in offered if value.endswith(play)))
         if when[1]:
@@ -211,7 +224,7 @@ class _Played:
 
     def run_choices(self) -> tuple[Choice, ...]:
         """A MOVE chit beside the melee chits it keeps the limit with (a horse needs no chit)."""
-        return tuple(Choice(mover, f"your horse, {mover['horse']}" if "horse" in mover else mover["chit"], condition)
+        return tuple(Choice(mover, _mover_label(mover), condition)
                      for mover in self.run_movers
                      if (condition := self.melee.beside(p for p in self.melee.pairs()
                                                         if self._fits(p, None, mover.get("chit")))) is not False)
@@ -251,6 +264,74 @@ def _action_with_chit(play: str, action: str, names: list[str], chits: tuple[Cho
 
 def _key(mover: dict[str, str]) -> tuple[str, str]:
     return next(iter(mover.items()))
+
+
+def _mover_label(mover: dict[str, str]) -> str:
+    return f"your horse, {mover['horse']}" if "horse" in mover else mover["chit"]
+
+
+def run_outlooks(round_input: dict[str, Any], side: str, movers: list[dict[str, str]]) -> list[RunOutlook | None]:
+    """What the engine makes of each way of running away (a chit or a horse side) from what the round input
+    already holds (`run_before_the_step`: the denizens already on his sheet, the rules), before the step's dice;
+    None where the input cannot say (validate names what is wrong)."""
+    if not movers:
+        return []
+    try:
+        round_file = read_round(engine_file({key: value for key, value in round_input.items() if key != "plays"}))
+    except RoundFormatError:
+        return [None] * len(movers)
+    section = {key: value for key, value in (round_input.get("encounter") or {}).items()
+               if key not in ("charges", "actions", "meetings")}
+    found: list[RunOutlook | None] = []
+    for mover in movers:
+        try:
+            encounter = encounter_from_round(round_file.round_input,
+                                             {**section, "actions": [{"character": side, "run": mover}]})
+        except EncounterInvalid:
+            found.append(None)
+            continue
+        found.append(run_before_the_step(encounter, encounter.actions[0]))  # type: ignore[arg-type]
+    return found
+
+
+def refusal(outlook: RunOutlook | None) -> str:
+    """Why the rules will refuse the run, with the rule they cite ("" when they will not, or cannot say yet)."""
+    return f"rule {outlook.rule[0]}: {outlook.refusal}" if outlook is not None and outlook.refusal else ""
+
+
+def _why_not(refused: list[tuple[dict[str, str], str]]) -> str:
+    """Why no way of running is open: the one reason, or each reason with the ways it refuses."""
+    grouped = _grouped(refused)
+    return next(iter(grouped)) if len(grouped) == 1 else "; ".join(f"{', '.join(ways)}: {why}"
+                                                                   for why, ways in grouped.items())
+
+
+def _grouped(pairs) -> dict:
+    """(mover, what) pairs as {what: [the movers' labels]}, in order."""
+    grouped: dict = {}
+    for mover, what in pairs:
+        grouped.setdefault(what, []).append(_mover_label(mover))
+    return grouped
+
+
+def stumble_note(runs: list[tuple[dict[str, str], RunOutlook | None]]) -> str:
+    """With Stumble (5.1), what each open way of running must roll, from the engine's own modifier and table
+    (`RunOutlook.modifier`, `stumble_table`) against the attackers on his sheet now; "" without Stumble."""
+    rolls = [(mover, outlook) for mover, outlook in runs if outlook is not None and outlook.rule == STUMBLE]
+    if not rolls:
+        return ""
+    if not any(outlook.rolls for _, outlook in rolls):
+        return ". Stumble (5.1): no attacker on your sheet now, so no roll unless one joins it"
+    attackers = next(outlook.attackers for _, outlook in rolls if outlook.rolls)
+    fastest = min(attackers, key=lambda pair: pair[1])
+    ways = []
+    for modifier, labels in _grouped((mover, outlook.modifier) for mover, outlook in rolls).items():
+        highs = [high for high in range(1, 7) if stumble_table(high + modifier).completed]
+        needs = f"a high die of {highs[-1]} or less" if highs else "no die completes it"
+        ways.append(f"{modifier:+d} with {', '.join(labels)} ({needs})")
+    return (f". Stumble (5.1): rolls to run, the high of 2 dice + your modifier: {STUMBLE_LIMIT} or less completes it;"
+            f" your modifier {'; '.join(ways)}; {len(attackers)} attacker{'s' if len(attackers) != 1 else ''} on "
+            f"your sheet now, the fastest {fastest[0]} (move time {fastest[1]}); more may join before you run")
 
 
 def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:

@@ -103,3 +103,13 @@ def test_magic_realms_options_are_described_in_its_four_groups_with_the_engines_
     assert (knights.label, knights.group) == ("Knight's Adjustment", "Campaign options")
     assert "White Knight" in knights.help
     assert options.preset_help == "The preset these settings started from; it only labels the rule set."
+
+
+def test_a_disabled_choice_is_shown_but_never_open_and_is_refused_with_its_reason_if_picked():
+    from systems.answers import closed_choices
+
+    form = PlaysForm("Aldric", "Plays", (Field("move", "choice", "Move", "plays.Aldric.move", choices=(
+        Choice("walk", "Walk"), Choice("run", "Run", disabled="the ogre holds him"))),))
+    assert [choice.value for choice in choices_open(form.field("move"), {})] == ["walk"]
+    assert closed_choices(form, {"move": "run"}) == {"move": "Move: Run is not possible: the ogre holds him"}
+    assert closed_choices(form, {"move": "walk"}) == {}

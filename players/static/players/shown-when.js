@@ -43,12 +43,14 @@
       var visible = !holder.dataset.shownWhen || follows(form, holder, shown);
       shown.set(holder, visible);
       holder.hidden = !visible;
-      holder.querySelectorAll("input, select").forEach(function (control) { control.disabled = !visible; });
+      holder.querySelectorAll("input, select").forEach(function (control) {
+        control.disabled = !visible || control.hasAttribute("data-unavailable");
+      });
       holder.querySelectorAll("option[data-shown-when], label[data-shown-when]").forEach(function (choice) {
         var offered = visible && follows(form, choice, shown);
         choice.hidden = !offered;
         var control = choice.tagName === "OPTION" ? choice : choice.querySelector("input");
-        control.disabled = !offered;
+        control.disabled = !offered || control.hasAttribute("data-unavailable");  // a choice the rules refuse
         if (!offered && choice.tagName === "OPTION" && choice.selected) choice.parentElement.value = "";
         if (!offered && control.type === "checkbox") control.checked = false;
       });

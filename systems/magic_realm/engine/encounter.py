@@ -75,6 +75,7 @@ from systems.magic_realm.engine.encounter_validation import validate_encounter
 from systems.magic_realm.engine.luring import luring
 from systems.magic_realm.engine.meeting import roll_meeting
 from systems.magic_realm.engine.random_assignment import random_assignment
+from systems.magic_realm.engine.running_away import RunOutlook, run_outlook
 from systems.magic_realm.engine.relationships import CharacterRelationships
 from systems.magic_realm.engine.targeting import melee_targets
 
@@ -100,6 +101,7 @@ __all__ = [
     "Minion",
     "Rebel",
     "RunAway",
+    "RunOutlook",
     "RunResult",
     "RunWith",
     "apply_encounter",
@@ -111,6 +113,8 @@ __all__ = [
     "play_round_file",
     "prepare_melee",
     "resolve_encounter",
+    "run_before_the_step",
+    "starting_state",
     "validate_encounter",
     "with_choice",
 ]
@@ -124,31 +128,7 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
     errors = validate_encounter(encounter)
     if errors:
         raise EncounterInvalid(errors)
-    state = EncounterState(
-        rules=encounter.rules,
-        dice=dice,
-        choices=encounter.choices,
-        characters={c.name: c for c in encounter.characters},
-        minions={m.name: m for c in encounter.characters for m in c.minions},
-        owner={m.name: c.name for c in encounter.characters for m in c.minions},
-        denizens={d.name: d for d in encounter.denizens},
-        targets={},
-        hidden={c.name for c in encounter.characters if c.hidden}
-        | {m.name for c in encounter.characters for m in c.minions if m.hidden},
-        absent={c.name for c in encounter.characters if not c.present},
-        watchful={
-            d.name
-            for d in encounter.denizens
-            if d.watchful and d.kind == "native" and encounter.rules.watchful_natives
-        },
-        battling=set(encounter.battling),
-    )
-    for denizen in encounter.denizens:
-        if denizen.target is not None:
-            state.targets[denizen.name] = denizen.target
-    for minion in state.minions.values():
-        if minion.target is not None:
-            state.targets[minion.name] = minion.target
+    state = starting_state(encounter, dice)
     choice = None
     try:
         meeting_rolls(state, encounter)
@@ -180,6 +160,49 @@ def resolve_encounter(encounter: EncounterInput, dice: Dice) -> EncounterResult:
         chits_played={name: tuple(chits) for name, chits in state.chits_played.items()},
         choice_needed=choice,
     )
+
+
+def starting_state(encounter: EncounterInput, dice: Dice | None) -> EncounterState:
+    """The step's working state before its first part: who is where, hidden or absent, and the targets the
+    input already gives its denizens and hirelings."""
+    state = EncounterState(
+        rules=encounter.rules,
+        dice=dice,
+        choices=encounter.choices,
+        characters={c.name: c for c in encounter.characters},
+        minions={m.name: m for c in encounter.characters for m in c.minions},
+        owner={m.name: c.name for c in encounter.characters for m in c.minions},
+        denizens={d.name: d for d in encounter.denizens},
+        targets={},
+        hidden={c.name for c in encounter.characters if c.hidden}
+        | {m.name for c in encounter.characters for m in c.minions if m.hidden},
+        absent={c.name for c in encounter.characters if not c.present},
+        watchful={
+            d.name
+            for d in encounter.denizens
+            if d.watchful and d.kind == "native" and encounter.rules.watchful_natives
+        },
+        battling=set(encounter.battling),
+    )
+    for denizen in encounter.denizens:
+        if denizen.target is not None:
+            state.targets[denizen.name] = denizen.target
+    for minion in state.minions.values():
+        if minion.target is not None:
+            state.targets[minion.name] = minion.target
+    return state
+
+
+def run_before_the_step(encounter: EncounterInput, run: RunAway) -> RunOutlook:
+    """What `run_outlook` makes of `run` from what the input already holds, before any of the step is played
+    (the plays form tells it while the player types): the unhired denizens already on his sheet are still there
+    when he runs (luring and random assignment only place unassigned denizens, and nothing before the encounter
+    actions takes one off), so a refusal found here is certain. Hirelings attacking him are left out (their
+    owner may deploy them elsewhere, Extended Treachery may unhire them), and others may yet lure, charge or be
+    assigned onto his sheet, so a Stumble roll's attackers may still grow."""
+    state = starting_state(encounter, None)  # no die is thrown
+    state.targets = {name: target for name, target in state.targets.items() if name in state.denizens}
+    return run_outlook(state, run)
 
 
 def meeting_rolls(state: EncounterState, encounter: EncounterInput) -> None:

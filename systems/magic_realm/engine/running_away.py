@@ -7,6 +7,8 @@ Natives 1).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from systems.magic_realm.engine.encounter_log import CHARGING, RIDING, RUNNING, STUMBLE
 from systems.magic_realm.engine.encounter_model import RunAway, RunResult
 from systems.magic_realm.engine.encounter_state import EncounterState
@@ -32,34 +34,84 @@ def _attackers_on_sheet(state: EncounterState, character: str, flying: bool) -> 
     return found
 
 
+@dataclass(frozen=True)
+class RunOutlook:
+    """What the rules make of a run before any die is thrown (`run_outlook`): refused (`refusal`, why, and the
+    `rule` it cites), or allowed with the attackers on his sheet; with Stumble and attackers, a roll whose high
+    die adds `die_modifier` and `stumble` (`stumble_modifier`: the attackers and the time against the fastest)."""
+
+    refusal: str = ""
+    rule: tuple[str, str] = RUNNING
+    attackers: tuple[tuple[str, int], ...] = ()
+    fastest: int | None = None
+    stumble: int | None = None  # None: no Stumble roll
+    die_modifier: int = 0
+
+    @property
+    def rolls(self) -> bool:
+        return self.stumble is not None
+
+    @property
+    def modifier(self) -> int:
+        """All that adds to the Stumble roll's high die: the die modifiers and the Stumble modifier."""
+        return self.die_modifier + (self.stumble or 0)
+
+
+def run_outlook(state: EncounterState, run: RunAway) -> RunOutlook:
+    """Whether the run is refused, and why (a red-side-up monster holds him, he charged, riding horses 5.2, or
+    without Stumble a move time not strictly faster than every attacker), else the Stumble roll it makes, if
+    any, against the attackers on his sheet in `state`. No die is thrown: `run_away` throws them."""
+    name = run.character
+    holder = next(
+        (d for d in state.denizens.values() if d.red_side_up and state.targets.get(d.name) == name), None
+    )
+    if holder is not None:
+        return RunOutlook(f"{holder.name} is red side up on his sheet", STUMBLE if state.rules.stumble else RUNNING)
+    if name in state.chargers:
+        return RunOutlook("he charged this round", CHARGING)
+    if state.rules.riding_horses and state.characters[name].horse and run.using not in ("horse", "fly"):
+        return RunOutlook(f"he rides {state.characters[name].horse} and must play it", RIDING)
+    attackers = tuple(_attackers_on_sheet(state, name, run.using == "fly"))
+    if state.rules.stumble:
+        if not attackers:
+            return RunOutlook(rule=STUMBLE)
+        fastest = min(time for _, time in attackers)
+        return RunOutlook(rule=STUMBLE, attackers=attackers, fastest=fastest,
+                          stumble=stumble_modifier(run.move_time, fastest, len(attackers)),
+                          die_modifier=state.characters[name].die_modifier)
+    slower = [(who, time) for who, time in attackers if run.move_time >= time]
+    if slower:
+        who, time = min(slower, key=lambda pair: pair[1])
+        return RunOutlook(
+            f"his move time {run.move_time} is not strictly faster than {who} (move time {time}); "
+            f"attackers: {_listing(attackers)}",
+            RUNNING,
+            attackers,
+        )
+    return RunOutlook(attackers=attackers)
+
+
+def _listing(attackers) -> str:
+    return ", ".join(f"{who} (move time {time})" for who, time in attackers) or "none"
+
+
 def run_away(state: EncounterState, run: RunAway) -> None:
-    """Running away (8.3; Stumble 5.1 when on)."""
+    """Running away (8.3; Stumble 5.1 when on): refused, or made, as `run_outlook` says, the Stumble roll thrown."""
     name = run.character
     what = (
         run.chit
         or {"move": "a MOVE chit", "boots": "Boots", "horse": "his horse", "fly": "a FLY chit"}[run.using]
     )
-
-    def refuse(reason: str, rule: tuple[str, str]) -> None:
-        state.runs.append(RunResult(name, False, reason, attempted=False))
-        state.log("run", f"{name} cannot run away: {reason}", rule, (name,))
-
-    holder = next(
-        (d for d in state.denizens.values() if d.red_side_up and state.targets.get(d.name) == name), None
-    )
-    if holder is not None:
-        return refuse(
-            f"{holder.name} is red side up on his sheet", STUMBLE if state.rules.stumble else RUNNING
-        )
-    if name in state.chargers:
-        return refuse("he charged this round", CHARGING)
-    if state.rules.riding_horses and state.characters[name].horse and run.using not in ("horse", "fly"):
-        return refuse(f"he rides {state.characters[name].horse} and must play it", RIDING)
+    outlook = run_outlook(state, run)
+    if outlook.refusal:
+        state.runs.append(RunResult(name, False, outlook.refusal, attempted=False))
+        state.log("run", f"{name} cannot run away: {outlook.refusal}", outlook.rule, (name,))
+        return None
     flying = run.using == "fly"
-    attackers = _attackers_on_sheet(state, name, flying)
-    listing = ", ".join(f"{who} (move time {time})" for who, time in attackers) or "none"
+    attackers = outlook.attackers
+    listing = _listing(attackers)
     if state.rules.stumble:
-        if not attackers:
+        if not outlook.rolls:
             state.log(
                 "run",
                 f"{name} runs away with {what}: no attacker on his sheet, no Stumble roll",
@@ -67,11 +119,9 @@ def run_away(state: EncounterState, run: RunAway) -> None:
                 (name,),
             )
             return _ran(state, name, RunResult(name, True, "no attackers"))
-        fastest = min(time for _, time in attackers)
-        modifier = stumble_modifier(run.move_time, fastest, len(attackers))
-        die_modifier = state.characters[name].die_modifier
+        fastest, die_modifier = outlook.fastest, outlook.die_modifier
         roll = state.roll(2, f"Stumble: {name} runs away")
-        adjusted = roll.high + die_modifier + modifier
+        adjusted = roll.high + outlook.modifier
         result = stumble_table(adjusted)
         arithmetic = (
             f"high die {roll.high}"
@@ -94,14 +144,6 @@ def run_away(state: EncounterState, run: RunAway) -> None:
             state.runs.append(RunResult(name, False, "stumbled", adjusted))
             return None
         return _ran(state, name, RunResult(name, True, "completed", adjusted))
-    slower = [(who, time) for who, time in attackers if run.move_time >= time]
-    if slower:
-        who, time = min(slower, key=lambda pair: pair[1])
-        return refuse(
-            f"his move time {run.move_time} is not strictly faster than {who} (move time {time}); "
-            f"attackers: {listing}",
-            RUNNING,
-        )
     state.log(
         "run",
         f"{name} runs away with {what} (time {run.move_time}), faster than every attacker ({listing})",
