@@ -58,9 +58,9 @@ ITEM_STATES = {"chits": CHIT_STATES, "armor": ARMOR_STATES, "weapons": WEAPON_ST
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     """Wounds and fatigue are counts; fame, notoriety and gold numbers (a bounty divided among simultaneous
     killers leaves a share), gold never below 0; chits, armor and weapons map a name to its state (`ITEM_STATES`,
-    an item's error under "key.name"; an enchanted chit says why a battle cannot read it); hirelings are a list of names; the horse is a name or empty; killed is true
-    or false. A record keeps only the keys of `new_record` (the engine reads no other, so a key beside them would
-    be kept and never used)."""
+    an item's error under "key.name"; an enchanted chit says why a battle cannot read it); hirelings are a list of
+    names; the horse is a name or empty; killed is true or false. A record keeps only the keys of `new_record`
+    (the engine reads no other, so a key beside them would be kept and never used)."""
     known = new_record()
     errors = [FieldError(key, f"is not part of a character's state ({', '.join(known)})")
               for key in sorted(key for key in record if key not in known)]
@@ -109,7 +109,8 @@ def entry_from_record(counter_name: str, character_id: str, record: Mapping[str,
     chit_states = saved.get("chits") or {}
     chits = []
     for chit_id, chit in chit_ids(counter.chits):
-        chits.append({"id": chit_id, "label": chit.label, "state": read_chit(chit_id, chit_states.get(chit_id, "fresh"))})
+        state = read_chit(chit_id, chit_states.get(chit_id, "fresh"))
+        chits.append({"id": chit_id, "label": chit.label, "state": state})
     weapon_states = saved.get("weapons") or {}
     weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"}
                for name in owned(counter.weapons, weapon_states)]
