@@ -57,6 +57,9 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
         if killed:
             message = f"{', '.join(killed)} {'was' if len(killed) == 1 else 'were'} killed in an earlier battle."
             raise BattleError(message, {"state": message})
+        unread = unreadable_records(system, characters)
+        if unread:
+            raise BattleError(unread, {"state": unread})
         # Each campaign character starts as its record leaves it (systems/records.py): what it carries from
         # earlier battles, whatever the starting state says of it.
         state = {**system.with_records(round_input, {c.catalogue_name: c.battle_record() for c in characters}),
@@ -68,6 +71,16 @@ def create_battle(campaign, name: str, clearing: str, round_input: Any, *, user=
         battle.characters.set(characters)
         open_round(battle, 1, user)
     return battle
+
+
+def unreadable_records(system, characters) -> str:
+    """What the system refuses in the records of the characters a battle would start from (its `check_record`,
+    each error naming the character and the field), "" for nothing: every write checks a record, so this is one
+    kept from before a check, and the battle must not read it as something else (a Magic Realm chit kept
+    "enchanted", which a battle has no state for)."""
+    found = [f"{c.catalogue_name}'s record: {error.path}: {error.message}" for c in characters
+             for error in system.check_record({**system.new_record(), **(c.state or {})})]
+    return "; ".join(found) + ". Correct it on the character's record page." if found else ""
 
 
 def living_characters(campaign) -> list:

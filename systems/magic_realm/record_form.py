@@ -3,6 +3,9 @@ counts, gold, fame and notoriety (a divided bounty leaves shares), the horse, th
 character's chits, armor and weapons by name with its state, and a piece of armor or a weapon gained, the names
 drawn from the catalogue. Pure Python; `check_record` (records.py) judges what it writes.
 
+A chit is fresh, fatigued or wounded, the states a battle reads: a MAGIC chit is never offered "enchanted", which the
+engine has no state for (docs/rulings.md); a record that keeps one shows it, for the check to refuse beside the chit.
+
 A record keeps what differs from a fresh character (records.py `with_records`): a chit left fresh, the counter's
 own armor intact and its own weapons unalerted are not written, so each of those questions' empty answer says
 so. Armor or a weapon beside the counter's is kept by its state; its empty answer ("not carried") drops it."""
@@ -13,9 +16,7 @@ from typing import Any, Mapping
 
 from systems.interface import Choice, Field, PlaysForm
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.records import ARMOR_STATES, WEAPON_STATES, chit_ids, owned
-
-CHIT_STATES = ("fatigued", "wounded", "enchanted")  # a chit fresh is not written
+from systems.magic_realm.records import ARMOR_STATES, CHIT_STATES, WEAPON_STATES, chit_ids, owned
 
 
 def record_form(record: Mapping[str, Any], name: str = "") -> PlaysForm:
@@ -35,12 +36,11 @@ def record_form(record: Mapping[str, Any], name: str = "") -> PlaysForm:
               choices=_names([native.name for native in get_catalogue().natives], record.get("hirelings"))),
     ]
     chits = record.get("chits") if isinstance(record.get("chits"), Mapping) else {}
-    ids = [(chit_id, chit.action == "MAGIC") for chit_id, chit in chit_ids(counter.chits if counter else ())]
-    ids += [(chit_id, True) for chit_id in chits if chit_id not in {known for known, _ in ids}]
-    for number, (chit_id, magic) in enumerate(ids, start=1):
-        states = CHIT_STATES if magic else CHIT_STATES[:2]
+    ids = [chit_id for chit_id, _ in chit_ids(counter.chits if counter else ())]
+    ids += [chit_id for chit_id in chits if chit_id not in ids]
+    for number, chit_id in enumerate(ids, start=1):
         fields.append(Field(f"chit_{number}", "choice", f"Chit {chit_id}", f"chits.{chit_id}", required=False,
-                            choices=_states("fresh", states, chits.get(chit_id))))
+                            choices=_states("fresh", CHIT_STATES, chits.get(chit_id))))
     fields += _items("armor", "Armor", counter.armor if counter else (), record, ARMOR_STATES,
                      [piece.name for piece in get_catalogue().armor])
     fields += _items("weapons", "Weapon", counter.weapons if counter else (), record, WEAPON_STATES,

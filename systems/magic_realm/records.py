@@ -23,7 +23,11 @@ from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.errors import FieldError
 from systems.records import RecordChange, number, whole_number_errors
 
-CHIT_STATES = {"fresh", "fatigued", "wounded"}
+# The states a battle reads a chit in (docs/round-format.md `state.characters[].chits`). A MAGIC chit enchanted into
+# colour magic is none of them: the engine has no enchanted chit, so a record may not keep one (docs/rulings.md,
+# "An enchanted MAGIC chit between battles").
+CHIT_STATES = ("fresh", "fatigued", "wounded")
+NOT_IN_BATTLE = {"enchanted": "a battle has no enchanted chit (docs/rulings.md): record the state it should start in"}
 
 
 def new_record() -> dict[str, Any]:
@@ -31,7 +35,7 @@ def new_record() -> dict[str, Any]:
     return {
         "wounds": 0,
         "fatigue": 0,
-        "chits": {},  # chit label → "fatigued" | "wounded" | "enchanted"
+        "chits": {},  # chit label → "fatigued" | "wounded"
         "armor": {},  # armor name → "intact" | "damaged" | "destroyed"
         "weapons": {},  # weapon name → "alerted" | "unalerted"
         "horse": None,
@@ -48,15 +52,15 @@ def new_record() -> dict[str, Any]:
 # What a record may say of each item, by key: `check_record` refuses anything else.
 ARMOR_STATES = ("intact", "damaged", "destroyed")
 WEAPON_STATES = ("unalerted", "alerted")
-ITEM_STATES = {"chits": ("fresh", "fatigued", "wounded", "enchanted"), "armor": ARMOR_STATES, "weapons": WEAPON_STATES}
+ITEM_STATES = {"chits": CHIT_STATES, "armor": ARMOR_STATES, "weapons": WEAPON_STATES}
 
 
 def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     """Wounds and fatigue are counts; fame, notoriety and gold numbers (a bounty divided among simultaneous
     killers leaves a share), gold never below 0; chits, armor and weapons map a name to its state (`ITEM_STATES`,
-    an item's error under "key.name"); hirelings are a list of names; the horse is a name or empty; killed is true
-    or false. A record keeps only the keys of `new_record` (the engine reads no other, so a key beside them would
-    be kept and never used)."""
+    an item's error under "key.name"; an enchanted chit says why a battle cannot read it); hirelings are a list of
+    names; the horse is a name or empty; killed is true or false. A record keeps only the keys of `new_record`
+    (the engine reads no other, so a key beside them would be kept and never used)."""
     known = new_record()
     errors = [FieldError(key, f"is not part of a character's state ({', '.join(known)})")
               for key in sorted(key for key in record if key not in known)]
@@ -78,8 +82,7 @@ def check_record(record: Mapping[str, Any]) -> list[FieldError]:
             if not isinstance(name, str) or not name.strip():
                 errors.append(FieldError(key, f"must name each item, not {name!r}"))
             elif state not in states:
-                allowed = f"{', '.join(states[:-1])} or {states[-1]}"
-                errors.append(FieldError(f"{key}.{name}", f"must be {allowed}, not {state!r}"))
+                errors.append(FieldError(f"{key}.{name}", _state_error(states, state)))
     hirelings = record.get("hirelings", [])
     if not isinstance(hirelings, list) or not all(isinstance(name, str) and name.strip() for name in hirelings):
         errors.append(FieldError("hirelings", "must be a list of names"))
@@ -88,20 +91,26 @@ def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
+def _state_error(states: tuple[str, ...], state: Any) -> str:
+    allowed = f"{', '.join(states[:-1])} or {states[-1]}"
+    why = NOT_IN_BATTLE.get(state) if isinstance(state, str) else None
+    return f"must be {allowed}, not {state!r}" + (f": {why}" if why else "")
+
+
 # --- a battle started from the records ---------------------------------------------------------------
 
 
 def entry_from_record(counter_name: str, character_id: str, record: Mapping[str, Any] | None) -> dict[str, Any]:
     """The round file's `state.characters[]` entry of a character: its catalogue counter's chits, weapons and
     armor, as its record leaves them (chits fatigued or wounded, armor damaged, destroyed armor gone, weapons
-    alerted, the horse)."""
+    alerted, the horse). A chit state a battle cannot read raises ValueError naming it (`read_chit`)."""
     counter = get_catalogue().character(counter_name)
     saved = record or {}
     chit_states = saved.get("chits") or {}
     chits = []
     for chit_id, chit in chit_ids(counter.chits):
-        state = chit_states.get(chit_id, "fresh")
-        chits.append({"id": chit_id, "label": chit.label, "state": state if state in CHIT_STATES else "fresh"})
+        state = read_chit(chit_id, chit_states.get(chit_id, "fresh"))
+        chits.append({"id": chit_id, "label": chit.label, "state": state})
     weapon_states = saved.get("weapons") or {}
     weapons = [{"name": name, "alerted": weapon_states.get(name) == "alerted"}
                for name in owned(counter.weapons, weapon_states)]
@@ -121,6 +130,15 @@ def entry_from_record(counter_name: str, character_id: str, record: Mapping[str,
         "fled": False,
         "kills": 0,
     }
+
+
+def read_chit(chit_id: str, state: Any) -> str:
+    """A recorded chit's state as a battle reads it; a state it cannot read (an enchanted chit, a word no battle
+    knows) is refused naming the chit, never read as another: the campaign checks a record (`check_record`)
+    before a battle starts from it, so this is only reached by a record nothing checked."""
+    if state not in CHIT_STATES:
+        raise ValueError(f"chits.{chit_id}: {_state_error(CHIT_STATES, state)}")
+    return state
 
 
 def chit_ids(chits: Any) -> list[tuple[str, Any]]:
@@ -144,7 +162,8 @@ def with_records(round_input: Mapping[str, Any], records: Mapping[str, Mapping[s
     names fatigued or wounded, the armor it names damaged or destroyed (and gone), the weapons it names
     alerted or not, his horse when it names one. What the record does not name stays as the starting state
     has it, and so does where he stands (hidden, his sheet): a record keeps what differs from a fresh
-    character, so a battle built from the catalogue (`entry_from_record`) and one typed by the GM agree."""
+    character, so a battle built from the catalogue (`entry_from_record`) and one typed by the GM agree. A chit
+    state a battle cannot read (an enchanted chit) raises ValueError naming it (`read_chit`)."""
     data = copy.deepcopy(dict(round_input))
     named = [entry for entry in (data.get("state") or {}).get("characters", []) if entry.get("id") in records]
     if not named:
@@ -160,8 +179,8 @@ def with_records(round_input: Mapping[str, Any], records: Mapping[str, Mapping[s
 def _overlay(entry: dict[str, Any], record: Mapping[str, Any]) -> None:
     chit_states = record.get("chits") or {}
     for chit in entry.get("chits", []):
-        if chit_states.get(chit["id"]) in CHIT_STATES:
-            chit["state"] = chit_states[chit["id"]]
+        if chit["id"] in chit_states:
+            chit["state"] = read_chit(chit["id"], chit_states[chit["id"]])
     armor_states = record.get("armor") or {}
     armor = [{**piece, "state": armor_states.get(piece["name"], piece.get("state", "intact"))}
              for piece in entry.get("armor", [])]

@@ -2,7 +2,8 @@
 victory requirements (points per category, which must total the campaign's requirement: with Seasons and Weather
 the starting season's victory points from the seasons table, BIMR4 "5 VP's needed in SPRING", else the rule set's
 `victory_points`), his starting location, the spells he records (one a line, by the catalogue's names) and his MAGIC
-chits that begin enchanted. A battle starts him with the spells recorded (`starting_record`)."""
+chits that begin enchanted. A battle starts him with the spells recorded (`starting_record`), never with a chit
+enchanted: the engine has no such state (docs/rulings.md, "An enchanted MAGIC chit between battles")."""
 
 from __future__ import annotations
 
@@ -50,7 +51,8 @@ def starting_form(name: str, options: Mapping[str, Any]) -> PlaysForm:
     notes = [f"Victory requirements (must total {required} points)."]
     if chits:
         fields.append(Field("enchanted_chits", "multi-choice", "Enchanted chits", None,
-                            help="MAGIC chits that begin enchanted.", required=False,
+                            help="MAGIC chits that begin enchanted: the GM's to keep, a battle does not read "
+                                 "them (a battle has no enchanted chit).", required=False,
                             choices=tuple(Choice(label, label) for label in chits)))
     else:
         notes.append(f"The {name} has no MAGIC chits to enchant.")

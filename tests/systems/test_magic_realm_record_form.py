@@ -53,12 +53,12 @@ def test_each_chit_of_the_characters_counter_is_asked_by_its_id_a_second_of_a_la
     assert len(labels) == len(counter.chits) and "Chit FIGHT M4*" in labels and "Chit FIGHT M4* #2" in labels
 
 
-def test_a_chit_is_fresh_when_not_recorded_fatigued_or_wounded_and_only_a_magic_chit_enchanted():
+def test_a_chit_is_fresh_when_not_recorded_fatigued_or_wounded_a_magic_chit_too():
     fight = field(label="Chit FIGHT H5*")
     assert fight.path == "chits.FIGHT H5*" and values(fight) == [None, "fatigued", "wounded"]
     assert fight.choices[0].label == "fresh"
     magic = next(f for f in form(name="Wizard").fields if f.label.startswith("Chit MAGIC"))
-    assert values(magic) == [None, "fatigued", "wounded", "enchanted"]
+    assert values(magic) == [None, "fatigued", "wounded"]
 
 
 def test_a_chit_answer_sets_its_state_and_fresh_drops_it_leaving_the_other_chits():
@@ -71,9 +71,9 @@ def test_a_chit_answer_sets_its_state_and_fresh_drops_it_leaving_the_other_chits
 
 def test_a_chit_the_record_keeps_beside_the_counters_is_asked_too_and_a_state_none_offers_shown_for_the_check():
     extra = field({"chits": {"MAGIC III4*": "bent"}}, label="Chit MAGIC III4*")
-    assert values(extra) == [None, "fatigued", "wounded", "enchanted", "bent"]
+    assert values(extra) == [None, "fatigued", "wounded", "bent"]
     assert [(e.path, e.message) for e in MR.check_record(written(extra, "bent"))] == [
-        ("chits.MAGIC III4*", "must be fresh, fatigued, wounded or enchanted, not 'bent'")]
+        ("chits.MAGIC III4*", "must be fresh, fatigued or wounded, not 'bent'")]
 
 
 def test_a_character_the_catalogue_does_not_know_is_asked_only_the_chits_its_record_keeps():
@@ -123,7 +123,7 @@ def test_the_horse_is_typed_and_an_empty_answer_leaves_no_horse():
 
 
 @pytest.mark.parametrize("key, item, state, message", [
-    ("chits", "FIGHT H5*", "tired", "must be fresh, fatigued, wounded or enchanted, not 'tired'"),
+    ("chits", "FIGHT H5*", "tired", "must be fresh, fatigued or wounded, not 'tired'"),
     ("armor", "Helmet", "bent", "must be intact, damaged or destroyed, not 'bent'"),
     ("weapons", "Mace", True, "must be unalerted or alerted, not True"),
 ])
@@ -138,7 +138,7 @@ def test_an_item_without_a_name_and_hirelings_that_are_not_names_are_refused_nam
 
 
 def test_a_record_a_round_writes_passes_the_check():
-    record = {**MR.new_record(), "chits": {"FIGHT H5*": "wounded", "MAGIC II4*": "enchanted", "MOVE M5": "fresh"},
+    record = {**MR.new_record(), "chits": {"FIGHT H5*": "wounded", "MAGIC II4*": "fatigued", "MOVE M5": "fresh"},
               "armor": {"Shield": "destroyed", "Helmet": "intact"}, "weapons": {"Mace": "unalerted"},
               "hirelings": ["Company 1"], "horse": "Pony", "gold": 12.5}
     assert MR.check_record(record) == []
