@@ -171,7 +171,9 @@ class Field:
     on the input, and the system's `validate` gives the error in words when it does not match. `multiline` (a
     "text" field): the answer may run over several lines (a list typed one item a line), drawn as a textarea.
     `decimals` (a "number" field): the answer may have up to that many decimal places (a share of a divided
-    bounty: 2), kept as an int when whole; 0, a whole number."""
+    bounty: 2), kept as an int when whole; 0, a whole number. `separator` (a "text" field): the answer is a list
+    typed on one line, its items between that separator ("row 1 | row 2 | ... | row 6"), written by `fill` as the
+    list of its items, each stripped (`written`): an empty item stays, for `validate` to name."""
 
     name: str
     kind: Literal["choice", "multi-choice", "number", "text"]
@@ -186,6 +188,7 @@ class Field:
     pattern: str | None = None
     multiline: bool = False
     decimals: int = 0
+    separator: str | None = None
 
     @property
     def step(self) -> str:
@@ -238,8 +241,16 @@ def fill(round_input: Mapping[str, Any], form: PlaysForm, answers: Mapping[str, 
     fields = {form_field.name: form_field for form_field in form.fields}
     for name, value in answers_that_apply(form, answers).items():
         if fields[name].path is not None:
-            set_path(data, fields[name].path, copy.deepcopy(value))
+            set_path(data, fields[name].path, written(fields[name], value))
     return data
+
+
+def written(form_field: Field, value: Any) -> Any:
+    """An answer as `fill` writes it into the round input: a copy, and a text with a `separator` as the list of
+    its items, each stripped ("a | b |" is ["a", "b", ""])."""
+    if form_field.kind == "text" and form_field.separator and isinstance(value, str):
+        return [item.strip() for item in value.split(form_field.separator)]
+    return copy.deepcopy(value)
 
 
 def no_gm_entries(round_input: Mapping[str, Any]) -> PlaysForm:

@@ -75,7 +75,8 @@ def filler(form_field, pick: int = 0):
     return None
 
 
-TEXTS = ("as the player wrote it", "2d6+1")  # the first that a text field's `pattern` takes (dice: FE 9.1)
+# The first that a text field's `pattern` takes (dice: FE 9.1; a list on one line: Magic Realm's Meeting table column).
+TEXTS = ("as the player wrote it", "2d6+1", "row 1 | row 2 | row 3 | row 4 | row 5 | row 6")
 
 
 def answer(form: PlaysForm, overrides: dict | None = None, pick: int = 0) -> dict:

@@ -1,12 +1,12 @@
 """The GM's own entries for a round (systems/interface.py: `plays_form(round_input, GM)`), checked the same way for
 every system over every example in docs/examples, before it and after it resolves: a form whose side is the GM,
-never one of `sides()`, every field written somewhere, and the first choice of each field filled in leaving an
+never one of `sides()`, every field written somewhere (or steering the form: a field other fields are shown beside), and the first choice of each field filled in leaving an
 input `validate` accepts and `resolve` plays."""
 
 import pytest
 
 from systems import get_system
-from systems.interface import GM, PlaysForm, fill
+from systems.interface import GM, PlaysForm, alternatives, fill
 from tests.systems.interface_examples import ALL_SYSTEMS, answer, examples_of, load, state_id, states_of
 
 STATES = [(name, label, state) for name in ALL_SYSTEMS for label, state in states_of(name)]
@@ -14,12 +14,14 @@ INPUTS = [(name, path) for name in ALL_SYSTEMS for path in examples_of(name)]
 
 
 @pytest.mark.parametrize("case", STATES, ids=state_id)
-def test_the_gms_entries_are_a_form_whose_side_is_the_gm_and_every_field_has_a_path(case):
+def test_the_gms_entries_are_a_form_whose_side_is_the_gm_and_every_field_has_a_path_or_steers_the_form(case):
     name, _, state = case
     system = get_system(name)
     form = system.plays_form(state, GM)
     assert isinstance(form, PlaysForm) and form.side == GM and form.title
-    assert all(form_field.path for form_field in form.fields)
+    steering = {name for form_field in form.fields for alternative in alternatives(form_field.shown_when)
+                for name, _ in alternative}
+    assert all(form_field.path or form_field.name in steering for form_field in form.fields)
     assert form.fields or form.notes  # an empty form says why
 
 

@@ -37,13 +37,20 @@ def gm_form(data: dict):
     return form
 
 
+def pair_fields(form) -> list:
+    """The form's fields for each (group, character) pair: all but the Meeting table's own (tested in
+    test_magic_realm_gm_meeting_table.py)."""
+    return [f for f in form.fields if not f.name.startswith("meeting_table")]
+
+
 def the_battle(group: str, character: str) -> dict:
     return {"group": group, "character": character}
 
 
 def test_each_living_character_gets_one_optional_battle_with_each_native_group_in_words():
     form = gm_form(soldiers_in_the_clearing())
-    assert [f.name for f in form.fields] == ["battling_0", "battling_1"]
+    assert [f.name for f in pair_fields(form)] == ["battling_0", "meeting_0", "die_modifier_0", "battling_1",
+                                                   "meeting_1", "die_modifier_1"]
     amazon = form.field("battling_0")
     assert amazon.label == "The Soldiers battle the Amazon this evening" and amazon.kind == "choice"
     assert amazon.path == "encounter.battling[group=Soldiers][character=Amazon]" and not amazon.required
@@ -70,7 +77,8 @@ def test_a_round_without_an_encounter_step_is_told_that_a_battle_gives_it_one():
 def test_a_battle_carried_over_for_the_rest_of_the_day_stands_and_is_not_offered_again():
     carried = {"battling": [the_battle("Soldiers", "Amazon")]}
     form = gm_form(soldiers_in_the_clearing(carried))
-    assert [f.label for f in form.fields] == ["The Soldiers battle the Berserker this evening"]
+    assert [f.label for f in pair_fields(form) if f.name.startswith("battling")] == [
+        "The Soldiers battle the Berserker this evening"]
     filled = fill(soldiers_in_the_clearing(carried), form, {"battling_0": the_battle("Soldiers", "Berserker")})
     assert filled["encounter"]["battling"] == [the_battle("Soldiers", "Amazon"), the_battle("Soldiers", "Berserker")]
 
@@ -85,10 +93,12 @@ def test_with_nothing_to_enter_the_gms_form_has_no_fields_and_says_why():
     assert form.fields == () and "No native group" in form.notes[0]
 
 
-def test_a_meeting_table_roll_is_offered_only_when_the_gm_entered_the_table():
-    assert not [f for f in gm_form(amazon_and_the_soldiers({})).fields if f.name.startswith("meeting")]
+def test_a_meeting_table_roll_applies_only_with_the_table_carried_or_chosen_to_be_typed():
+    roll = the_battle("Soldiers", "Amazon")
+    assert answers_that_apply(gm_form(amazon_and_the_soldiers({})), {"meeting_0": roll}) == {}
     form = gm_form(amazon_and_the_soldiers({"meeting_table": TABLE}))
-    assert [f.name for f in form.fields] == ["battling_0", "meeting_0", "die_modifier_0"]
+    assert [f.name for f in pair_fields(form)] == ["battling_0", "meeting_0", "die_modifier_0"]
+    assert answers_that_apply(form, {"meeting_0": roll}) == {"meeting_0": roll}
     meeting, modifier = form.field("meeting_0"), form.field("die_modifier_0")
     assert meeting.label == "The Amazon rolls on the Meeting table against the Soldiers" and not meeting.required
     assert meeting.path == "encounter.meetings[group=Soldiers][character=Amazon]"
@@ -98,7 +108,7 @@ def test_a_meeting_table_roll_is_offered_only_when_the_gm_entered_the_table():
 
 def test_a_roll_already_in_the_round_is_not_offered_again():
     data = amazon_and_the_soldiers({"meeting_table": TABLE, "meetings": [the_battle("Soldiers", "Amazon")]})
-    assert [f.name for f in gm_form(data).fields] == ["battling_0"]
+    assert [f.name for f in pair_fields(gm_form(data))] == ["battling_0"]
 
 
 def test_the_roll_and_its_modifier_apply_only_while_the_gm_has_not_entered_the_battle_himself():

@@ -20,15 +20,22 @@ pytestmark = pytest.mark.django_db
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
 
 
-@pytest.fixture
-def company(gm, monkeypatch):
+def start_company(gm, encounter: dict | None = None):
     """The Black Knight (Kay's) meeting the Company, round 1 open, in a Magic Realm campaign sent through the
-    interface."""
+    interface; the example's encounter section unless `encounter` is given."""
     campaign = campaign_services.create_campaign(gm, "The Company", "company", "standard")
     player = campaign_services.add_player(gm, campaign, {"name": "Kay", "email": "kay@example.com", "time_zone": "UTC"})
     campaign_services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": "Black Knight"})
     state = without_waiting_answers(without_plays(json.loads((EXAMPLES / "encounter-knights-adjustment.json").read_text())))
+    if encounter is not None:
+        state["encounter"] = encounter
     return system_battles.start_battle(gm, campaign.slug, "The Company", "Valley 4", state)
+
+
+@pytest.fixture
+def company(gm, monkeypatch):
+    """`start_company` as the example has it."""
+    return start_company(gm)
 
 
 def entries_of(battle):

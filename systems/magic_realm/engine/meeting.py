@@ -50,9 +50,14 @@ class MeetingTable:
         for column in COLUMNS:
             rows = self.columns.get(column)
             if rows is None:
-                errors[f"columns.{column}"] = "missing: give the six results of this column"
-            elif len(rows) != 6 or not all(isinstance(r, str) and r.strip() for r in rows):
-                errors[f"columns.{column}"] = "must hold six results, rows 1 to 6"
+                errors[f"columns.{column}"] = f"the {column} column is missing: give its six results, rows 1 to 6"
+            elif len(rows) != 6:
+                errors[f"columns.{column}"] = (f"the {column} column must hold six results, rows 1 to 6, "
+                                               f"not {len(rows)}")
+            elif empty := [str(row) for row, r in enumerate(rows, 1) if not (isinstance(r, str) and r.strip())]:
+                errors[f"columns.{column}"] = (f"the {column} column's row{'s' if len(empty) > 1 else ''} "
+                                               f"{', '.join(empty)} {'are' if len(empty) > 1 else 'is'} empty: "
+                                               "give each of its six results")
         for column in self.columns:
             if column not in COLUMNS:
                 errors[f"columns.{column}"] = f"is not a column; columns are {', '.join(COLUMNS)}"
