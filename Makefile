@@ -1,5 +1,5 @@
 # Herald. On a fresh machine:
-#   make run    virtualenv, install, migrate, load the catalogue and the demo, serve web + worker + beat
+#   make run    virtualenv, install, migrate, set up each combat system, load the demo, serve web + worker + beat
 #   make test   install what the tests need and run the whole suite (full stack when services answer)
 VENV := .venv
 PY := $(VENV)/bin/python
@@ -49,10 +49,11 @@ setup: $(VENV)/.installed
 migrate: setup
 	$(PY) manage.py migrate --noinput
 
-# The catalogue and the demo are loaded only when their commands exist, so `make run` works at any commit.
+# Each combat system's own set-up (`prepare_systems` runs the commands its Django part's AppConfig lists), then the
+# demo; each only when its command exists, so `make run` works at any commit.
 demo: migrate
-	@if $(PY) manage.py help load_catalogue >/dev/null 2>&1; then $(PY) manage.py load_catalogue; \
-	 else echo "(no load_catalogue command yet: skipping the catalogue)"; fi
+	@if $(PY) manage.py help prepare_systems >/dev/null 2>&1; then $(PY) manage.py prepare_systems; \
+	 else echo "(no prepare_systems command yet: skipping the systems' set-up)"; fi
 	@if $(PY) manage.py help load_demo >/dev/null 2>&1; then $(PY) manage.py load_demo; \
 	 else echo "(no load_demo command yet: create a GM with: $(PY) manage.py create_gm NAME EMAIL)"; fi
 

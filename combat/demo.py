@@ -1,23 +1,23 @@
 """The demo battles `load_demo` creates, every one fought through the systems interface and ready for round 1's
-plays. The Magic Realm demo's "Ambush in Cave 4" (the demo party's Black Knight and Amazon, an H Troll on the
-Black Knight and a Wolf on the Amazon) and its other battles are set up as the GM sets one up on the new battle
-page, by the system's set-up form (`create_set_up_battle`); the other systems' demo battles start from their
-examples (`create_starter_battle`)."""
+plays. Which they are is the campaign's system's (its `demo_campaign`, systems/demo.py): a battle with answers is
+set up as the GM sets one up on the new battle page, by the system's set-up form (`create_set_up_battle`); one
+without starts from the system's example of its key (`create_starter_battle`)."""
 
 from __future__ import annotations
 
+import copy
+
 from combat.models import Battle
 
-DEMO_KEY = "demo"
-# The answers to Magic Realm's set-up form (systems/magic_realm/setup.py) for "Ambush in Cave 4".
-DEMO_ANSWERS = {"characters": ["Black Knight", "Amazon"], "monsters": "H Troll\nWolf",
-                "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}
 
-
-def create_demo_battle(campaign) -> Battle:
-    """"Ambush in Cave 4", the demo key "demo", for a Magic Realm campaign with the Black Knight and the Amazon.
-    Idempotent: a second call returns the demo battle already there."""
-    return create_set_up_battle(campaign, DEMO_KEY, "Ambush in Cave 4", "Cave 4", DEMO_ANSWERS)
+def create_demo_battle(campaign, battle=None) -> Battle:
+    """The demo battle `battle` (a `systems.demo.DemoBattle`; by default the first of the campaign's system's demo
+    campaign, Magic Realm's "Ambush in Cave 4" for instance), round 1 open for plays. Idempotent: the battle's key
+    is its demo key, and a second call returns the battle already there."""
+    battle = battle or campaign.combat_system.demo_campaign().battles[0]
+    if battle.answers is None:
+        return create_starter_battle(campaign, battle.key, battle.name, battle.clearing)
+    return create_set_up_battle(campaign, battle.key, battle.name, battle.clearing, battle.answers)
 
 
 def create_starter_battle(campaign, starter_key: str, name: str, clearing: str) -> Battle:
@@ -44,5 +44,5 @@ def create_set_up_battle(campaign, key: str, name: str, clearing: str, answers) 
     if existing is not None:
         return existing
     living = tuple(c.catalogue_name for c in system_battles.living_characters(campaign))
-    round_input = campaign.combat_system.set_up(answers, living)
+    round_input = campaign.combat_system.set_up(copy.deepcopy(dict(answers)), living)
     return system_battles.create_battle(campaign, name, clearing, round_input, demo_key=key)

@@ -2,7 +2,7 @@
 
 from functools import cache
 
-from django.apps import apps
+from config.system_parts import declared
 
 
 def system_pages(request) -> dict:
@@ -13,4 +13,4 @@ def system_pages(request) -> dict:
 
 @cache
 def _system_pages() -> tuple[tuple[str, str], ...]:
-    return tuple(link for config in apps.get_app_configs() for link in getattr(config, "nav_links", ()))
+    return declared("nav_links")

@@ -49,7 +49,9 @@ The parts, in the order a battle uses them:
   answers (`starting_record`), and the answers from a campaign file's starting information before issue #11
   (`starting_from_old`). A system whose characters have none exports systems/starting.py's defaults;
 - a battle begun before its campaigns moved to the interface's pages, carried over (systems/old_battles.py: its
-  state, a draft and the GM's entries as answers, the round file it resolved, what a round waited for).
+  state, a draft and the GM's entries as answers, the round file it resolved, what a round waited for);
+- its demo campaign (`demo_campaign`, systems/demo.py): the players, characters and battles `manage.py load_demo`
+  makes for it, None for a system with none.
 
 Everything a page keeps between requests is JSON: `waiting_forms`, `dues_form` and `settle` read a resolution
 through its `output` (as a round stores it), never the `Resolution` object.
@@ -68,6 +70,7 @@ from systems.paths import set_path
 if TYPE_CHECKING:
     from systems.calendar import CalendarFacts, Fact, GmCalendar, WeekEnd
     from systems.characters import CharacterFact
+    from systems.demo import DemoCampaign
     from systems.records import CardLine, RecordChange
 
 ALL: Literal["all"] = "all"  # an event everyone in the battle may see
@@ -574,3 +577,6 @@ class CombatSystem(Protocol):
 
     # Where in a round an error's field lies, in the GM's words (systems/error_places.py; default `round_part`).
     def error_place(self, path: str) -> str: ...
+
+    # Its demo campaign, what `manage.py load_demo` makes for it (systems/demo.py); None for a system with none.
+    def demo_campaign(self) -> DemoCampaign | None: ...

@@ -6,8 +6,9 @@ Amazon against an H Troll on the Knight and a Wolf on the Amazon, fought on the 
 from __future__ import annotations
 
 from combat import fairness, services, system_battles
-from combat.demo import DEMO_KEY, create_set_up_battle
+from combat.demo import create_set_up_battle
 from systems.commitment import commitment
+from systems.magic_realm.demo import AMBUSH
 
 AMBUSH_ANSWERS = {"characters": ["Black Knight", "Amazon"], "monsters": "H Troll\nWolf",
                   "attacks": "H Troll -> Black Knight\nWolf -> Amazon"}
@@ -27,7 +28,7 @@ WOUNDING_SEED = 10
 def create_ambush(campaign):
     """The campaign's "Ambush in Cave 4" (its demo battle), round 1 open for plays; the campaign has the
     Black Knight and the Amazon."""
-    return create_set_up_battle(campaign, DEMO_KEY, "Ambush in Cave 4", "Cave 4", AMBUSH_ANSWERS)
+    return create_set_up_battle(campaign, AMBUSH.key, "Ambush in Cave 4", "Cave 4", AMBUSH_ANSWERS)
 
 
 def enter_and_lock(user, battle, number: int = 1, answers=None) -> None:

@@ -37,3 +37,8 @@ from systems.campaign_defaults import *  # noqa: E402,F403 (the defaults under t
 from systems.campaign_defaults import CAMPAIGN_DEFAULTS  # noqa: E402
 
 __all__ += CAMPAIGN_DEFAULTS
+
+# Its demo campaign, as `manage.py load_demo` makes it (systems/demo.py).
+from systems.enchanted_realms.demo import demo_campaign  # noqa: E402
+
+__all__ += ["demo_campaign"]

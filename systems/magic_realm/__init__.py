@@ -81,3 +81,8 @@ __all__ += ["battle_from_old", "answers_from_old", "gm_answers_from_old", "round
 from systems.magic_realm.error_places import error_place  # noqa: E402
 
 __all__ += ["error_place"]
+
+# Its demo campaign, as `manage.py load_demo` makes it (systems/demo.py).
+from systems.magic_realm.demo import demo_campaign  # noqa: E402
+
+__all__ += ["demo_campaign"]

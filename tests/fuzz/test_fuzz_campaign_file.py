@@ -12,11 +12,11 @@ from django.db import transaction
 from hypothesis import given
 
 from campaigns import exchange
-from campaigns.management.commands.load_demo import DEMO_SET_UP
 from campaigns.exchange import CampaignFileError
 from campaigns.models import Campaign
 from combat import services as combat_services
 from combat.models import Battle, Round
+from systems.magic_realm.demo import WOLVES
 from tests.fuzz.mutate import FUZZ_SETTINGS, mutated
 from tests.systems_app.battles import answer_first_choices
 
@@ -35,7 +35,7 @@ def demo_export():
     call_command("load_demo", stdout=io.StringIO())
     campaign = Campaign.objects.get(slug="demo")
     gm = campaign.gms.get()
-    battle = campaign.battles.get(demo_key=DEMO_SET_UP[0])
+    battle = campaign.battles.get(demo_key=WOLVES.key)
     round_ = battle.rounds.get(number=1)
     # A resolved round makes the file richer: its result, its log and what it did to the characters.
     answer_first_choices(gm, round_)

@@ -83,3 +83,31 @@ def test_the_magic_realm_demos_battles_are_both_set_up_on_the_interfaces_page():
     assert played == {"Swordsman", "White Knight"}
     subjects = set(OutboxMessage.objects.filter(recipient="dave@example.com").values_list("subject", flat=True))
     assert any("Wolves at the Inn: round 1, plays due" in subject for subject in subjects)
+
+
+def test_each_systems_demo_campaign_is_made_as_its_system_describes_it():
+    """load_demo names no system: each campaign, its party and its battles are the system's `demo_campaign`."""
+    from campaigns.management.commands.load_demo import demo_campaigns
+    from systems import SYSTEMS
+
+    call_command("load_demo", stdout=StringIO())
+    assert [name for name, _ in demo_campaigns()] == list(SYSTEMS)
+    for name, demo in demo_campaigns():
+        campaign = Campaign.objects.get(slug=demo.slug)
+        assert (campaign.system, campaign.name) == (name, demo.name)
+        assert campaign.rule_set_versions.get(number=1).settings["preset"] == (
+            demo.preset or campaign.combat_system.options().complete({})["preset"])
+        assert {(c.player.name, c.catalogue_name, c.starting_native_group) for c in campaign.characters.all()} == {
+            (member.player, member.character, member.native_group) for member in demo.party}
+        assert set(campaign.battles.values_list("demo_key", "name", "clearing")) == {
+            (battle.key, battle.name, battle.clearing) for battle in demo.battles}
+
+
+def test_a_demo_battle_the_gm_deleted_is_made_again_and_the_others_are_left_as_they_are():
+    call_command("load_demo", stdout=StringIO())
+    campaign = Campaign.objects.get(slug="demo")
+    kept = campaign.battles.get(demo_key="demo-set-up").pk
+    campaign.battles.get(demo_key="demo").delete()
+    call_command("load_demo", stdout=StringIO())
+    assert campaign.battles.get(demo_key="demo-set-up").pk == kept
+    assert campaign.battles.filter(demo_key="demo").count() == 1

@@ -12,3 +12,6 @@ class CatalogueConfig(AppConfig):
     verbose_name = "Game catalogue"
     # The site header's menu links to these pages (config.context_processors.system_pages).
     nav_links = (("Catalogue", "catalogue:index"),)
+    # What sets it up on a fresh database (config.system_parts; `manage.py prepare_systems` runs them): mirror the
+    # catalogue files in the database (the migration did once; this keeps the rows in step with the files).
+    setup_commands = ("load_catalogue",)

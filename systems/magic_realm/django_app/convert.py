@@ -5,7 +5,7 @@
 The XML's facts (a monster's move time, a weapon's harm) are the game's; this converter is the project's
 own. It keeps only the counters tagged `original_game`, reads the attributes documented in
 shared/rules/realmspeak-notes.md section 3.2, and writes one JSON file per kind into
-combat/data/catalogue/ with sorted keys, so running it again gives byte-identical files.
+systems/magic_realm/data/catalogue/ with sorted keys, so running it again gives byte-identical files.
 No Django needed: the engine reads the files through systems.magic_realm.engine.catalogue_data.
 """
 

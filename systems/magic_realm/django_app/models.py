@@ -26,7 +26,8 @@ ORIGINAL_KINDS = [*COUNTER_KINDS, ("season", "Season")]
 
 
 class OriginalCounter(models.Model):
-    """One counter of the original game as in combat/data/catalogue/ (written only by load_catalogue)."""
+    """One counter of the original game as in systems/magic_realm/data/catalogue/ (written only by
+    load_catalogue)."""
 
     key = models.CharField(max_length=120, unique=True)
     kind = models.CharField(max_length=20, choices=ORIGINAL_KINDS)
@@ -63,7 +64,8 @@ class HouseCounter(models.Model):
     data = models.JSONField(
         default=dict,
         blank=True,
-        help_text="The statistics, in the format of combat/data/catalogue/*.json (docs/catalogue.md).",
+        help_text="The statistics, in the format of systems/magic_realm/data/catalogue/*.json "
+        "(docs/catalogue.md).",
     )
     notes = models.TextField(blank=True)
     campaigns = models.ManyToManyField(

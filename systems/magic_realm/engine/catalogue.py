@@ -1,7 +1,7 @@
 """The game catalogue as typed, read-only data: every counter of the original game.
 
-The counters come from versioned JSON files in combat/data/catalogue/, made from the reference data by
-`python -m systems.magic_realm.django_app.convert` (docs/catalogue.md). This module is pure Python: the
+The counters come from versioned JSON files in systems/magic_realm/data/catalogue/, made from the reference
+data by `python -m systems.magic_realm.django_app.convert` (docs/catalogue.md). This module is pure Python: the
 engine, `combat_odds` and the Django part (systems/magic_realm/django_app) read the catalogue through
 `get_catalogue()`.
 

@@ -1,4 +1,4 @@
-"""Load the versioned catalogue files (combat/data/catalogue/*.json) into the typed counters.
+"""Load the versioned catalogue files (systems/magic_realm/data/catalogue/*.json) into the typed counters.
 
 Pure Python: `get_catalogue()` reads the files once per process. The same builders turn a house
 counter's stored dict into a typed counter (`counter_from_dict`), and `counter_to_dict` goes back, so
@@ -27,8 +27,8 @@ from systems.magic_realm.engine.catalogue import (
     Weapon,
 )
 
-# The counters' files; systems/magic_realm/django_app (its Django part) loads them into the database.
-DATA_DIR = Path(__file__).resolve().parents[3] / "combat" / "data" / "catalogue"
+# The counters' files, in the system's own package; its Django part (django_app) loads them into the database.
+DATA_DIR = Path(__file__).resolve().parents[1] / "data" / "catalogue"
 FILES = {
     "character": "characters.json",
     "monster": "monsters.json",

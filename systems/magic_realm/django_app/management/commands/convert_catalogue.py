@@ -7,7 +7,7 @@ from systems.magic_realm.django_app import convert
 
 
 class Command(BaseCommand):
-    help = "Convert the reference XML (MagicRealmData.xml) into combat/data/catalogue/*.json."
+    help = "Convert the reference XML (MagicRealmData.xml) into systems/magic_realm/data/catalogue/*.json."
 
     def add_arguments(self, parser):
         default = Path(settings.BASE_DIR).parent / "shared" / "realmspeak" / "MagicRealmData.xml"

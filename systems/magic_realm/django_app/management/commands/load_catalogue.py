@@ -8,7 +8,8 @@ from systems.magic_realm.engine.catalogue_data import DATA_DIR, CatalogueDataErr
 
 class Command(BaseCommand):
     help = (
-        "Load the original game's counters from combat/data/catalogue/*.json into the database (idempotent)."
+        "Load the original game's counters from systems/magic_realm/data/catalogue/*.json into the database "
+        "(idempotent)."
     )
 
     def add_arguments(self, parser):
