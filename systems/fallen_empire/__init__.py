@@ -24,11 +24,13 @@ rename = renamer(sides)  # a combatant renamed after the character who plays him
 
 from systems.fallen_empire.standing import standing  # noqa: E402
 
-# Its card shows its record as its record form asks it (systems/records.py).
-from systems.records import card_from_form  # noqa: E402
+# Whether a side's form asks anything: its forms are cheap to build, so from the form (systems/interface.py).
 from systems.interface import asks_from_form  # noqa: E402
 
-asks_anything = asks_from_form(plays_form)  # its forms are cheap to build: whether one has a field, from the form
+asks_anything = asks_from_form(plays_form)
+
+# Its card shows its record as its record form asks it (systems/records.py).
+from systems.records import card_from_form  # noqa: E402
 
 record_card = card_from_form(record_form)
 __all__ += ["record_card"]
