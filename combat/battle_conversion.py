@@ -253,10 +253,11 @@ class _Converter:
         unlocked = []
         for name in self.system.sides(round_input):
             side = existing.pop(name, None)
-            form = self.system.plays_form(round_input, name)
             if side is None:
-                round_.sides.create(side=name, character=self.characters.get(name), locked=not form.fields)
+                round_.sides.create(side=name, character=self.characters.get(name),
+                                    locked=not self.system.asks_anything(round_input, name))
                 continue
+            form = self.system.plays_form(round_input, name)
             answers, left = self.system.answers_from_old(round_input, name, side.plays)
             locked = side.locked and (keep_locks or not (left or self.errors(round_input, name, form, answers)))
             if side.locked and not locked:

@@ -110,8 +110,10 @@ def cast_characters(campaign, round_input: Any, cast: Mapping[str, str]) -> dict
 def open_round(battle: Battle, number: int, user=None) -> Round:
     """A round of the battle open for plays: its dice drawn and committed (docs/fair-dice.md), its input the
     battle's state with the campaign's options, those options recorded as its rules (the round is resolved
-    under them, whatever the GM changes while it is open), one side for each of the system's sides. A side
-    with nothing to choose (down, or waiting for nothing) is locked at once, with no plays."""
+    under them, whatever the GM changes while it is open), one side for each of the system's sides still in the
+    battle (`sides_in_battle`: a combatant killed or gone in an earlier round gets none, so no email of this round
+    goes to him). A side with nothing to choose (down, or waiting for nothing: the system's `asks_anything`, which
+    builds no form where it need not) is locked at once, with no plays."""
     campaign = battle.campaign
     system = campaign.combat_system
     dice = fairness.new_dice(campaign.slug, battle.pk, number)
@@ -121,11 +123,10 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
                                   **campaign.round_rules_facts(rules), **dice)
     characters = {c.catalogue_name: c for c in battle.characters.all()}
     by = user if getattr(user, "pk", None) else None
-    for side in system.sides(round_input):
-        form = system_rounds.form_for(system, round_input, side)
+    for side in system.sides_in_battle(round_input):
         SidePlays.objects.create(round=round_, side=side, character=characters.get(side), updated_by=by,
-                                 locked=not form.fields)
-    if system_rounds.form_for(system, round_input, GM).fields:  # the GM's own entries for the round, kept as a side the GM plays
+                                 locked=not system.asks_anything(round_input, side))
+    if system.asks_anything(round_input, GM):  # the GM's own entries for the round, kept as a side the GM plays
         SidePlays.objects.create(round=round_, side=GM, updated_by=by)
     round_opened.send(sender=Round, round=round_, user=user)
     return round_

@@ -19,7 +19,7 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import history, system_battles, system_dues, system_rounds
+from combat import history, system_battles, system_dues
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
@@ -497,7 +497,9 @@ def _keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None)
     """The open round's input rebuilt from the adjusted state under the rules it opened with; refused, naming
     the change, if the system would not accept that state (nothing is saved then). The sides follow it as when
     a round opens: one left with nothing to choose is locked, and one that was locked only for having nothing
-    to choose (no plays) is open again once it has something (a combatant brought back). The GM's entries
+    to choose (no plays) is open again once it has something (a combatant brought back). A combatant brought back
+    into the battle who had no side in the round (out of it when the round opened: `sides_in_battle`) gets one,
+    and his player the round's plays-due email. The GM's entries
     follow it too (combat/system_battles.py `gm_entries_follow`: their answers kept only for the questions
     still asked); what that did, in sentences for the round's history."""
     round_input = system.with_options(dict(state), round_.rules or {})
@@ -508,12 +510,33 @@ def _keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None)
     before, round_.input = round_.input, round_input
     round_.save(update_fields=["input"])
     for side in round_.sides.exclude(side=GM):
-        chooses_now = bool(system_rounds.form_for(system, round_input, side.side).fields)
+        chooses_now = system.asks_anything(round_input, side.side)
         if not side.locked and not chooses_now:
             side.locked = True
-        elif side.locked and not side.plays and chooses_now and not system_rounds.form_for(system, before, side.side).fields:
+        elif side.locked and not side.plays and chooses_now and not system.asks_anything(before, side.side):
             side.locked = False
         else:
             continue
         side.save(update_fields=["locked"])
-    return system_battles.gm_entries_follow(round_, before, user)
+    back = _sides_brought_back(system, round_, round_input, user)
+    return back + system_battles.gm_entries_follow(round_, before, user)
+
+
+def _sides_brought_back(system, round_: Round, round_input: dict[str, Any], user=None) -> list[str]:
+    """A side for each combatant the adjusted state has in the battle and the round has none for (he was out of
+    it when the round opened), as `open_round` makes one, with its player's plays-due email; the sentences for
+    the round's history."""
+    have = set(round_.sides.values_list("side", flat=True))
+    characters = {c.catalogue_name: c for c in round_.battle.characters.select_related("player")}
+    told = []
+    for name in system.sides_in_battle(round_input):
+        if name in have:
+            continue
+        side = SidePlays.objects.create(round=round_, side=name, character=characters.get(name),
+                                        updated_by=user if getattr(user, "pk", None) else None,
+                                        locked=not system.asks_anything(round_input, name))
+        if side.character is not None:
+            player = side.character.player
+            emails.queue_plays_due(round_, player, [side], links.issue(round_.battle, player))
+        told.append(f"{name} is back in the battle, with a side in this round")
+    return told

@@ -61,6 +61,14 @@ def combatant_names(round_input: dict) -> tuple[str, ...]:
     return tuple(combatant["name"] for combatant in round_input["combatants"])
 
 
+def combatants_in_battle(out: Callable[[dict], bool]):
+    """The `sides_in_battle` of a system where each combatant plays for itself: every combatant's name but those
+    whose entry `out` says has left the battle (the dead, the down: as the system's rules say)."""
+    def sides_in_battle(round_input: dict) -> tuple[str, ...]:
+        return tuple(combatant["name"] for combatant in round_input["combatants"] if not out(combatant))
+    return sides_in_battle
+
+
 def schema_of(path: Path) -> dict:
     return json.loads(path.read_text())
 

@@ -16,6 +16,9 @@ The parts, in the order a battle uses them:
   the round resolves, not a side's secret (Magic Realm: which native groups battle which characters this
   evening, and the Meeting table rolls), a form whose side is `GM`, with no fields where there is nothing for
   the GM to enter (`no_gm_entries`), written by `fill` like a side's answers. `sides()` never lists `GM`;
+  `sides_in_battle()` lists those still in the battle (a round opens a side for these alone), and
+  `asks_anything(round_input, side)` says whether a side's form has a field without building it where the
+  system can (`asks_from_form(plays_form)` builds it);
 - `Resolution`: what `resolve()` returns: the events (each citing its rule, with the arithmetic, and saying who
   may see it), the state the next round starts from, and what each side owes or must choose next;
 - `SideSummary`: the lines for a side's email and results page;
@@ -256,6 +259,15 @@ def written(form_field: Field, value: Any) -> Any:
     return copy.deepcopy(value)
 
 
+def asks_from_form(plays_form: Any):
+    """A system's `asks_anything` when it has no cheaper answer: whether `plays_form(round_input, side)` has a
+    field (the form built to learn it). A system whose form is costly (Magic Realm's tries many plays against its
+    engine) answers from the state instead, exactly as its form would."""
+    def asks_anything(round_input: Mapping[str, Any], side: str) -> bool:
+        return bool(plays_form(round_input, side).fields)
+    return asks_anything
+
+
 def no_gm_entries(round_input: Mapping[str, Any]) -> PlaysForm:
     """`plays_form(round_input, GM)` of a system whose rules leave the GM nothing to enter before a round
     resolves: the GM's form, with no fields and a note saying so."""
@@ -477,6 +489,15 @@ class CombatSystem(Protocol):
 
     # Who fills in a plays form: never `GM`, whose entries every system answers for.
     def sides(self, round_input: dict[str, Any]) -> tuple[str, ...]: ...
+
+    # The sides still in the battle as the round starts, in `sides()` order: those of `sides()` but the ones out
+    # of it (killed, fled, down as the system's rules say). A round opens a side for each of these alone, so a
+    # combatant out of the battle gets no side, and no email, in the rounds after the one he left it in.
+    def sides_in_battle(self, round_input: dict[str, Any]) -> tuple[str, ...]: ...
+
+    # Whether `plays_form(round_input, side)` (a side's, or `GM`'s entries) has a field, without building it where
+    # that is cheaper: exactly `bool(plays_form(round_input, side).fields)` (`asks_from_form` is that default).
+    def asks_anything(self, round_input: dict[str, Any], side: str) -> bool: ...
 
     def summaries(self, round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]: ...
 

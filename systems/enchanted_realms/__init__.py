@@ -7,7 +7,7 @@ from systems.enchanted_realms.adjustments import adjust, adjustments
 from systems.enchanted_realms.odds import odds
 from systems.enchanted_realms.planned_odds import planned_odds
 from systems.enchanted_realms.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
-                                             sides, summaries, validate, with_options)
+                                             sides, sides_in_battle, summaries, validate, with_options)
 from systems.enchanted_realms.records import check_record, record_changes, record_form, with_records
 from systems.enchanted_realms.round_file import resolve_file
 
@@ -15,7 +15,7 @@ NAME = "enchanted-realms"
 TITLE = "Enchanted Realms"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "options_fingerprint", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
+           "picture", "plays_form", "resolve", "resolve_file", "sides", "sides_in_battle", "asks_anything", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.records import bare_record as new_record  # noqa: E402 (killed is all its record starts with)
 
@@ -25,6 +25,11 @@ from systems.renaming import renamer  # noqa: E402
 rename = renamer(sides)  # a combatant renamed after the character who plays him, wherever the state names him
 
 from systems.enchanted_realms.standing import standing  # noqa: E402
+
+# Whether a side's form asks anything: its forms are cheap to build, so from the form (systems/interface.py).
+from systems.interface import asks_from_form  # noqa: E402
+
+asks_anything = asks_from_form(plays_form)
 
 # Its card shows its record as its record form asks it (systems/records.py).
 from systems.records import card_from_form  # noqa: E402

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from systems.adapting import (check_no_options, checked_input, combatant_names, head, input_as_it_is, no_options,
+from systems.adapting import (check_no_options, checked_input, combatant_names, combatants_in_battle, head, input_as_it_is, no_options,
                               private_event, public, resolve_checked, schema_of)
 from systems.enchanted_realms.model import MAX_POOL, METHODS, REACTIONS
 from systems.enchanted_realms.round import validate as rule_errors
@@ -23,6 +23,7 @@ options = no_options  # the text has no optional rules; its gaps are Herald's ru
 check_options = check_no_options
 with_options = input_as_it_is
 sides = combatant_names  # each combatant plays for itself
+sides_in_battle = combatants_in_battle(lambda combatant: combatant.get("down", False))  # down: out of the fight (ER 8)
 
 
 def input_schema(kind: str | None = None) -> dict[str, Any]:

@@ -29,6 +29,9 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
     return tuple(jouster["name"] for jouster in round_input["jousters"])
 
 
+sides_in_battle = sides  # a jouster out of the lists ends the joust: no pass follows without him
+
+
 def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any = None) -> Resolution:
     output = resolve_checked(validate, resolve_file, round_input, seed, dice)
     after = output["state"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from systems.adapting import checked_input, combatant_names, public, resolve_checked, schema_of
+from systems.adapting import checked_input, combatant_names, combatants_in_battle, public, resolve_checked, schema_of
 from systems.errors import FieldError
-from systems.fallen_empire.model import ACTIONS, Play
+from systems.fallen_empire.model import ACTIONS, OUT, Play
 from systems.fallen_empire.play_flags import flag_fields
 from systems.fallen_empire.round_file import SCHEMA_PATH, read_round, resolve_file
 from systems.fallen_empire.validation import validate as rule_errors
@@ -34,6 +34,8 @@ def validate(round_input: Any) -> list[FieldError]:
 
 
 sides = combatant_names  # each combatant's play is sealed apart: a side is a combatant (its team is `side`)
+# Out of the battle: dead, fled or surrendered (FE 1); the down (dying, stable, unconscious) may still bandage or wake.
+sides_in_battle = combatants_in_battle(lambda combatant: combatant.get("status", "fighting") in OUT)
 
 
 def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any = None) -> Resolution:

@@ -82,6 +82,10 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
     return _plugin(round_input).sides(round_input)
 
 
+def sides_in_battle(round_input: dict[str, Any]) -> tuple[str, ...]:
+    return _plugin(round_input).sides_in_battle(round_input)
+
+
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     return _plugin(round_input).plays_form(round_input, side)
 

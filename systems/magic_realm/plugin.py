@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from systems.errors import FieldError, PlaysInvalid
-from systems.interface import ALL, Resolution, SideSummary, resolved_event
+from systems.interface import ALL, GM, Resolution, SideSummary, resolved_event
 from systems.magic_realm.battle_state import next_round_input
 from systems.magic_realm.checks import engine_file, in_round_input, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
@@ -22,13 +22,14 @@ from systems.magic_realm.engine.play import EncounterChoicePending, GmRulingPend
 from systems.magic_realm.engine.round_format import (RoundFormatError, read_round, result_to_json,
                                                      ruling_needed_to_json, schema)
 from systems.magic_realm.form import plays_form
+from systems.magic_realm.gm_entries import gm_entries
 from systems.magic_realm.options import check_options, options, options_fingerprint
 from systems.magic_realm import sheet_picture
 from systems.magic_realm.chit_choice import plural
 from systems.magic_realm.summaries import summaries as side_summaries
 
-__all__ = ["KINDS", "check_options", "input_schema", "options", "options_fingerprint", "picture", "plays_form",
-           "resolve", "sides", "summaries", "validate", "with_options"]
+__all__ = ["KINDS", "asks_anything", "check_options", "input_schema", "options", "options_fingerprint", "picture",
+           "plays_form", "resolve", "sides", "sides_in_battle", "summaries", "validate", "with_options"]
 
 KINDS = ("round",)
 PRIVATE_KINDS = ("fatigue", "wound", "bounty")
@@ -48,6 +49,21 @@ def input_schema(kind: str | None = None) -> dict[str, Any]:
 def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
     """A side is a character (its player); the denizens are the GM's, or follow the character who hires them."""
     return tuple(character["id"] for character in round_input["state"]["characters"])
+
+
+def sides_in_battle(round_input: dict[str, Any]) -> tuple[str, ...]:
+    """The characters neither killed nor fled: the dead and the gone play no later round."""
+    return tuple(character["id"] for character in round_input["state"]["characters"]
+                 if not character.get("dead") and not character.get("fled"))
+
+
+def asks_anything(round_input: dict[str, Any], side: str) -> bool:
+    """`bool(plays_form(round_input, side).fields)` without the form's trials against the engine: a character
+    still in the battle is always asked his attack chit (form.py), the dead and the fled nothing; the GM's
+    entries are built (`gm_entries`: no trials, a field per native group and living character)."""
+    if side == GM:
+        return bool(gm_entries(round_input).fields)
+    return side in sides_in_battle(round_input)
 
 
 def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any = None) -> Resolution:

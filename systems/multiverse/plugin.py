@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from systems.adapting import (check_no_options, checked_input, combatant_names, head, input_as_it_is, no_options,
+from systems.adapting import (check_no_options, checked_input, combatant_names, combatants_in_battle, head, input_as_it_is, no_options,
                               private_event, public, resolve_checked, schema_of)
 from systems.errors import FieldError
 from systems.events import Event
@@ -27,6 +27,7 @@ options = no_options  # the text has no optional rules; its gaps are Herald's ru
 check_options = check_no_options
 with_options = input_as_it_is
 sides = combatant_names
+sides_in_battle = combatants_in_battle(lambda combatant: combatant.get("dead", False))  # the dead play no cycle (MV 5.3)
 
 
 def input_schema(kind: str | None = None) -> dict[str, Any]:

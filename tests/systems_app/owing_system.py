@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm, Resolution,
-                               ResolvedEvent, SideSummary, no_gm_entries, no_waiting_forms)
+                               ResolvedEvent, SideSummary, asks_from_form, no_gm_entries, no_waiting_forms)
 from systems.options import fingerprint as options_fingerprint  # noqa: F401 (the interface's, every system's)
 from systems.records import (any_record as check_record, bare_record as new_record,  # noqa: F401
                              no_record_changes as record_changes, no_record_form as record_form,
@@ -87,6 +87,9 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
     return tuple(fighter["name"] for fighter in round_input["fighters"])
 
 
+sides_in_battle = sides  # no one leaves its battles: a side with nothing to choose is opened, locked
+
+
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     if side == GM:  # the rules of this system leave the GM nothing to enter
         return no_gm_entries(round_input)
@@ -95,6 +98,9 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
         return PlaysForm(side, side, notes=(f"{side} is down",))
     targets = tuple(Choice(name, name) for name, fighter in fighters.items() if name != side and _up(fighter))
     return PlaysForm(side, side, (Field("target", "choice", "Strike", f"plays.{side}.target", choices=targets),))
+
+
+asks_anything = asks_from_form(plays_form)  # whether its form has a field, from the form
 
 
 def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any = None) -> Resolution:

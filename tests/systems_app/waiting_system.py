@@ -13,7 +13,8 @@ from typing import Any, Mapping
 
 from systems.errors import FieldError
 from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm,
-                               Resolution, ResolvedEvent, SideSummary, no_dues_form, no_gm_entries, nothing_to_settle)
+                               Resolution, ResolvedEvent, SideSummary, asks_from_form, no_dues_form, no_gm_entries,
+                               nothing_to_settle)
 from systems.options import fingerprint as options_fingerprint  # noqa: F401 (the interface's, every system's)
 from systems.records import (any_record as check_record, bare_record as new_record,  # noqa: F401
                              no_record_changes as record_changes, no_record_form as record_form,
@@ -59,12 +60,18 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
     return tuple(round_input.get("combatants", ()))
 
 
+sides_in_battle = sides  # no one leaves its battles: a side with nothing to choose is opened, locked
+
+
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     if side == GM:  # the rules of this system leave the GM nothing to enter
         return no_gm_entries(round_input)
     return PlaysForm(side, f"{side} strikes", (
         Field("strike", "choice", "How hard", f"plays.{side}.strike",
               choices=tuple(Choice(n, f"Strike {n}") for n in STRIKES)),))
+
+
+asks_anything = asks_from_form(plays_form)  # whether its form has a field, from the form
 
 
 def validate(round_input: Any) -> list[FieldError]:
