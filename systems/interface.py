@@ -171,7 +171,10 @@ class Field:
     on the input, and the system's `validate` gives the error in words when it does not match. `multiline` (a
     "text" field): the answer may run over several lines (a list typed one item a line), drawn as a textarea.
     `decimals` (a "number" field): the answer may have up to that many decimal places (a share of a divided
-    bounty: 2), kept as an int when whole; 0, a whole number."""
+    bounty: 2), kept as an int when whole; 0, a whole number. `carries`: its last round's answer is this
+    round's starting suggestion, when still open (the side's answer to the field of the same name in the battle's
+    round before, while the side has saved nothing this round: `systems.answers.carried_answers`); for a question
+    whose repeat is the natural default (a weapon, a target), never for what is chosen afresh each round."""
 
     name: str
     kind: Literal["choice", "multi-choice", "number", "text"]
@@ -186,6 +189,7 @@ class Field:
     pattern: str | None = None
     multiline: bool = False
     decimals: int = 0
+    carries: bool = False
 
     @property
     def step(self) -> str:
