@@ -3,7 +3,7 @@
 target, on the GM's round page and the player's page alike, marked "as last round", while the form still takes
 them, never over the side's saved answers, and nothing saved until the side saves. The battle: `resolved_ambush`
 (tests/systems_app/test_owed_told_once.py), round 1 played by the GM (the Knight's Mace at the H Troll), round 2
-open."""
+open; and an Enchanted Realms battle, whose attack method, pool and target carry, not its action."""
 
 import re
 
@@ -13,7 +13,8 @@ from combat import system_battles
 from combat.models import Round
 from combat.system_rounds import choice_index
 from players.models import Submission
-from tests.systems_app.conftest import round_url, side_url, token_of
+from tests.systems_app.battles import answer_first_choices
+from tests.systems_app.conftest import resolve, round_url, side_url, start, token_of
 from tests.systems_app.test_owed_told_once import resolved_ambush
 
 pytestmark = pytest.mark.django_db
@@ -136,3 +137,20 @@ def test_sealing_the_suggested_form_with_a_chit_chosen_seals_last_rounds_weapon_
     assert response.status_code in (200, 302), response.content.decode()[:2000]
     sealed = knight(ambush).plays
     assert sealed["weapon"] == "Mace" and sealed["target"] == "H Troll" and sealed["attack_chit"] == chit
+
+
+def test_another_systems_side_starts_from_its_carried_answers_and_not_its_action(gm, gm_client, make_campaign):
+    campaign = make_campaign("enchanted-realms")
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    first = battle.rounds.get(number=1)
+    answer_first_choices(gm, first)
+    before = first.sides.get(side="Aldric").plays
+    assert before["action"] == "attack"
+    resolve(gm, first)
+    response = gm_client.get(round_url(battle, 2))
+    fields = rows(next(card for card in response.context["sides"] if card["name"] == "Aldric"))
+    assert {name for name, row in fields.items() if row["suggested"]} == {"method", "dice", "target"}
+    assert fields["dice"]["value"] == before["dice"]
+    assert picked(fields["target"]) == [choice["label"] for choice in fields["target"]["choices"]
+                                        if choice["value"] == f'"{before["target"]}"']
+    assert picked(fields["action"]) == []  # the round's action is chosen afresh
