@@ -16,6 +16,7 @@ from campaigns.names import ONE_LINE_MESSAGE, is_one_line
 from combat import fairness, history, system_dues, system_rounds, system_waiting
 from combat.models import SYSTEM_KEY, Battle, Round, SidePlays
 from combat.signals import round_opened
+from systems.answers import carried_answers
 from systems.errors import PlaysInvalid
 from systems.interface import GM, answers_that_apply
 from systems.records import is_killed
@@ -224,6 +225,25 @@ def side_in(round_: Round, side_id: int, *, for_update: bool = True) -> SidePlay
 def form_of(side: SidePlays):
     round_ = side.round
     return system_rounds.form_for(round_.battle.campaign.combat_system, round_.input, side.side)
+
+
+def suggested_answers(side: SidePlays) -> dict[str, Any]:
+    """The answers a side's form starts from while the side has saved nothing this round (no plays, not locked,
+    nothing sealed or entered for its character, the round open for plays): for each question that carries
+    (`Field.carries`), the side's answer in the battle's round before, when the form still takes it
+    (`systems.answers.carried_answers`). Only a suggestion, drawn as one: nothing is saved until the side saves,
+    and a side that has saved shows its own answers."""
+    round_ = side.round
+    if round_.status != Round.Status.DRAFTING or side.locked or side.plays or round_.number <= 1:
+        return {}
+    before = SidePlays.objects.filter(round__battle_id=round_.battle_id, round__number=round_.number - 1,
+                                      side=side.side).exclude(side="").only("plays").first()
+    if before is None or not before.plays:
+        return {}
+    # a player's seal or the GM's entry, even of no plays at all (the players app's submissions)
+    if side.character_id and round_.submissions.filter(character_id=side.character_id).exists():
+        return {}
+    return carried_answers(form_of(side), before.plays)
 
 
 def standing_of(side: SidePlays) -> list[str]:

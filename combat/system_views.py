@@ -60,16 +60,20 @@ def round_context(round_, bound=None, waiting_bound=None, **extra):
 def side_context(round_, side, answers=None, errors=None, saved=False, question=""):
     """One side's card: who plays it, its state, and its plays form drawn from the system's fields, with each
     error beside its field, and the lock's `question` when the side plays nothing ("Lock anyway?"). Without
-    `answers`, the saved answers (and, while drafting, their errors)."""
+    `answers`, the saved answers (and, while drafting, their errors), or, while the side has saved nothing, the
+    answers last round carries (`system_battles.suggested_answers`), each marked as last round's, no error yet."""
     form = system_battles.form_of(side)
+    suggested: dict = {}
     if answers is None:
         answers = dict(side.plays or {})
         drafting = round_.status == Round.Status.DRAFTING and not side.locked and answers
         errors = system_battles.check_answers(side, answers) if drafting else {}
+        suggested = {} if answers else system_battles.suggested_answers(side)
+        answers = answers or dict(suggested)
     errors = dict(errors or {})
     kept = answers_that_apply(form, answers)
-    fields = [field_row(f"side{side.pk}", form_field, answers, kept, errors.pop(form_field.name, ""))
-              for form_field in form.fields]
+    fields = [field_row(f"side{side.pk}", form_field, answers, kept, errors.pop(form_field.name, ""),
+                        suggested=form_field.name in suggested) for form_field in form.fields]
     return {
         "side": side, "name": side.name,
         "player": side.character.player.name if side.character else "",
@@ -82,9 +86,10 @@ def side_context(round_, side, answers=None, errors=None, saved=False, question=
     }
 
 
-def field_row(id_prefix, form_field, answers, kept, error):
+def field_row(id_prefix, form_field, answers, kept, error, *, suggested=False):
     """One question of a form as the page draws it; `id_prefix` sets its inputs apart from those of the
-    page's other forms ("side12", a side's plays form; "wait2-0", a waiting round's first form)."""
+    page's other forms ("side12", a side's plays form; "wait2-0", a waiting round's first form). `suggested`:
+    its answer is last round's, carried as a suggestion (marked "as last round"), not saved."""
     value = answers.get(form_field.name)
     picked = value if isinstance(value, list) else [value]
     choices = [{
@@ -102,7 +107,7 @@ def field_row(id_prefix, form_field, answers, kept, error):
         "value": "" if value is None or form_field.choices else value, "answer": answer,
         "selected_index": choice_index(form_field, value) if form_field.kind == "choice" else "",
         "shown_when": json.dumps(rendered(form_field.shown_when)) if form_field.shown_when else "",
-        "applies": applies(form_field.shown_when, kept), "error": error,
+        "applies": applies(form_field.shown_when, kept), "error": error, "suggested": suggested,
     }
 
 

@@ -42,7 +42,9 @@ def _posted_condition(form: PlaysForm, name: str, values: tuple[Any, ...]) -> di
 
 
 def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], kept: Mapping[str, Any],
-                errors: Mapping[str, str]) -> dict[str, Any]:
+                errors: Mapping[str, str], suggested: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """One question as the page draws it; `suggested`: the answers carried from last round (not saved), each
+    of its field marked "as last round"."""
     value = answers.get(form_field.name)
     chosen = value if isinstance(value, list) else [value]
     return {
@@ -51,7 +53,7 @@ def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], k
         "pattern": form_field.pattern or "",
         "value": "" if value is None or form_field.choices else value,
         "hidden": not applies(form_field.shown_when, kept), "shown_when": _condition(form, form_field.shown_when),
-        "error": errors.get(form_field.name, ""),
+        "error": errors.get(form_field.name, ""), "suggested": form_field.name in (suggested or {}),
         "choices": [{"index": str(i), "label": choice.label, "selected": choice.value in chosen,
                      "hidden": not applies(choice.shown_when, kept), "shown_when": _condition(form, choice.shown_when),
                      "disabled": choice.disabled}
@@ -64,13 +66,17 @@ def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], k
 def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = None,
               errors: Mapping[str, str] | None = None, error: str = "", question: str = "") -> dict[str, Any]:
     """One of the player's sides: its form while it can change (`answers_given` and `errors`: what was just
-    posted and found wrong; `question`: the seal's, when they play nothing), its sealed answers, its receipt."""
+    posted and found wrong; `question`: the seal's, when they play nothing), its sealed answers, its receipt.
+    While the side has saved nothing this round, its form starts from what last round carries
+    (`system_battles.suggested_answers`), marked as such, with no error yet."""
     submission = services.last_submission(round_, side.character_id)
     editable = round_.status == Round.Status.DRAFTING and not side.locked and not services.is_past_deadline(round_)
     form = system_battles.form_of(side)
     given = dict(side.plays or {}) if answers_given is None else dict(answers_given)
+    suggested = system_battles.suggested_answers(side) if editable and answers_given is None and not given else {}
     if errors is None:
         errors = answers.typing_errors(side, given) if editable and given else {}
+    given = given or dict(suggested)
     kept = answers_that_apply(form, given)
     return {
         "answers": True,
@@ -82,7 +88,7 @@ def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = N
         "submission": submission,
         "submitted_at": local_time(submission.submitted_at, link.player) if submission else "",
         "sealed": answers.answer_lines(form, submission.plays) if submission else [],
-        "fields": [field_view(form, f, given, kept, errors) for f in form.fields],
+        "fields": [field_view(form, f, given, kept, errors, suggested) for f in form.fields],
         "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
         "error": error, "question": question,
         "token": links.token_for(link),

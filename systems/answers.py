@@ -2,15 +2,17 @@
 system's `validate` says: a choice the form does not offer with the other answers, or none of its field's
 choices at all (`closed_choices`), and a number outside its field's bounds (`out_of_range`). Each is by field
 name, said in words with the field's label: the GM's lock, the player's seal, the dues pages and a character
-record's answers refuse the same answers.
+record's answers refuse the same answers. And the answers a form starts from, carried from the round before
+(`carried_answers`).
 
 Pure Python: no Django."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Mapping
 
-from systems.interface import PlaysForm, answers_that_apply, choices_open
+from systems.interface import Field, PlaysForm, answers_that_apply, choices_open
 
 
 def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
@@ -51,3 +53,33 @@ def out_of_range(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
                 f"at least {low}" if low is not None else f"at most {high}")
             errors[name] = f"{form_field.label}: {bounds}, not {value}"
     return errors
+
+
+def carried_answers(form: PlaysForm, previous: Mapping[str, Any]) -> dict[str, Any]:
+    """The answers a side's form starts from this round: for each field that `carries`, the side's answer to
+    the field of the same name last round (`previous`), when the form still takes it: one of the field's open
+    choices (not `disabled`, its `shown_when` holding with the answers carried before it, so a choice that
+    waits for an answer the side gives afresh is not suggested), each of them for a multi-choice, a number
+    within the field's bounds and decimals, a text its pattern matches. The field's own `shown_when` is left
+    to the page: a weapon carried behind the attack chit not chosen yet shows once the chit is."""
+    carried: dict[str, Any] = {}
+    for form_field in form.fields:
+        value = previous.get(form_field.name)
+        if form_field.carries and value not in (None, "", []) and _still_takes(form_field, value, carried):
+            carried[form_field.name] = value
+    return carried
+
+
+def _still_takes(form_field: Field, value: Any, carried: Mapping[str, Any]) -> bool:
+    if form_field.kind in ("choice", "multi-choice"):
+        open_values = [choice.value for choice in choices_open(form_field, carried)]
+        if form_field.kind == "choice":
+            return value in open_values
+        return isinstance(value, list) and all(item in open_values for item in value)
+    if form_field.kind == "number":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or round(value, form_field.decimals) != value:
+            return False
+        low, high = form_field.minimum, form_field.maximum
+        return (low is None or value >= low) and (high is None or value <= high)
+    return isinstance(value, str) and (form_field.multiline or "\n" not in value) and (
+        form_field.pattern is None or re.fullmatch(form_field.pattern, value) is not None)

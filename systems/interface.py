@@ -179,7 +179,11 @@ class Field:
     `decimals` (a "number" field): the answer may have up to that many decimal places (a share of a divided
     bounty: 2), kept as an int when whole; 0, a whole number. `separator` (a "text" field): the answer is a list
     typed on one line, its items between that separator ("row 1 | row 2 | ... | row 6"), written by `fill` as the
-    list of its items, each stripped (`written`): an empty item stays, for `validate` to name."""
+    list of its items, each stripped (`written`): an empty item stays, for `validate` to name. `carries`: its last
+    round's answer is this round's starting suggestion, when still open (the side's answer to the field of the
+    same name in the battle's round before, while the side has saved nothing this round:
+    `systems.answers.carried_answers`); for a question whose repeat is the natural default (a weapon, a target),
+    never for what is chosen afresh each round."""
 
     name: str
     kind: Literal["choice", "multi-choice", "number", "text"]
@@ -195,6 +199,7 @@ class Field:
     multiline: bool = False
     decimals: int = 0
     separator: str | None = None
+    carries: bool = False
 
     @property
     def step(self) -> str:

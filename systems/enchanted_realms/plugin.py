@@ -57,7 +57,8 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
 
 def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
     """The side's attacks (its `attacks`, else a method and a pool), the targets still standing, another
-    action instead, and a reaction."""
+    action instead, and a reaction. The attack (or its method and pool) and the target carry (`Field.carries`):
+    a side starts from last round's while they stand; the action and the reaction are chosen afresh."""
     if side == GM:  # the rules leave the GM nothing to enter before a round
         return no_gm_entries(round_input)
     me = next(c for c in round_input["combatants"] if c["name"] == side)
@@ -75,19 +76,19 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
         fields.append(Field("attack", "choice", "Attack with", f"{path}.attack", "", tuple(
             Choice({key: value for key, value in attack.items() if key != "name"},
                    f"{attack['name']} ({attack['method']}, {attack['dice']}d20 +{attack.get('bonus', 0)})")
-            for attack in me["attacks"]), shown_when=("action", attacking)))
+            for attack in me["attacks"]), shown_when=("action", attacking), carries=True))
     else:
         fields += [
             Field("method", "choice", "Method", f"{path}.attack.method", "", tuple(Choice(m, m) for m in METHODS),
-                  shown_when=("action", attacking)),
+                  shown_when=("action", attacking), carries=True),
             Field("dice", "number", "Dice in the pool", f"{path}.attack.dice", "from the skill (ER 4.1)",
-                  minimum=1, maximum=MAX_POOL, shown_when=("action", attacking)),
+                  minimum=1, maximum=MAX_POOL, shown_when=("action", attacking), carries=True),
             Field("bonus", "number", "Bonus to each die", f"{path}.attack.bonus", "attribute + magic (ER 4.2)",
-                  required=False, minimum=-10, maximum=20, shown_when=("action", attacking)),
+                  required=False, minimum=-10, maximum=20, shown_when=("action", attacking), carries=True),
         ]
     fields += [
         Field("target", "choice", "Target", f"{path}.attack.target", "someone still standing", targets,
-              shown_when=("action", attacking)),
+              shown_when=("action", attacking), carries=True),
         Field("other", "text", "What you do instead", f"{path}.other", shown_when=("action", ("other",))),
         Field("reaction", "choice", "Reaction if struck", f"{path}.reaction", "once a round (ER 7, ruling R3)",
               tuple(Choice(name, f"{name} (against {' and '.join(methods)})") for name, methods in REACTIONS.items()),

@@ -89,7 +89,8 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
         if targets:
             fields.append(Field(f"{action}_{key}", "choice", "Target" if key == "target" else "Patient",
                                 f"{path}.{key}", "", tuple(Choice(n, n) for n in targets),
-                                required=action != "spell", shown_when=("action", (action,))))
+                                required=action != "spell", shown_when=("action", (action,)),
+                                carries=action in ("melee", "missile")))  # a fight or volley goes on at its target
     if actions == ["none"]:
         return PlaysForm(side, title, notes=(f"{side} is {me.status} and plays nothing",))
     form_fields = [Field("action", "choice", "This round", f"{path}.action", "sealed until the round (FE 2)",

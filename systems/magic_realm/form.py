@@ -8,7 +8,9 @@ answers it stays within it with. A DUCK chit goes only in box 3. The form offers
 character knows (his entry's `spells`, where the battle app writes the campaign's recorded spells) and those the
 round input itself names for him (cast in its encounter step, or already in his plays), each with the MAGIC chits
 of its type the engine accepts it from (docs/round-format.md, `spells` and `attack.spell`). The encounter step's
-fields follow the melee's (`encounter_form.py`)."""
+fields follow the melee's (`encounter_form.py`). The weapon and the target carry (`Field.carries`): a side that has
+saved nothing yet starts from last round's, while it still holds that weapon and the target is still there; the
+chits, boxes and the spell (offered only beside a MAGIC chit of its type) are chosen afresh each round."""
 
 from __future__ import annotations
 
@@ -88,7 +90,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
                     tuple(Choice(chit, chit) for chit in attack_chits), required=False)]
     if attack_chits:
         fields += [
-            Field("target", "choice", "Target", f"{path}.target", "", targets, shown_when=attacking),
+            Field("target", "choice", "Target", f"{path}.target", "", targets, shown_when=attacking, carries=True),
             Field("target_part", "choice", "Aim at", f"{path}.target_part", "rule 5.3",
                   (Choice("horse", "the horse"), Choice("rider", "the rider")),
                   shown_when=("target", tuple(options.riders))),
@@ -96,7 +98,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
         if options.weapons and fighting:
             fields.append(Field("weapon", "choice", "Weapon", f"{path}.attack.weapon", "",
                                 tuple(Choice(v, label) for v, label in options.weapons),
-                                shown_when=("attack_chit", tuple(fighting))))
+                                shown_when=("attack_chit", tuple(fighting)), carries=True))
         spells = tuple(Choice(name, label, ("attack_chit", casting[name]))
                        for name, label in ((value.removeprefix("spell:"), label) for value, label in options.spells)
                        if casting[name])

@@ -1,5 +1,6 @@
 """What a side may play, for its plays form (`form.py`): its fresh chits, its weapons and
-attack spells, its targets and riders, its hirelings and theirs, and the weapon the form starts from.
+attack spells, its targets and riders, and its hirelings and theirs. The weapon and target a form starts
+from are last round's, carried by the app (`Field.carries`, systems/answers.py `carried_answers`).
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ class SideOptions:
     hirelings: list[str]
     hireling_targets: list[tuple[str, str]]  # whom this side's hirelings may attack: the unhired denizens
     riders: list[str]  # targets on horseback: an attack may aim at the horse or the rider (rule 5.3)
-    default_weapon: str = ""  # the weapon (or "spell:<name>") the form starts from (issue #14.5)
     # The MOVE, DUCK and FLY chits the rules refuse as a maneuver now, each with why: too weak to carry the
     # heaviest item.
     too_weak: dict[str, str] = field(default_factory=dict)
@@ -68,14 +68,11 @@ def _magic_type(label: str) -> str | None:
 
 
 def side_options(battle_state: dict[str, Any], character: str, recorded_spells: list[str] | None = None, *,
-                 alerting: str | None = None, previous: dict[str, Any] | None = None,
-                 riders_apart: bool = True) -> SideOptions:
+                 alerting: str | None = None, riders_apart: bool = True) -> SideOptions:
     """What the character has and can use now, for its plays form (issue #14.5: the choices follow the
     character's state and the round's earlier choices): its fresh chits, its weapons as they are once the
-    encounter step is done (`alerting`: the weapon this side alerts in it), its shield unless destroyed,
-    and the weapon the form starts from: the one alerted this round, else last round's pick (`previous`:
-    the side's plays of the round before), else the first it owns; "No weapon (dagger)" only when it owns
-    none. `riders_apart` is the rules' riding horses: an attack aims at a rider apart from his horse (rule
+    encounter step is done (`alerting`: the weapon this side alerts in it), and its shield unless destroyed.
+    `riders_apart` is the rules' riding horses: an attack aims at a rider apart from his horse (rule
     5.3), and a character with an active horse maneuvers with it, a chit only as his own beside it (5.2)."""
     state = battle_state.get("state", {})
     entry = character_entry(battle_state, character) or {"chits": [], "weapons": [], "armor": []}
@@ -87,7 +84,6 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
              or (c["label"].startswith("MAGIC") and _magic_type(c["label"]) in castable_types)]
     fresh_moves = [c for c in fresh if c["label"].split()[0] in MANEUVER_ACTIONS]
     move = [(c["id"], c["id"]) for c in fresh_moves]
-    owned = [w["name"] for w in entry.get("weapons", [])]
     weapons = [(w["name"], f"{w['name']} ({_weapon_state(w, alerting)})") for w in entry.get("weapons", [])]
     spells = [(f"spell:{name}", f"Spell: {name} (MAGIC {magic_type})") for name, magic_type in attack_spells]
     horse = entry.get("horse") or None
@@ -130,7 +126,6 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
         hireling_targets=[(d["id"], d["id"]) for d in state.get("denizens", [])
                           if not d.get("hired_by") and not d.get("dead") and not d.get("fled")],
         riders=riders if riders_apart else [],
-        default_weapon=_default_weapon(owned, [value for value, _ in spells], alerting, previous),
         too_weak=too_weak,
         maneuver_refused={**too_weak, **horse_only},
         rider_refused={**too_weak, **{c["id"]: RIDER_FLY_REFUSED for c in fresh_moves
@@ -163,13 +158,3 @@ def _weapon_state(weapon: dict[str, Any], alerting: str | None) -> str:
         return "alerted in the encounter step"
     return "unalerted"
 
-
-def _default_weapon(owned: list[str], spells: list[str], alerting: str | None, previous: dict[str, Any] | None) -> str:
-    if alerting in owned:
-        return alerting
-    attack = (previous or {}).get("attack") or {}
-    if attack.get("weapon") in owned:
-        return attack["weapon"]
-    if attack.get("spell") and f"spell:{attack['spell']}" in spells:
-        return f"spell:{attack['spell']}"
-    return owned[0] if owned else ""

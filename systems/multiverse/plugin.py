@@ -88,7 +88,7 @@ def plays_form(round_input: dict[str, Any], side: str) -> PlaysForm:
             Field(f"fire_ticks_{slot}", "choice", "Ticks", f"{path}.ticks", "ruling R4",
                   (Choice(FIRE_TICKS, "1 tick"),), shown_when=(kind, ("fire",))),
             Field(f"target_{slot}", "choice", "Target", f"{path}.target", "", targets,
-                  shown_when=(kind, ("attack", "fire"))),
+                  shown_when=(kind, ("attack", "fire")), carries=True),  # the slot's target last cycle, while standing
             Field(f"attribute_{slot}", "choice", "With", f"{path}.attribute", "MV 5",
                   tuple(Choice(a, a.title()) for a in ATTACK_ATTRIBUTES), shown_when=(kind, ("attack",))),
             Field(f"cover_{slot}", "choice", "The target's cover", f"{path}.cover", "MV 6.2",
