@@ -312,7 +312,7 @@ def test_the_round_schema_carries_the_encounter_schema_and_names_a_bad_field():
     assert schema()["$defs"]["encounter"] == ENCOUNTER_SCHEMA
     with pytest.raises(RoundFormatError) as raised:
         round_file([], {"lures": [{"lurer": "Amazon"}]})
-    assert [error.path for error in raised.value.errors] == ["encounter.lures.0"]
+    assert [error.path for error in raised.value.errors] == ["encounter.lures.0.denizen"]
     file = round_file([{"id": "Wolf"}], {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]})
     written = round_to_json(file.round_input, encounter=file.encounter)
     assert read_round(written).encounter == {"lures": [{"lurer": "Amazon", "denizen": "Wolf"}]}

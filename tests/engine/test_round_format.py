@@ -97,6 +97,11 @@ def test_a_box_out_of_range_names_its_field():
     assert error_paths(data) == ["plays.Black Knight.maneuver.box"]
 
 
+def test_a_missing_box_names_the_box_not_the_play_it_belongs_to():
+    data = minimal(plays={"Black Knight": {"maneuver": {"chit": "MOVE M4*"}}})
+    assert error_paths(data) == ["plays.Black Knight.maneuver.box"]
+
+
 def test_an_unknown_field_is_refused():
     data = minimal(plays={"Black Knight": {"manoeuvre": {"chit": "MOVE M4*", "box": 1}}})
     assert error_paths(data) == ["plays.Black Knight"]

@@ -122,8 +122,16 @@ def _named_errors(validator, instance: Any, data: Any, prefix: list) -> list[Pla
         while error.context:
             deeper = [e for e in error.context if e.validator not in ("type", "const")] or list(error.context)
             error = max(deeper, key=lambda e: len(e.absolute_path))
-        errors.append(PlayError(_named_path(data, [*prefix, *error.absolute_path]), error.message))
+        errors.append(PlayError(_named_path(data, [*prefix, *error.absolute_path, *_missing(error)]), error.message))
     return errors
+
+
+def _missing(error) -> list[str]:
+    """A "required" error names the property that is missing ("...attack.box", not "...attack"), so the form
+    shows it beside the question that writes it, not above the form."""
+    if error.validator != "required" or not isinstance(error.instance, dict):
+        return []
+    return [name for name in error.validator_value if name not in error.instance][:1]
 
 
 @lru_cache(maxsize=None)
