@@ -98,8 +98,8 @@ def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
 def queue_side_back(round_, player, side, link, adjustment: int):
     """A side the GM's adjustment brings back into the open round (a side made for a combatant brought back into
     the battle, or one locked for having nothing to choose that has something again): its player's plays-due
-    email for that side alone, under a key of its own, once per adjustment (`adjustment`, the round's
-    adjustments so far). Past the round's deadline it says that the plays can no longer change: the GM decides."""
+    email for that side alone, under a key of its own, once per adjustment (`adjustment`, a number each of the
+    round's adjustments has its own of). Past the round's deadline it says that the plays can no longer change: the GM decides."""
     from players import services
 
     battle = round_.battle

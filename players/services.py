@@ -545,8 +545,8 @@ def _sides_brought_back(system, round_: Round, round_input: dict[str, Any],
 
 def _tell_players_back(round_: Round, sides: list[SidePlays]) -> None:
     """Each side the adjustment brings back into the round (opened again, or made), a player's: its plays-due
-    email, under a key of its own for this adjustment (the round's adjustments so far, counted under the round's
-    lock), so a player who had the round's email for his other characters gets this one too."""
+    email, under a key of its own for this adjustment (one more than the round's adjustment notes so far, counted
+    under the round's lock: this adjustment's note is written after), so a player who had the round's email for his other characters gets this one too."""
     adjustment = RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.ADJUSTMENT).count() + 1
     for side in sides:
         if side.character is None:  # the GM's side
