@@ -16,7 +16,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/profile/", profile, name="profile"),
     path("accounts/", include("django.contrib.auth.urls")),
-    # The combat systems' own pages (systems/<name>/django_app/urls.py), each under its URL conf's own prefix.
+    # The combat systems' own pages (systems/<name>/django_app/urls.py), each under its URL conf's own prefix:
+    # ahead of the app's routes, so tests/foundation/test_system_urls_keep_their_own_prefix.py checks that no system
+    # pattern starts with a converter or with one of the app's (or another system's) first segments.
     *(path("", include(urlconf)) for urlconf in system_urlconfs()),
     path("mail/", include("campaigns.mail.urls")),
     path("campaigns/", include("campaigns.urls")),

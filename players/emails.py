@@ -3,7 +3,9 @@ transaction, each with an idempotency key so that no run sends one twice:
 
 - a fresh link the GM sent when no plays are due (`players/link-<id>`),
 - plays due (`players/round-<id>/plays-due/player-<id>`, or `.../link-<id>` for a fresh link; a round
-  opened again after a void has `/v<n>` after its id, in its reminders' keys too),
+  opened again after a void has `/v<n>` after its id, in its reminders' keys too), and for a side the GM's
+  adjustment brings back into the open round `.../back-side-<id>/adjustment-<n>` (the player may have had
+  the round's email already, for his other characters),
 - the receipt of a submission (`players/submission-<id>`),
 - a reminder (`players/round-<id>/reminder-<hours>/character-<id>`),
 - a GM ruling added after its round resolved (`players/ruling-<note id>/player-<id>`),
@@ -90,6 +92,24 @@ def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
                "reopened": bool(round_.voided_count),
                "locked": [side.name for side in sides if side.locked]}
     return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: round {round_.number}, plays due",
+                  template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
+
+
+def queue_side_back(round_, player, side, link, adjustment: int):
+    """A side the GM's adjustment brings back into the open round (a side made for a combatant brought back into
+    the battle, or one locked for having nothing to choose that has something again): its player's plays-due
+    email for that side alone, under a key of its own, once per adjustment (`adjustment`, a number each of the
+    round's adjustments has its own of). Past the round's deadline it says that the plays can no longer change: the GM decides."""
+    from players import services
+
+    battle = round_.battle
+    past = services.is_past_deadline(round_)
+    key = (f"players/round-{round_.pk}{_opening(round_)}/plays-due/player-{player.pk}"
+           f"/back-side-{side.pk}/adjustment-{adjustment}")
+    context = {**_round_context(round_, player, [side], link, standing=True), "fresh": False, "reopened": False,
+               "locked": [], "back": True, "past_deadline": past}
+    subject = f"round {round_.number}, " + ("deadline passed" if past else "plays due")
+    return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: {subject}",
                   template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
 
 

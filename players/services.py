@@ -498,8 +498,8 @@ def _keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None)
     the change, if the system would not accept that state (nothing is saved then). The sides follow it as when
     a round opens: one left with nothing to choose is locked, and one that was locked only for having nothing
     to choose (no plays) is open again once it has something (a combatant brought back). A combatant brought back
-    into the battle who had no side in the round (out of it when the round opened: `sides_in_battle`) gets one,
-    and his player the round's plays-due email. The GM's entries
+    into the battle who had no side in the round (out of it when the round opened: `sides_in_battle`) gets one.
+    Either way the side's player gets a plays-due email for it (`emails.queue_side_back`). The GM's entries
     follow it too (combat/system_battles.py `gm_entries_follow`: their answers kept only for the questions
     still asked); what that did, in sentences for the round's history."""
     round_input = system.with_options(dict(state), round_.rules or {})
@@ -509,34 +509,47 @@ def _keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None)
         raise BattleError(f"That change leaves a state the rules refuse: {listed}", {"change": listed})
     before, round_.input = round_.input, round_input
     round_.save(update_fields=["input"])
-    for side in round_.sides.exclude(side=GM):
+    opened = []
+    for side in round_.sides.select_related("character__player").exclude(side=GM):
         chooses_now = system.asks_anything(round_input, side.side)
         if not side.locked and not chooses_now:
             side.locked = True
         elif side.locked and not side.plays and chooses_now and not system.asks_anything(before, side.side):
             side.locked = False
+            opened.append(side)
         else:
             continue
         side.save(update_fields=["locked"])
-    back = _sides_brought_back(system, round_, round_input, user)
+    made, back = _sides_brought_back(system, round_, round_input, user)
+    _tell_players_back(round_, opened + made)
     return back + system_battles.gm_entries_follow(round_, before, user)
 
 
-def _sides_brought_back(system, round_: Round, round_input: dict[str, Any], user=None) -> list[str]:
+def _sides_brought_back(system, round_: Round, round_input: dict[str, Any],
+                        user=None) -> tuple[list[SidePlays], list[str]]:
     """A side for each combatant the adjusted state has in the battle and the round has none for (he was out of
-    it when the round opened), as `open_round` makes one, with its player's plays-due email; the sentences for
-    the round's history."""
+    it when the round opened), as `open_round` makes one; the sides made, and the sentences for the round's
+    history."""
     have = set(round_.sides.values_list("side", flat=True))
     characters = {c.catalogue_name: c for c in round_.battle.characters.select_related("player")}
-    told = []
+    made, told = [], []
     for name in system.sides_in_battle(round_input):
         if name in have:
             continue
-        side = SidePlays.objects.create(round=round_, side=name, character=characters.get(name),
-                                        updated_by=user if getattr(user, "pk", None) else None,
-                                        locked=not system.asks_anything(round_input, name))
-        if side.character is not None:
-            player = side.character.player
-            emails.queue_plays_due(round_, player, [side], links.issue(round_.battle, player))
+        made.append(SidePlays.objects.create(round=round_, side=name, character=characters.get(name),
+                                             updated_by=user if getattr(user, "pk", None) else None,
+                                             locked=not system.asks_anything(round_input, name)))
         told.append(f"{name} is back in the battle, with a side in this round")
-    return told
+    return made, told
+
+
+def _tell_players_back(round_: Round, sides: list[SidePlays]) -> None:
+    """Each side the adjustment brings back into the round (opened again, or made), a player's: its plays-due
+    email, under a key of its own for this adjustment (one more than the round's adjustment notes so far, counted
+    under the round's lock: this adjustment's note is written after), so a player who had the round's email for his other characters gets this one too."""
+    adjustment = RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.ADJUSTMENT).count() + 1
+    for side in sides:
+        if side.character is None:  # the GM's side
+            continue
+        player = side.character.player
+        emails.queue_side_back(round_, player, side, links.issue(round_.battle, player), adjustment)

@@ -7,7 +7,9 @@ see docs/systems.md for the interface and how to add a system.
 
 A system may also have a Django part (models, admin, pages): the subpackage `DJANGO_PART` of its package, the
 only place under systems/ that imports Django. `django_apps()` and `django_urlconfs()` find them by their
-folders, importing nothing, so the settings and the root URL conf add them without naming a system.
+folders, importing nothing themselves, so the settings and the root URL conf add them without naming a system.
+Django then imports each part at `django.setup()`, and importing `systems.<name>.django_app` imports its parent
+package first: a system with a Django part is loaded (its plugin and rules) when Django starts.
 """
 
 from __future__ import annotations
@@ -48,8 +50,10 @@ def _folder(dotted: str) -> Path:
 
 
 def django_apps() -> list[str]:
-    """The dotted paths of the systems' Django parts, for INSTALLED_APPS, in the registry's order. Nothing is
-    imported: a settings module reads this before any app loads, and a system's package is heavy."""
+    """The dotted paths of the systems' Django parts, for INSTALLED_APPS, in the registry's order, found by their
+    folders: this imports nothing, as a settings module reads it before any app loads. The system packages are
+    imported later, by Django: `django.setup()` imports each part (`systems.<name>.django_app`), and with it its
+    parent package, the system's plugin and rules."""
     parts = (f"{package}.{DJANGO_PART}" for package in SYSTEMS.values())
     return [part for part in parts if (_folder(part) / "apps.py").is_file()]
 

@@ -17,17 +17,22 @@ GM_RULING = "GM ruling"
 def citation(rule: str, rule_name: str) -> str:
     """How a log line cites its rule: a numbered rule by its number and name ("rule 5.4/1 Fumble
     table"), an unnumbered one by its rulebook section ("rulebook section Harm: Harm against
-    vulnerability"), never "rule basic …"."""
+    vulnerability"), never "rule basic …". A rule without a name is cited without one ("rule 8.3.4"), with
+    nothing dangling after it."""
     if rule.startswith(SECTION):
         section = rule.removeprefix(SECTION)
         if rule_name == section or rule_name.startswith(f"{section}:"):
             return f"rulebook section {rule_name}"
-        return f"rulebook section {section}: {rule_name}"
+        return _named(f"rulebook section {section}", ": ", rule_name)
     if rule == "basic":
-        return f"rulebook: {rule_name}"
+        return _named("rulebook", ": ", rule_name)
     if rule == GM_RULING:  # where the sources give no table, the GM rules (docs/rulings.md)
-        return f"{GM_RULING}: {rule_name}"
-    return f"rule {rule} {rule_name}"
+        return _named(GM_RULING, ": ", rule_name)
+    return _named(f"rule {rule}", " ", rule_name)
+
+
+def _named(head: str, between: str, rule_name: str) -> str:
+    return f"{head}{between}{rule_name}" if rule_name else head
 
 
 def section(name: str) -> str:

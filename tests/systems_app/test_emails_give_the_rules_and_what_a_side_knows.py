@@ -153,3 +153,30 @@ def test_the_result_email_says_where_each_of_the_players_sides_stands_for_the_ne
         assert all(line in mail.text for line in system_battles.standing_of(mine))
         assert not any(line in mail.text for side in others for line in system_battles.standing_of(side)
                        if line not in system_battles.standing_of(mine))
+
+
+def cited(event) -> str:
+    """An event's line in an HTML email: its text, then its rule as `systems.events.citation` cites it."""
+    from django.utils.html import escape
+
+    from systems.events import citation
+
+    return f"<li>{escape(event['text'])} <small>({escape(citation(event['rule'], event['rule_name']))})"
+
+
+def test_the_gms_and_the_players_html_emails_cite_each_event_by_its_rule(gm, make_campaign):
+    from combat import system_rounds
+
+    campaign = make_campaign("enchanted-realms")
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    first = battle.rounds.get(number=1)
+    answer_first_choices(gm, first)
+    resolved = resolve(gm, first)
+    numbered = [event for event in resolved.log if event["rule"].startswith("ER ") and event["rule_name"]]
+    assert numbered  # "rule ER 3.1 Guard rolls": the number, then the name
+    gm_mail, player_mails = round_emails(campaign)
+    assert all(cited(event) in gm_mail.html for event in resolved.log)
+    assert f"(rule {numbered[0]['rule']} {numbered[0]['rule_name']})" in gm_mail.html
+    alices = next(mail for mail in player_mails if mail.recipient == "alice@example.com")
+    seen = system_rounds.events_seen_by(resolved.log, ["Aldric"])
+    assert seen and all(cited(event) + "</small></li>" in alices.html for event in seen)

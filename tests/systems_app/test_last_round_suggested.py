@@ -134,7 +134,8 @@ def test_sealing_the_suggested_form_with_a_chit_chosen_seals_last_rounds_weapon_
             "target": choice_index(form.field("target"), "H Troll"),
             "attack_box": choice_index(form.field("attack_box"), 1)}
     response = client.post(side_url(ambush, "Alice", "Black Knight", "submit"), data)
-    assert response.status_code in (200, 302), response.content.decode()[:2000]
+    assert response.status_code == 302, response.content.decode()[:2000]  # sealed: back to the player's page
+    assert response["Location"] == f"/play/{token_of(ambush, 'Alice')}/"
     sealed = knight(ambush).plays
     assert sealed["weapon"] == "Mace" and sealed["target"] == "H Troll" and sealed["attack_chit"] == chit
 
