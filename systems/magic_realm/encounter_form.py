@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from systems.interface import Choice, Field
+from systems.magic_realm.battle_state import in_battle
 from systems.magic_realm.checks import CheckedInput, checked, engine_file, trial_errors
 from systems.magic_realm.effort_conditions import MeleeChits, exact_condition
 from systems.magic_realm.encounter_options import EncounterOptions, encounter_options
@@ -74,10 +75,9 @@ def hireling_fields(round_input: dict[str, Any], side: str, hirelings: list[str]
     "Deployment"): against an unhired denizen, another character or another character's hireling, whichever the
     engine accepts. Written as that hireling's own entry of `encounter.deployments`."""
     state = round_input["state"]
-    attacked = {d.get("target") for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
-    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side
-                  and not d.get("dead") and not d.get("fled")]
-    candidates += [c["id"] for c in state["characters"] if c["id"] != side and not c.get("dead") and not c.get("fled")]
+    attacked = {d.get("target") for d in state.get("denizens", []) if in_battle(d)}
+    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side and in_battle(d)]
+    candidates += [c["id"] for c in state["characters"] if c["id"] != side and in_battle(c)]
     fields = []
     for index, hireling in enumerate(h for h in hirelings if h not in attacked):
         path = f"encounter.deployments[hireling={hireling}]"
