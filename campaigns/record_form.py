@@ -59,8 +59,12 @@ class _ChoiceValues:
     def __init__(self, asked: Field):
         self.values = {_posted(choice.value) or "": choice.value for choice in asked.choices}
         empty = [choice.label for choice in asked.choices if choice.value is None]
+        # A choice the system disables (a state a record kept that the check refuses) is drawn "not possible",
+        # its reason under the field (`_help`), but stays selectable: a disabled option is never posted, and its
+        # field would read as answered empty; posted, the system's check refuses it beside the field.
         self.choices = [("", empty[0] if empty else NOT_RECORDED)] * (asked.kind == "choice") + [
-            (_posted(choice.value), choice.label) for choice in asked.choices if choice.value is not None]
+            (_posted(choice.value), f"{choice.label} (not possible)" if choice.disabled else choice.label)
+            for choice in asked.choices if choice.value is not None]
 
     def value(self, posted: Any) -> Any:
         if isinstance(posted, list):
@@ -110,9 +114,15 @@ class _Choice(forms.ChoiceField):
         return self.values.value(super().clean(value))
 
 
+def _help(asked: Field) -> str:
+    """The field's help, and why each choice the system disables is not possible."""
+    why = [f"{choice.label}: not possible: {choice.disabled}" for choice in asked.choices if choice.disabled]
+    return " ".join([asked.help, *why]).strip()
+
+
 def _django_field(asked: Field) -> forms.Field:
     common = {"required": asked.required and asked.kind != "multi-choice", "label": asked.label,
-              "help_text": asked.help}
+              "help_text": _help(asked)}
     if asked.kind == "number":
         bounds = {"min_value": asked.minimum, "max_value": asked.maximum}
         if asked.decimals:

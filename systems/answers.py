@@ -17,8 +17,9 @@ from systems.interface import Field, PlaysForm, answers_that_apply, choices_open
 
 def closed_choices(form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:
     """Answers that pick a choice not offered with the side's other answers (a choice's `shown_when`: Fire
-    only after Load; a `disabled` one, with its reason), or none of the field's choices at all (answers not posted through the form: a file's), by
-    field name: a form posted without its script cannot slip one through."""
+    only after Load; a `disabled` one, with its reason), or none of the field's choices at all (answers not
+    posted through the form: a file's), by field name: a form posted without its script cannot slip one
+    through."""
     kept = answers_that_apply(form, answers)
     errors = {}
     for form_field in form.fields:

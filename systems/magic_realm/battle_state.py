@@ -7,10 +7,26 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
-from typing import Any
+from typing import Any, Mapping
 
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.round_format import state_from_json, state_to_json
+
+
+def in_battle(combatant: Mapping[str, Any]) -> bool:
+    """Neither killed nor fled: a character or a denizen still in the battle (the dead and the gone play no
+    later round, attack no one and are attacked by no one)."""
+    return not combatant.get("dead") and not combatant.get("fled")
+
+
+def active_characters(state: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The characters of a state (the round-file format) still in the battle (`in_battle`)."""
+    return [character for character in state.get("characters", []) if in_battle(character)]
+
+
+def active_ids(state: Mapping[str, Any]) -> set[str]:
+    """The ids of the characters and the denizens still in the battle (`in_battle`)."""
+    return {entry["id"] for key in ("characters", "denizens") for entry in state.get(key, []) if in_battle(entry)}
 
 
 def full_state(state: dict[str, Any]) -> dict[str, Any]:
@@ -78,8 +94,7 @@ def long_form(combatants: dict[str, Any]) -> dict[str, Any]:
 
 def sheets_for(state: dict[str, Any]) -> list[dict[str, Any]]:
     """Melee sheets from who attacks whom: every active combatant attacking an owner stands on its sheet."""
-    active = {c["id"] for c in state["characters"] if not c.get("dead") and not c.get("fled")}
-    active |= {d["id"] for d in state["denizens"] if not d.get("dead") and not d.get("fled")}
+    active = active_ids(state)
     sheets: dict[str, dict[str, Any]] = {}
     for character in state["characters"]:
         if character["id"] in active:
@@ -180,8 +195,7 @@ def release_targets_of_the_fallen(state: dict[str, Any]) -> bool:
     """A denizen whose target was killed or fled attacks no one: it is unassigned, and the next encounter
     step lures or assigns it (8.3.5a.3) instead of leaving it on a dead character's sheet. Changes `state` in
     place; True when any target was released."""
-    active = {c["id"] for c in state.get("characters", []) if not c.get("dead") and not c.get("fled")}
-    active |= {d["id"] for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
+    active = active_ids(state)
     released = False
     for denizen in state.get("denizens", []):
         if denizen.get("target") and denizen["target"] not in active:
@@ -192,8 +206,7 @@ def release_targets_of_the_fallen(state: dict[str, Any]) -> bool:
 
 def has_unassigned_denizens(state: dict[str, Any]) -> bool:
     """An unhired denizen in the battle that attacks no one: the encounter step assigns it (8.3.5a.3)."""
-    return any(not d.get("hired_by") and not d.get("target") and not d.get("dead") and not d.get("fled")
-               for d in state.get("denizens", []))
+    return any(not d.get("hired_by") and not d.get("target") and in_battle(d) for d in state.get("denizens", []))
 
 
 def carried_encounter(entries: dict[str, Any] | None, summary: dict[str, Any] | None) -> dict[str, Any]:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from systems.interface import Choice, Field
+from systems.magic_realm.battle_state import in_battle
 from systems.magic_realm.checks import CheckedInput, checked, engine_file, trial_errors
 from systems.magic_realm.effort_conditions import MeleeChits, exact_condition
 from systems.magic_realm.encounter_options import EncounterOptions, encounter_options
@@ -74,10 +75,9 @@ def hireling_fields(round_input: dict[str, Any], side: str, hirelings: list[str]
     "Deployment"): against an unhired denizen, another character or another character's hireling, whichever the
     engine accepts. Written as that hireling's own entry of `encounter.deployments`."""
     state = round_input["state"]
-    attacked = {d.get("target") for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")}
-    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side
-                  and not d.get("dead") and not d.get("fled")]
-    candidates += [c["id"] for c in state["characters"] if c["id"] != side and not c.get("dead") and not c.get("fled")]
+    attacked = {d.get("target") for d in state.get("denizens", []) if in_battle(d)}
+    candidates = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") != side and in_battle(d)]
+    candidates += [c["id"] for c in state["characters"] if c["id"] != side and in_battle(c)]
     fields = []
     for index, hireling in enumerate(h for h in hirelings if h not in attacked):
         path = f"encounter.deployments[hireling={hireling}]"
@@ -316,22 +316,41 @@ def _grouped(pairs) -> dict:
 
 def stumble_note(runs: list[tuple[dict[str, str], RunOutlook | None]]) -> str:
     """With Stumble (5.1), what each open way of running must roll, from the engine's own modifier and table
-    (`RunOutlook.modifier`, `stumble_table`) against the attackers on his sheet now; "" without Stumble."""
-    rolls = [(mover, outlook) for mover, outlook in runs if outlook is not None and outlook.rule == STUMBLE]
-    if not rolls:
+    (`RunOutlook.modifier`, `stumble_table`) against the attackers on his sheet now that it counts (a FLY chit
+    only the flying ones, 5.1/3), each line naming that set; a way with none of them rolls nothing. "" without
+    Stumble."""
+    stumbling = [(mover, outlook) for mover, outlook in runs if outlook is not None and outlook.rule == STUMBLE]
+    if not stumbling:
         return ""
-    if not any(outlook.rolls for _, outlook in rolls):
-        return ". Stumble (5.1): no attacker on your sheet now, so no roll unless one joins it"
-    attackers = next(outlook.attackers for _, outlook in rolls if outlook.rolls)
-    fastest = min(attackers, key=lambda pair: pair[1])
-    ways = []
-    for modifier, labels in _grouped((mover, outlook.modifier) for mover, outlook in rolls).items():
-        highs = [high for high in range(1, 7) if stumble_table(high + modifier).completed]
-        needs = f"a high die of {highs[-1]} or less" if highs else "no die completes it"
-        ways.append(f"{modifier:+d} with {', '.join(labels)} ({needs})")
+    rolling = [(mover, outlook) for mover, outlook in stumbling if outlook.rolls]
+    still = [(mover, outlook) for mover, outlook in stumbling if not outlook.rolls]
+    if not rolling:
+        return f". Stumble (5.1): {_no_attacker(still)}, so no roll unless one joins it"
+    lines = []
+    by_attackers: dict = {}
+    for mover, outlook in rolling:
+        by_attackers.setdefault(outlook.attackers, []).append((mover, outlook))
+    for attackers, pairs in by_attackers.items():
+        ways = []
+        for modifier, labels in _grouped((mover, outlook.modifier) for mover, outlook in pairs).items():
+            highs = [high for high in range(1, 7) if stumble_table(high + modifier).completed]
+            needs = f"a high die of {highs[-1]} or less" if highs else "no die completes it"
+            ways.append(f"{modifier:+d} with {', '.join(labels)} ({needs})")
+        fastest = min(attackers, key=lambda pair: pair[1])
+        kind = "flying attacker" if all(outlook.flying for _, outlook in pairs) else "attacker"
+        lines.append(f"your modifier {'; '.join(ways)}; {len(attackers)} {kind}{'s' if len(attackers) != 1 else ''}"
+                     f" on your sheet now, the fastest {fastest[0]} (move time {fastest[1]})")
+    if still:
+        lines.append(f"with {', '.join(_mover_label(mover) for mover, _ in still)}: {_no_attacker(still)}: "
+                     "no roll unless one joins it")
     return (f". Stumble (5.1): rolls to run, the high of 2 dice + your modifier: {STUMBLE_LIMIT} or less completes it;"
-            f" your modifier {'; '.join(ways)}; {len(attackers)} attacker{'s' if len(attackers) != 1 else ''} on "
-            f"your sheet now, the fastest {fastest[0]} (move time {fastest[1]}); more may join before you run")
+            f" {'; '.join(lines)}; more may join before you run")
+
+
+def _no_attacker(still: list[tuple[dict[str, str], RunOutlook]]) -> str:
+    """What ways that roll nothing have on his sheet: no flying attacker when each of them is a FLY chit (a
+    walking way that rolls nothing has no attacker at all, so neither has a FLY chit)."""
+    return "no flying attacker on your sheet now" if all(o.flying for _, o in still) else "no attacker on your sheet now"
 
 
 def encounter_choice_fields(round_input: dict[str, Any], side: str) -> list[Field]:

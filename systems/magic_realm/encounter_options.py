@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from systems.magic_realm.battle_state import character_entry
+from systems.magic_realm.battle_state import active_characters, character_entry, in_battle
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 
 
@@ -37,7 +37,7 @@ def encounter_options(battle_state: dict[str, Any], character: str, recorded_spe
     charge with, his unalerted weapons and fresh FIGHT chits, his recorded spells and MAGIC chits."""
     state = battle_state.get("state", {})
     entry = character_entry(battle_state, character) or {}
-    active = [d for d in state.get("denizens", []) if not d.get("dead") and not d.get("fled")]
+    active = [d for d in state.get("denizens", []) if in_battle(d)]
     lurable, not_lurable = [], []
     for denizen in active:
         if denizen.get("hired_by"):
@@ -48,8 +48,7 @@ def encounter_options(battle_state: dict[str, Any], character: str, recorded_spe
             not_lurable.append((denizen["id"], f"already attacks {denizen['target']}"))
         else:
             lurable.append(denizen["id"])
-    others = [c["id"] for c in state.get("characters", [])
-              if c["id"] != character and not c.get("dead") and not c.get("fled")]
+    others = [c["id"] for c in active_characters(state) if c["id"] != character]
     hirelings = [d["id"] for d in active if d.get("hired_by") == character]
     fresh = [c for c in entry.get("chits", []) if c.get("state", "fresh") == "fresh"]
     horse = entry.get("horse") or None

@@ -63,7 +63,8 @@ def gm_entries(round_input: Mapping[str, Any]) -> PlaysForm:
     groups = native_groups({"state": round_input["state"]})
     pairs = [(group, character) for group in groups for character in living
              if (group, character) not in standing and _addressable(group, character)]
-    carried = section.get("meeting_table") if isinstance(section.get("meeting_table"), Mapping) else None
+    table = section.get("meeting_table")
+    carried = table if isinstance(table, Mapping) and table else None  # an empty one carries no table to roll on
     fields: list[Field] = []
     for index, (group, character) in enumerate(pairs):
         fields.append(_battling_field(index, group, character, encounter is not None, character in hidden))

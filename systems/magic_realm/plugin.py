@@ -13,7 +13,7 @@ from typing import Any
 
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import ALL, GM, Resolution, SideSummary, resolved_event
-from systems.magic_realm.battle_state import next_round_input
+from systems.magic_realm.battle_state import active_characters, next_round_input
 from systems.magic_realm.checks import engine_file, in_round_input, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
@@ -53,14 +53,14 @@ def sides(round_input: dict[str, Any]) -> tuple[str, ...]:
 
 def sides_in_battle(round_input: dict[str, Any]) -> tuple[str, ...]:
     """The characters neither killed nor fled: the dead and the gone play no later round."""
-    return tuple(character["id"] for character in round_input["state"]["characters"]
-                 if not character.get("dead") and not character.get("fled"))
+    return tuple(character["id"] for character in active_characters(round_input["state"]))
 
 
 def asks_anything(round_input: dict[str, Any], side: str) -> bool:
-    """`bool(plays_form(round_input, side).fields)` without the form's trials against the engine: a character
-    still in the battle is always asked his attack chit (form.py), the dead and the fled nothing; the GM's
-    entries are built (`gm_entries`: no trials, a field per native group and living character)."""
+    """`bool(plays_form(round_input, side).fields)` without the form's trials against the engine, for a round input
+    `validate` accepts (the only kind a round holds; of a broken one the form may say otherwise, or fail): a
+    character still in the battle is always asked his attack chit (form.py), the dead and the fled nothing; the
+    GM's entries are built (`gm_entries`: no trials, a field per native group and living character)."""
     if side == GM:
         return bool(gm_entries(round_input).fields)
     return side in sides_in_battle(round_input)
@@ -109,7 +109,7 @@ def resolve(round_input: dict[str, Any], *, seed: int | None = None, dice: Any =
     state = next_round_input(round_input, output)
     by_character = {summary["character"]: summary for summary in output["summaries"]}
     owes = {name: _owed(by_character.get(name)) for name in names}
-    living = {c["id"] for c in output["state"]["characters"] if not c.get("dead") and not c.get("fled")}
+    living = {c["id"] for c in active_characters(output["state"])}
     finished = output["combat_ends"]
     must_choose = {name: () if finished or name not in living else
                    (f"plays for round {output['state']['round']}: target, attack and maneuver",) for name in names}

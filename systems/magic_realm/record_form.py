@@ -4,7 +4,8 @@ character's chits, armor and weapons by name with its state, and a piece of armo
 drawn from the catalogue. Pure Python; `check_record` (records.py) judges what it writes.
 
 A chit is fresh, fatigued or wounded, the states a battle reads: a MAGIC chit is never offered "enchanted", which the
-engine has no state for (docs/rulings.md); a record that keeps one shows it, for the check to refuse beside the chit.
+engine has no state for (docs/rulings.md); a record that keeps one shows it as a choice not possible
+(`Choice.disabled`), with the check's own words, which `closed_choices` and `check_record` both refuse it with.
 
 A record keeps what differs from a fresh character (records.py `with_records`): a chit left fresh, the counter's
 own armor intact and its own weapons unalerted are not written, so each of those questions' empty answer says
@@ -16,7 +17,8 @@ from typing import Any, Mapping
 
 from systems.interface import Choice, Field, PlaysForm
 from systems.magic_realm.engine.catalogue_data import get_catalogue
-from systems.magic_realm.records import ARMOR_STATES, CHIT_STATES, WEAPON_STATES, chit_ids, owned
+from systems.magic_realm.engine.model import ARMOR_STATES, CHIT_STATES
+from systems.magic_realm.records import WEAPON_STATES, chit_ids, owned, state_error
 
 
 def record_form(record: Mapping[str, Any], name: str = "") -> PlaysForm:
@@ -65,11 +67,12 @@ def _names(catalogue: list[str], recorded: Any) -> tuple[Choice, ...]:
 
 def _states(empty: str, states: tuple[str, ...], recorded: Any) -> tuple[Choice, ...]:
     """An item's states, its empty answer first under its own words, and a state the record keeps that is none
-    of them (shown as it is, for the check to name)."""
+    of them: shown as it is, not possible, with why the check refuses it (`state_error`)."""
     offered = [state for state in states if state != empty]
+    kept = ()
     if isinstance(recorded, str) and recorded not in (empty, *offered):
-        offered.append(recorded)
-    return (Choice(None, empty), *(Choice(state, state) for state in offered))
+        kept = (Choice(recorded, recorded, disabled=state_error(states, recorded)),)
+    return (Choice(None, empty), *(Choice(state, state) for state in offered), *kept)
 
 
 def _items(key: str, label: str, starting: tuple[str, ...], record: Mapping[str, Any], states: tuple[str, ...],

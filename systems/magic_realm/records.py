@@ -20,13 +20,13 @@ from typing import Any, Mapping
 
 from systems.magic_realm.battle_state import long_form
 from systems.magic_realm.engine.catalogue_data import get_catalogue
+from systems.magic_realm.engine.model import ARMOR_STATES, CHIT_STATES
 from systems.errors import FieldError
 from systems.records import RecordChange, number, whole_number_errors
 
-# The states a battle reads a chit in (docs/round-format.md `state.characters[].chits`). A MAGIC chit enchanted into
-# colour magic is none of them: the engine has no enchanted chit, so a record may not keep one (docs/rulings.md,
-# "An enchanted MAGIC chit between battles").
-CHIT_STATES = ("fresh", "fatigued", "wounded")
+# A record's chits take the states a battle reads a chit in (the engine's CHIT_STATES, docs/round-format.md
+# `state.characters[].chits`). A MAGIC chit enchanted into colour magic is none of them: the engine has no
+# enchanted chit, so a record may not keep one (docs/rulings.md, "An enchanted MAGIC chit between battles").
 NOT_IN_BATTLE = {"enchanted": "a battle has no enchanted chit (docs/rulings.md): record the state it should start in"}
 
 
@@ -49,8 +49,8 @@ def new_record() -> dict[str, Any]:
 
 # --- a record as a GM types it (its form: record_form.py) ---------------------------------------------
 
-# What a record may say of each item, by key: `check_record` refuses anything else.
-ARMOR_STATES = ("intact", "damaged", "destroyed")
+# What a record may say of each item, by key: `check_record` refuses anything else (chits and armor in the states
+# a battle reads, the engine's own).
 WEAPON_STATES = ("unalerted", "alerted")
 ITEM_STATES = {"chits": CHIT_STATES, "armor": ARMOR_STATES, "weapons": WEAPON_STATES}
 
@@ -82,7 +82,7 @@ def check_record(record: Mapping[str, Any]) -> list[FieldError]:
             if not isinstance(name, str) or not name.strip():
                 errors.append(FieldError(key, f"must name each item, not {name!r}"))
             elif state not in states:
-                errors.append(FieldError(f"{key}.{name}", _state_error(states, state)))
+                errors.append(FieldError(f"{key}.{name}", state_error(states, state)))
     hirelings = record.get("hirelings", [])
     if not isinstance(hirelings, list) or not all(isinstance(name, str) and name.strip() for name in hirelings):
         errors.append(FieldError("hirelings", "must be a list of names"))
@@ -91,7 +91,8 @@ def check_record(record: Mapping[str, Any]) -> list[FieldError]:
     return errors
 
 
-def _state_error(states: tuple[str, ...], state: Any) -> str:
+def state_error(states: tuple[str, ...], state: Any) -> str:
+    """Why an item's recorded state is refused, as `check_record` says it (and the record form beside it)."""
     allowed = f"{', '.join(states[:-1])} or {states[-1]}"
     why = NOT_IN_BATTLE.get(state) if isinstance(state, str) else None
     return f"must be {allowed}, not {state!r}" + (f": {why}" if why else "")
@@ -137,7 +138,7 @@ def read_chit(chit_id: str, state: Any) -> str:
     knows) is refused naming the chit, never read as another: the campaign checks a record (`check_record`)
     before a battle starts from it, so this is only reached by a record nothing checked."""
     if state not in CHIT_STATES:
-        raise ValueError(f"chits.{chit_id}: {_state_error(CHIT_STATES, state)}")
+        raise ValueError(f"chits.{chit_id}: {state_error(CHIT_STATES, state)}")
     return state
 
 

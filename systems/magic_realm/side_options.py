@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from systems.magic_realm.battle_state import character_entry
+from systems.magic_realm.battle_state import character_entry, in_battle
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.magic_realm.engine.melee_validation import (
     MANEUVER_ACTIONS,
@@ -92,17 +92,17 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
     my_hirelings = [d["id"] for d in state.get("denizens", []) if d.get("hired_by") == character and not d.get("dead")]
     targets = []
     for denizen in state.get("denizens", []):
-        if not denizen.get("dead") and not denizen.get("fled") and denizen.get("hired_by") != character:
+        if in_battle(denizen) and denizen.get("hired_by") != character:
             targets.append((denizen["id"], denizen["id"]))
     for other in state.get("characters", []):
-        if other["id"] != character and not other.get("dead") and not other.get("fled"):
+        if other["id"] != character and in_battle(other):
             targets.append((other["id"], other["id"]))
     has_shield = any("shield" in a["name"].lower() and a.get("state") != "destroyed" for a in entry.get("armor", []))
     riders = [c["id"] for c in state.get("characters", [])
-              if c["id"] != character and c.get("horse") and not c.get("dead") and not c.get("fled")
+              if c["id"] != character and c.get("horse") and in_battle(c)
               and not (isinstance(c["horse"], dict) and c["horse"].get("dead"))]
     for denizen in state.get("denizens", []):
-        if denizen.get("group") and not denizen.get("horse_dead") and not denizen.get("dead") and not denizen.get("fled"):
+        if denizen.get("group") and not denizen.get("horse_dead") and in_battle(denizen):
             try:
                 if get_catalogue().native(denizen["counter"]).horse is not None:
                     riders.append(denizen["id"])
@@ -124,7 +124,7 @@ def side_options(battle_state: dict[str, Any], character: str, recorded_spells: 
         has_shield=has_shield,
         hirelings=my_hirelings,
         hireling_targets=[(d["id"], d["id"]) for d in state.get("denizens", [])
-                          if not d.get("hired_by") and not d.get("dead") and not d.get("fled")],
+                          if not d.get("hired_by") and in_battle(d)],
         riders=riders if riders_apart else [],
         too_weak=too_weak,
         maneuver_refused={**too_weak, **horse_only},

@@ -1,6 +1,7 @@
 """A Magic Realm magician's edit page and his MAGIC chits (docs/rulings.md, "An enchanted MAGIC chit between
 battles"): a MAGIC chit is asked fresh, fatigued or wounded, the states a battle reads; one saved is read back as
-saved; "enchanted", posted or kept from before, is refused beside the chit and nothing is saved."""
+saved; "enchanted", posted or kept from before, is refused beside the chit and nothing is saved (kept from before,
+the page shows it not possible, with the reason)."""
 
 import pytest
 from django.urls import reverse
@@ -63,7 +64,9 @@ def test_an_enchanted_chit_kept_from_before_is_shown_refused_beside_it_and_nothi
     keep(wizard, {"MAGIC II4*": "enchanted", "MOVE M5": "fatigued"})
     before = saved(wizard)
     page = gm_client.get(url(wizard)).content.decode()
-    assert '<option value="enchanted" selected>enchanted</option>' in page
+    assert '<option value="enchanted" selected>enchanted (not possible)</option>' in page
+    assert ("enchanted: not possible: must be fresh, fatigued or wounded, not &#x27;enchanted&#x27;: a battle has no "
+            "enchanted chit") in page
     response = edit(gm_client, wizard, **{MAGIC_II4: "enchanted", "chit_1": "fatigued", "wounds": "2"})
     assert response.status_code == 200
     assert response.context["form"].errors[MAGIC_II4] == [

@@ -125,3 +125,9 @@ def test_a_carried_table_stands_unless_typed_again_and_then_is_replaced_whole():
     assert fill(data, form, {"meeting_0": ROLL})["encounter"]["meeting_table"] == TABLE
     other = {column: [f"{column} {row}" for row in range(1, 7)] for column in COLUMNS}
     assert fill(data, form, typed(other))["encounter"]["meeting_table"] == other
+
+
+def test_an_empty_table_in_the_round_is_no_table_carried_so_it_is_offered_to_type_and_no_roll_applies():
+    form = gm_form(amazon_and_the_soldiers({"meeting_table": {}}))
+    assert [c.label for c in form.field("meeting_table").choices] == ["Type it, to roll on it this evening"]
+    assert answers_that_apply(form, {"meeting_0": ROLL}) == {}

@@ -5,7 +5,8 @@ where its field's path says (systems/records.py `with_answer`), and each wrong v
 import pytest
 
 from systems import get_system
-from systems.interface import Field
+from systems.answers import closed_choices
+from systems.interface import Field, choices_open
 from systems.magic_realm.engine.catalogue_data import get_catalogue
 from systems.records import recorded_answer, record_path, with_answer
 
@@ -69,11 +70,28 @@ def test_a_chit_answer_sets_its_state_and_fresh_drops_it_leaving_the_other_chits
     assert written(fight, None, record)["chits"] == {"MOVE M5": "fatigued"}
 
 
-def test_a_chit_the_record_keeps_beside_the_counters_is_asked_too_and_a_state_none_offers_shown_for_the_check():
+def test_a_chit_the_record_keeps_beside_the_counters_is_asked_too_and_a_state_none_offers_shown_not_possible():
     extra = field({"chits": {"MAGIC III4*": "bent"}}, label="Chit MAGIC III4*")
     assert values(extra) == [None, "fatigued", "wounded", "bent"]
+    assert extra.choices[-1].disabled == "must be fresh, fatigued or wounded, not 'bent'"
     assert [(e.path, e.message) for e in MR.check_record(written(extra, "bent"))] == [
         ("chits.MAGIC III4*", "must be fresh, fatigued or wounded, not 'bent'")]
+
+
+def test_an_enchanted_chit_a_record_kept_is_shown_not_possible_and_refused_with_the_checks_own_words():
+    record = {"chits": {"MAGIC II4*": "enchanted"}}
+    asked = form(record, name="Wizard")
+    magic = next(f for f in asked.fields if f.label == "Chit MAGIC II4*")
+    why = ("must be fresh, fatigued or wounded, not 'enchanted': a battle has no enchanted chit (docs/rulings.md): "
+           "record the state it should start in")
+    assert [(c.value, c.disabled) for c in magic.choices] == [
+        (None, ""), ("fatigued", ""), ("wounded", ""), ("enchanted", why)]
+    assert "enchanted" not in [c.value for c in choices_open(magic, {})]
+    assert closed_choices(asked, {magic.name: "enchanted"}) == {
+        magic.name: f"Chit MAGIC II4*: enchanted is not possible: {why}"}
+    assert [(e.path, e.message) for e in MR.check_record(written(magic, "enchanted", record))] == [
+        ("chits.MAGIC II4*", why)]
+    assert closed_choices(asked, {magic.name: "wounded"}) == {}
 
 
 def test_a_character_the_catalogue_does_not_know_is_asked_only_the_chits_its_record_keeps():

@@ -101,3 +101,31 @@ def test_with_stumble_and_no_attacker_on_his_sheet_the_note_says_no_roll_unless_
     form = MAGIC_REALM.plays_form(clearing(["FIGHT L4", "MOVE L4"], {"preset": "standard", "stumble": True}, []),
                                   "Swordsman")
     assert "no attacker on your sheet now, so no roll unless one joins it" in form.field("run_with").help
+
+
+def test_with_stumble_a_fly_chit_against_a_walking_attacker_is_told_no_roll_and_the_move_chit_keeps_his_modifier():
+    round_input = clearing(["FIGHT L4", "MOVE L4", "FLY L3"], {"preset": "standard", "stumble": True})
+    round_input["encounter"] = {"die_modifiers": {"Swordsman": 1}}
+    form = MAGIC_REALM.plays_form(round_input, "Swordsman")
+    help_text = form.field("run_with").help
+    # MOVE L4 against the Wolf (3): 1 attacker + (4 - 3) + 1 (his die modifier) = +3; FLY L3 counts only flying
+    # attackers (5.1/3), and the Wolf walks
+    assert "your modifier +3 with MOVE L4 (a high die of 3 or less); 1 attacker on your sheet now, the fastest Wolf" \
+        in help_text
+    assert "with FLY L3: no flying attacker on your sheet now: no roll unless one joins it" in help_text
+    assert "with FLY L3 (" not in help_text
+    answers = {"encounter_play": "run", "run_with": {"chit": "FLY L3"}}
+    events = MAGIC_REALM.resolve(fill(round_input, form, answers), seed=3).output["events"]
+    assert not [event for event in events if event["kind"] == "stumble"]
+
+
+def test_with_stumble_each_line_counts_the_attackers_its_chit_runs_from():
+    bat_and_wolf = [{"id": "Wolf", "target": "Swordsman"}, {"id": "Giant Bat", "target": "Swordsman"}]
+    round_input = clearing(["FIGHT L4", "MOVE L4", "FLY L3"], {"preset": "standard", "stumble": True}, bat_and_wolf)
+    help_text = MAGIC_REALM.plays_form(round_input, "Swordsman").field("run_with").help
+    # the Giant Bat flies, light side up (move time 3): MOVE L4 runs from both, 2 attackers + (4 - 3) = +3;
+    # FLY L3 from the Bat alone, 1 flying attacker + (3 - 3) = +1
+    assert ("your modifier +3 with MOVE L4 (a high die of 3 or less); 2 attackers on your sheet now, the fastest "
+            "Wolf (move time 3)") in help_text
+    assert ("your modifier +1 with FLY L3 (a high die of 5 or less); 1 flying attacker on your sheet now, the "
+            "fastest Giant Bat (move time 3)") in help_text

@@ -46,6 +46,7 @@ class RunOutlook:
     fastest: int | None = None
     stumble: int | None = None  # None: no Stumble roll
     die_modifier: int = 0
+    flying: bool = False  # a FLY chit: `attackers` holds only the flying ones (5.1/3)
 
     @property
     def rolls(self) -> bool:
@@ -71,14 +72,15 @@ def run_outlook(state: EncounterState, run: RunAway) -> RunOutlook:
         return RunOutlook("he charged this round", CHARGING)
     if state.rules.riding_horses and state.characters[name].horse and run.using not in ("horse", "fly"):
         return RunOutlook(f"he rides {state.characters[name].horse} and must play it", RIDING)
-    attackers = tuple(_attackers_on_sheet(state, name, run.using == "fly"))
+    flying = run.using == "fly"
+    attackers = tuple(_attackers_on_sheet(state, name, flying))
     if state.rules.stumble:
         if not attackers:
-            return RunOutlook(rule=STUMBLE)
+            return RunOutlook(rule=STUMBLE, flying=flying)
         fastest = min(time for _, time in attackers)
         return RunOutlook(rule=STUMBLE, attackers=attackers, fastest=fastest,
                           stumble=stumble_modifier(run.move_time, fastest, len(attackers)),
-                          die_modifier=state.characters[name].die_modifier)
+                          die_modifier=state.characters[name].die_modifier, flying=flying)
     slower = [(who, time) for who, time in attackers if run.move_time >= time]
     if slower:
         who, time = min(slower, key=lambda pair: pair[1])
@@ -87,8 +89,9 @@ def run_outlook(state: EncounterState, run: RunAway) -> RunOutlook:
             f"attackers: {_listing(attackers)}",
             RUNNING,
             attackers,
+            flying=flying,
         )
-    return RunOutlook(attackers=attackers)
+    return RunOutlook(attackers=attackers, flying=flying)
 
 
 def _listing(attackers) -> str:
