@@ -145,6 +145,10 @@ class SidePlays(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # When the GM last saved the side's plays on the round page (even none at all): a side never saved starts
+    # from last round's carried answers (combat/system_battles.py `suggested_answers`); a player's seal is
+    # his Submission's.
+    saved_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["round", "id"]

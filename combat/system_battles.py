@@ -6,7 +6,8 @@ state. The request-to-resolve, sweep and task are `combat.services`': a round is
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import datetime
+from typing import Any, Collection, Iterable, Mapping
 
 from django.db import transaction
 from django.http import Http404
@@ -227,23 +228,49 @@ def form_of(side: SidePlays):
     return system_rounds.form_for(round_.battle.campaign.combat_system, round_.input, side.side)
 
 
-def suggested_answers(side: SidePlays) -> dict[str, Any]:
-    """The answers a side's form starts from while the side has saved nothing this round (no plays, not locked,
-    nothing sealed or entered for its character, the round open for plays): for each question that carries
-    (`Field.carries`), the side's answer in the battle's round before, when the form still takes it
-    (`systems.answers.carried_answers`). Only a suggestion, drawn as one: nothing is saved until the side saves,
-    and a side that has saved shows its own answers."""
-    round_ = side.round
-    if round_.status != Round.Status.DRAFTING or side.locked or side.plays or round_.number <= 1:
+def last_round_plays(round_: Round) -> dict[str, dict[str, Any]]:
+    """{side name: plays} of the battle's round before `round_`, in one query: what a page's suggestions carry
+    from (`suggested_answers`); none, and no query, for round 1 or a round no longer open for plays."""
+    if round_.status != Round.Status.DRAFTING or round_.number <= 1:
         return {}
-    before = SidePlays.objects.filter(round__battle_id=round_.battle_id, round__number=round_.number - 1,
-                                      side=side.side).exclude(side="").only("plays").first()
-    if before is None or not before.plays:
+    rows = SidePlays.objects.filter(round__battle_id=round_.battle_id, round__number=round_.number - 1)
+    return dict(rows.exclude(side="").values_list("side", "plays"))
+
+
+def never_saved(side: SidePlays) -> bool:
+    """Whether the side has saved nothing this round: open for plays, not locked, no plays, and never saved by
+    the GM (`saved_at`: a GM who cleared the answers and saved none has saved). A player's seal or a default at
+    the deadline is a Submission, which the caller reads (`suggested_answers`' `sealed`)."""
+    return (side.round.status == Round.Status.DRAFTING and not side.locked and not side.plays
+            and side.saved_at is None)
+
+
+def suggested_answers(side: SidePlays, before: Mapping[str, Mapping[str, Any]], sealed: Collection[int],
+                      form=None) -> dict[str, Any]:
+    """The answers a side's form starts from while the side has saved nothing this round (`never_saved`, and
+    no submission for its character: `sealed`, the character ids with one, a player's seal or the GM's entry,
+    even of no plays at all): for each question that carries (`Field.carries`), the side's answer in the
+    battle's round before (`before`, `last_round_plays`), when the form (`form`, the side's own) still takes it
+    (`systems.answers.carried_answers`). Only a suggestion, drawn as one: nothing is saved until the side
+    saves, and a side that has saved shows its own answers. A page reads `before` and `sealed` once for all
+    its sides (`suggestions`)."""
+    last = before.get(side.side)
+    if not last or not never_saved(side) or (side.character_id and side.character_id in sealed):
         return {}
-    # a player's seal or the GM's entry, even of no plays at all (the players app's submissions)
-    if side.character_id and round_.submissions.filter(character_id=side.character_id).exists():
-        return {}
-    return carried_answers(form_of(side), before.plays)
+    return carried_answers(form or form_of(side), last)
+
+
+def suggestions(round_: Round, sides: Iterable[SidePlays]) -> dict[int, dict[str, Any]]:
+    """The suggested answers of a page's sides by side pk (`suggested_answers`), in two queries at most however
+    many sides: last round's plays, and the round's submissions of the characters that may take one; none
+    when no side has saved nothing."""
+    unsaved = [side for side in sides if never_saved(side)]
+    before = last_round_plays(round_) if unsaved else {}
+    candidates = [side for side in unsaved if before.get(side.side)]
+    characters = [side.character_id for side in candidates if side.character_id]
+    sealed = set(round_.submissions.filter(character_id__in=characters).values_list("character_id", flat=True)
+                 ) if characters else set()
+    return {side.pk: suggested_answers(side, before, sealed) for side in candidates}
 
 
 def standing_of(side: SidePlays) -> list[str]:
@@ -294,8 +321,50 @@ def ask_if_nothing(side: SidePlays, answers: Mapping[str, Any], verb: str, confi
         raise BattleError(question, {PLAYS_NOTHING: question})
 
 
-def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, answers: Mapping[str, Any]):
-    """Keep a side's answers as typed (even with errors) and return their errors by field."""
+# The key of the refusal of a stale form: the side changed since the page that posts was drawn (`version_of`).
+STALE = "stale"
+
+
+def version_of(side: SidePlays) -> str:
+    """The side's version as its form posts it back (a hidden input): when it last changed, its plays saved or
+    sealed, or its lock. Every write of a side's plays moves `updated_at` (the player's seal included)."""
+    return side.updated_at.isoformat()
+
+
+def refuse_if_changed(side: SidePlays, version: str | None) -> None:
+    """Refuse a write made from a form drawn before the side last changed (its `version` not the side's now),
+    with what changed, when and by whom, under `STALE`: a stale GM card never overwrites a player's seal. No
+    version posted (a caller that reads nothing first): nothing to check."""
+    from combat.services import BattleError
+
+    if version and version != version_of(side):
+        message = changed_since(side)
+        raise BattleError(message, {STALE: message})
+
+
+def changed_since(side: SidePlays) -> str:
+    """What changed the side last, in a sentence for the GM's card (times in UTC, as on the round page)."""
+    from players.models import Submission  # players depends on combat: read here, never imported at load time
+
+    at = timezone.localtime(side.updated_at, datetime.UTC).strftime("%H:%M")
+    last = (side.round.submissions.filter(character_id=side.character_id).order_by("-submitted_at", "-id").first()
+            if side.character_id else None)
+    if last is not None and last.submitted_at == side.updated_at and last.source == Submission.Source.PLAYER:
+        what = f"{side.character.player.name} sealed new plays for {side.name}"
+    elif last is not None and last.submitted_at == side.updated_at and last.source == Submission.Source.DEFAULT:
+        what = f"The deadline played {side.name}'s missed turn"
+    elif side.updated_by is not None:
+        what = f"{side.updated_by.get_username()} changed {side.name}'s plays"
+    else:
+        what = f"{side.name}'s plays changed"
+    return f"{what} at {at} UTC since you opened this page: they are shown now; change them again if you must."
+
+
+def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, answers: Mapping[str, Any],
+                 *, version: str | None = None):
+    """Keep a side's answers as typed (even with errors) and return their errors by field. `version`: the
+    side's version the GM's form was drawn with (`version_of`); the save is refused, changing nothing, when the
+    side changed since (`refuse_if_changed`)."""
     from combat.services import BattleError, get_round
 
     with transaction.atomic():
@@ -303,18 +372,22 @@ def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, ans
         round_ = side.round  # read under the lock: a resolve claimed meanwhile shows here
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("This round is no longer open for plays.")
+        refuse_if_changed(side, version)
         if side.locked:
             raise BattleError("This side is locked: unlock it to change its plays.")
         side.plays = dict(answers)
         side.updated_by = user
-        side.save(update_fields=["plays", "updated_by", "updated_at"])
+        side.saved_at = timezone.now()
+        side.save(update_fields=["plays", "updated_by", "saved_at", "updated_at"])
         errors = check_answers(side, answers)
     return side, errors
 
 
-def lock(user, slug: str, battle_id: int, number: int, side_id: int, *, plays_nothing: bool = False) -> SidePlays:
+def lock(user, slug: str, battle_id: int, number: int, side_id: int, *, plays_nothing: bool = False,
+         version: str | None = None) -> SidePlays:
     """Lock a side whose answers are complete and valid; with auto-resolve, the last lock resolves. A side
-    that plays nothing is locked only when the GM confirms it (`plays_nothing`): else the refusal asks."""
+    that plays nothing is locked only when the GM confirms it (`plays_nothing`): else the refusal asks.
+    `version`: as `save_answers`', refused when the side changed since (the GM locks what he saw)."""
     from combat.services import BattleError, _request_resolve, get_round
 
     with transaction.atomic():
@@ -322,6 +395,7 @@ def lock(user, slug: str, battle_id: int, number: int, side_id: int, *, plays_no
         round_ = side.round  # read under the lock: a resolve claimed meanwhile shows here
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("This round is no longer open for plays.")
+        refuse_if_changed(side, version)
         errors = check_answers(side, side.plays)
         if errors:
             raise BattleError("Fix the plays before locking this side.", errors)

@@ -37,14 +37,18 @@ def round_status(request, round_):
 
 
 def round_context(round_, bound=None, waiting_bound=None, **extra):
-    """The page's context; `bound` is (side pk, answers, errors, saved, question) of a side just sent, drawn
-    as sent (`question`: the lock's, when the side plays nothing);
+    """The page's context; `bound` is (side pk, answers, errors, saved, question, notice) of a side just sent,
+    drawn as sent (`question`: the lock's, when the side plays nothing; `notice`: why the save was refused, the
+    side drawn as saved now, answers None); each side's suggestion read for all of them at once
+    (`system_battles.suggestions`: no query per side);
     `waiting_bound` (form key, answers, errors), a waiting form's (system_waiting_views)."""
     from combat.system_waiting_views import waiting_context  # here: that module draws its fields with ours
 
     battle = round_.battle
     sides = list(round_.sides.select_related("character__player").order_by("pk"))
-    rows = [side_context(round_, side, *(bound[1:] if bound and bound[0] == side.pk else ())) for side in sides]
+    suggested = system_battles.suggestions(round_, sides)
+    rows = [side_context(round_, side, *(bound[1:] if bound and bound[0] == side.pk else ()),
+                         suggested=suggested.get(side.pk, {})) for side in sides]
     context = {
         "round": round_, "battle": battle, "campaign": battle.campaign, "system_title": battle.campaign.system_title,
         "sides": rows, "all_locked": bool(sides) and all(side.locked for side in sides),
@@ -57,19 +61,23 @@ def round_context(round_, bound=None, waiting_bound=None, **extra):
     return context
 
 
-def side_context(round_, side, answers=None, errors=None, saved=False, question=""):
+def side_context(round_, side, answers=None, errors=None, saved=False, question="", notice="", *,
+                 suggested=None):
     """One side's card: who plays it, its state, and its plays form drawn from the system's fields, with each
-    error beside its field, and the lock's `question` when the side plays nothing ("Lock anyway?"). Without
-    `answers`, the saved answers (and, while drafting, their errors), or, while the side has saved nothing, the
-    answers last round carries (`system_battles.suggested_answers`), each marked as last round's, no error yet."""
+    error beside its field, the lock's `question` when the side plays nothing ("Lock anyway?") and the `notice`
+    of a save refused because the side changed since the card was drawn. Without `answers`, the saved answers
+    (and, while drafting, their errors), or, while the side has saved nothing, `suggested`: the answers last
+    round carries (`system_battles.suggestions`), each marked as last round's, no error yet. The form posts the
+    side's version (`system_battles.version_of`): a save from a card drawn before the side changed is refused."""
     form = system_battles.form_of(side)
-    suggested: dict = {}
     if answers is None:
         answers = dict(side.plays or {})
         drafting = round_.status == Round.Status.DRAFTING and not side.locked and answers
         errors = system_battles.check_answers(side, answers) if drafting else {}
-        suggested = {} if answers else system_battles.suggested_answers(side)
+        suggested = {} if answers else dict(suggested or {})
         answers = answers or dict(suggested)
+    else:
+        suggested = {}
     errors = dict(errors or {})
     kept = answers_that_apply(form, answers)
     fields = [field_row(f"side{side.pk}", form_field, answers, kept, errors.pop(form_field.name, ""),
@@ -80,7 +88,8 @@ def side_context(round_, side, answers=None, errors=None, saved=False, question=
         "form": form, "fields": fields, "general_errors": list(errors.values()),
         "standing": system_battles.standing_of(side),
         "answered": [(row["label"], row["answer"]) for row in fields if row["applies"] and row["answer"] != ""],
-        "saved": saved, "question": question, "has_errors": bool(errors) or any(row["error"] for row in fields),
+        "saved": saved, "question": question, "notice": notice, "version": system_battles.version_of(side),
+        "has_errors": bool(errors) or any(row["error"] for row in fields),
         "odds_id": f"side-odds-{side.pk}", "odds": odds_rows(round_.battle.campaign.combat_system, round_.input, form, kept)
         if round_.status == Round.Status.DRAFTING and not side.locked else [],
     }
@@ -179,27 +188,36 @@ def save_side(request, slug, battle_id, number, side_id):
     answers, errors = posted_answers(system_battles.form_of(side), request.POST)
     confirmed = bool(request.POST.get(system_battles.PLAYS_NOTHING))
     locking = bool(request.POST.get("lock")) or confirmed
-    problem = question = ""
+    version = request.POST.get("version") or None
+    problem = question = notice = ""
     try:
-        side, saved_errors = system_battles.save_answers(request.user, slug, battle_id, number, side_id, answers)
+        side, saved_errors = system_battles.save_answers(request.user, slug, battle_id, number, side_id, answers,
+                                                         version=version)
         errors = {**saved_errors, **errors}
-        if locking and not errors:
-            system_battles.lock(request.user, slug, battle_id, number, side_id, plays_nothing=confirmed)
+        if locking and not errors:  # what was just saved, unless the side changed again meanwhile
+            system_battles.lock(request.user, slug, battle_id, number, side_id, plays_nothing=confirmed,
+                                version=system_battles.version_of(side))
         elif locking:
             problem = "Fix the plays before locking this side."
     except services.BattleError as error:
         question = error.errors.get(system_battles.PLAYS_NOTHING, "")
-        if not question:
+        notice = error.errors.get(system_battles.STALE, "")
+        if not (question or notice):
             problem, errors = str(error), {**error.errors, **errors}
     round_ = services.get_round(request.user, slug, battle_id, number)
-    if round_.status != Round.Status.DRAFTING or (not (problem or question) and not request.htmx):
-        if not (problem or question):
+    if round_.status != Round.Status.DRAFTING or (not (problem or question or notice) and not request.htmx):
+        if notice:
+            messages.warning(request, notice)
+        elif not (problem or question):
             locked = " and locked" if locking else ""
             messages.success(request, f"{side.name}'s plays are saved{locked}.")
         return to_round(request, slug, battle_id, number)
     side = system_battles.side_in(round_, side_id, for_update=False)
-    bound = None if side.locked else (
-        side.pk, answers, {**errors, **({"lock": problem} if problem else {})}, True, question)
+    if notice:  # refused, nothing changed: the card as the side is now, and why
+        bound = (side.pk, None, None, False, "", notice)
+    else:
+        bound = None if side.locked else (
+            side.pk, answers, {**errors, **({"lock": problem} if problem else {})}, True, question)
     context = round_context(round_, bound)
     if request.htmx:
         card = next(row for row in context["sides"] if row["side"].pk == side.pk)

@@ -63,17 +63,21 @@ def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], k
     }
 
 
-def side_view(link, round_, side, *, answers_given: Mapping[str, Any] | None = None,
-              errors: Mapping[str, str] | None = None, error: str = "", question: str = "") -> dict[str, Any]:
+def side_view(link, round_, side, *, before: Mapping[str, Mapping[str, Any]] | None = None,
+              answers_given: Mapping[str, Any] | None = None, errors: Mapping[str, str] | None = None,
+              error: str = "", question: str = "") -> dict[str, Any]:
     """One of the player's sides: its form while it can change (`answers_given` and `errors`: what was just
     posted and found wrong; `question`: the seal's, when they play nothing), its sealed answers, its receipt.
     While the side has saved nothing this round, its form starts from what last round carries
-    (`system_battles.suggested_answers`), marked as such, with no error yet."""
+    (`system_battles.suggested_answers`; `before`, last round's plays, read once for the page's sides by
+    `system_battles.last_round_plays`), marked as such, with no error yet: the side's last submission, read
+    here anyway, says whether it was sealed."""
     submission = services.last_submission(round_, side.character_id)
     editable = round_.status == Round.Status.DRAFTING and not side.locked and not services.is_past_deadline(round_)
     form = system_battles.form_of(side)
     given = dict(side.plays or {}) if answers_given is None else dict(answers_given)
-    suggested = system_battles.suggested_answers(side) if editable and answers_given is None and not given else {}
+    suggested = (system_battles.suggested_answers(side, before or {}, {side.character_id} if submission else (),
+                                                  form) if editable and answers_given is None and not given else {})
     if errors is None:
         errors = answers.typing_errors(side, given) if editable and given else {}
     given = given or dict(suggested)

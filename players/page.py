@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from combat import system_battles
 from combat.models import Round
 from players import answers_page, links, services
 from players import waiting as player_waiting
@@ -33,7 +34,10 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
     over = links.final_round(battle)  # combat ended: the page keeps the last results and the dues owed
     playing = services.sides_of(link, round_) if over is None else []
     # The system's plays form, its summaries and the events the player's sides may see.
-    sides = [answers_page.side_view(link, round_, side, **overrides.get(side.character_id, {})) for side in playing]
+    # What the sides that saved nothing yet start from (last round's plays), read once for them all.
+    before = system_battles.last_round_plays(round_) if any(map(system_battles.never_saved, playing)) else {}
+    sides = [answers_page.side_view(link, round_, side, before=before, **overrides.get(side.character_id, {}))
+             for side in playing]
     results = answers_page.last_results(link, round_, bound_dues) if round_ else None
     # Combat over: nothing is open to answer, but what was answered while the last round waited still shows.
     waiting = (player_waiting.page_forms(link, round_, bound_waiting) if over is None

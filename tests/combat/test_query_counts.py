@@ -71,3 +71,40 @@ def test_the_round_page_reads_the_sides_submissions_once_for_both_cards(gm_clien
     assert response.status_code == 200
     submission_reads = [q["sql"] for q in captured.captured_queries if 'FROM "players_submission"' in q["sql"]]
     assert len(submission_reads) == 1, submission_reads
+
+
+def battle_in_round_2(gm, slug: str, size: int):
+    """`battle_of`'s battle with round 1 locked and resolved (each character's target carries), round 2 open and
+    no side of it saved: every card starts from last round's answers (combat/system_battles.py `suggestions`)."""
+    from combat import services
+
+    battle = battle_of(gm, slug, size)
+    round_1 = battle.rounds.get(number=1)
+    for side in round_1.sides.filter(locked=False):
+        system_battles.lock(gm, slug, battle.pk, 1, side.pk)
+    services.request_resolve(gm, slug, battle.pk, 1)
+    services.resolve_round(round_1.pk)
+    assert battle.rounds.filter(number=2).exists(), battle.rounds.get(number=1).error
+    return battle
+
+
+def test_a_round_2_page_of_unsaved_sides_asks_as_many_queries_for_six_sides_as_for_two(gm_client, gm,
+                                                                                      django_assert_num_queries):
+    two = battle_in_round_2(gm, "two", 2)
+    six = battle_in_round_2(gm, "six", 6)
+    with_two = queries_for(gm_client, round_url(two, 2))
+    with django_assert_num_queries(with_two):
+        response = gm_client.get(round_url(six, 2))
+    suggested = [card["name"] for card in response.context["sides"] if any(row["suggested"] for row in card["fields"])]
+    assert len(suggested) >= 4, suggested  # the characters whose monster is still there start from its target
+
+
+def test_a_round_2_page_reads_last_rounds_plays_and_the_submissions_once_for_every_card(gm_client, gm):
+    battle = battle_in_round_2(gm, "once", 3)
+    with CaptureQueriesContext(connection) as captured:
+        response = gm_client.get(round_url(battle, 2))
+    assert response.status_code == 200
+    sql = [q["sql"] for q in captured.captured_queries]
+    last_round = [q for q in sql if 'FROM "combat_sideplays"' in q and '"combat_round"."number" = 1' in q]
+    assert len(last_round) == 1, last_round
+    assert len([q for q in sql if 'FROM "players_submission"' in q]) <= 2  # the players' card's, the suggestions'

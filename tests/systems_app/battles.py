@@ -11,22 +11,28 @@ def start(gm, campaign, key):
     return system_battles.start_battle(gm, campaign.slug, "The fight", "The road", starter.round_input)
 
 
+def first_choices(side):
+    """The side's answers with each field that applies at its first choice (numbers at their minimum)."""
+    form = system_battles.form_of(side)
+    answers = {}
+    for field in form.fields:
+        if not applies(field.shown_when, answers):
+            continue
+        if field.choices:
+            open_choices = choices_open(field, answers)
+            if open_choices:
+                answers[field.name] = open_choices[0].value
+        elif field.kind == "number" and field.required:
+            answers[field.name] = field.minimum or 1
+        elif field.kind == "text" and field.required:
+            answers[field.name] = "waits"
+    return answers
+
+
 def answer_first_choices(gm, round_):
     """Every side answers each field that applies with its first choice (numbers at their minimum)."""
     for side in round_.sides.filter(locked=False):
-        form = system_battles.form_of(side)
-        answers = {}
-        for field in form.fields:
-            if not applies(field.shown_when, answers):
-                continue
-            if field.choices:
-                open_choices = choices_open(field, answers)
-                if open_choices:
-                    answers[field.name] = open_choices[0].value
-            elif field.kind == "number" and field.required:
-                answers[field.name] = field.minimum or 1
-            elif field.kind == "text" and field.required:
-                answers[field.name] = "waits"
+        answers = first_choices(side)
         system_battles.save_answers(gm, round_.battle.campaign.slug, round_.battle_id, round_.number, side.pk, answers)
         system_battles.lock(gm, round_.battle.campaign.slug, round_.battle_id, round_.number, side.pk)
 

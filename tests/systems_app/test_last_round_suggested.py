@@ -155,3 +155,25 @@ def test_another_systems_side_starts_from_its_carried_answers_and_not_its_action
     assert picked(fields["target"]) == [choice["label"] for choice in fields["target"]["choices"]
                                         if choice["value"] == f'"{before["target"]}"']
     assert picked(fields["action"]) == []  # the round's action is chosen afresh
+
+
+def test_a_gm_played_side_cleared_and_saved_shows_no_suggestion_after_reload(gm, gm_client, make_campaign):
+    campaign = make_campaign("enchanted-realms")
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    answer_first_choices(gm, battle.rounds.get(number=1))
+    resolve(gm, battle.rounds.get(number=1))
+
+    def goblin_card():
+        response = gm_client.get(round_url(battle, 2))
+        return next(card for card in response.context["sides"] if card["name"] == "Goblin 1")
+
+    card = goblin_card()
+    assert any(row["suggested"] for row in card["fields"])  # no character, so no Submission: only the save tells
+    side = card["side"]
+    response = gm_client.post(round_url(battle, 2, f"answers/{side.pk}/"), {"version": card["version"]},
+                              HTTP_HX_REQUEST="true")  # every carried answer cleared, saved
+    assert response.status_code == 200
+    side.refresh_from_db()
+    assert side.plays == {} and side.saved_at is not None
+    card = goblin_card()
+    assert not any(row["suggested"] or row["answer"] for row in card["fields"])
