@@ -331,13 +331,15 @@ def version_of(side: SidePlays) -> str:
     return side.updated_at.isoformat()
 
 
-def refuse_if_changed(side: SidePlays, version: str | None) -> None:
-    """Refuse a write made from a form drawn before the side last changed (its `version` not the side's now),
-    with what changed, when and by whom, under `STALE`: a stale GM card never overwrites a player's seal. No
-    version posted (a caller that reads nothing first): nothing to check."""
+def refuse_if_changed(side: SidePlays, version: str | None, user) -> None:
+    """Refuse a write made from a form drawn before someone else last changed the side (its `version` not the
+    side's now), with what changed, when and by whom, under `STALE`: a stale GM card never overwrites a player's
+    seal, a missed turn's default or another GM's save. The user's own last write is no reason (his "Save" then
+    "Save and lock" before the first reply, or his other tab). No version posted (a caller that reads nothing
+    first): nothing to check."""
     from combat.services import BattleError
 
-    if version and version != version_of(side):
+    if version and version != version_of(side) and side.updated_by_id != getattr(user, "pk", None):
         message = changed_since(side)
         raise BattleError(message, {STALE: message})
 
@@ -372,7 +374,7 @@ def save_answers(user, slug: str, battle_id: int, number: int, side_id: int, ans
         round_ = side.round  # read under the lock: a resolve claimed meanwhile shows here
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("This round is no longer open for plays.")
-        refuse_if_changed(side, version)
+        refuse_if_changed(side, version, user)
         if side.locked:
             raise BattleError("This side is locked: unlock it to change its plays.")
         side.plays = dict(answers)
@@ -395,7 +397,7 @@ def lock(user, slug: str, battle_id: int, number: int, side_id: int, *, plays_no
         round_ = side.round  # read under the lock: a resolve claimed meanwhile shows here
         if round_.status != Round.Status.DRAFTING:
             raise BattleError("This round is no longer open for plays.")
-        refuse_if_changed(side, version)
+        refuse_if_changed(side, version, user)
         errors = check_answers(side, side.plays)
         if errors:
             raise BattleError("Fix the plays before locking this side.", errors)

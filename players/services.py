@@ -399,8 +399,8 @@ def _default_side(round_: Round, side: SidePlays, policy: str, now: datetime) ->
         note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,
              data={"policy": policy})
         return False
-    side.plays = plays
-    side.save(update_fields=["plays", "updated_at"])
+    side.plays, side.updated_by = plays, None  # no GM wrote these: a GM's card drawn before is stale now
+    side.save(update_fields=["plays", "updated_by", "updated_at"])
     Submission.objects.create(round=round_, character=side.character, plays=plays, source=Submission.Source.DEFAULT,
                               receipt=receipt_for(round_, name, plays, now), submitted_at=now)
     note(round_, RoundNote.Kind.DEFAULTED, f"{name} missed the deadline: {why}.", character=side.character,

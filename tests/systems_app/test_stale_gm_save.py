@@ -120,18 +120,40 @@ def test_the_players_seal_then_the_gms_stale_save_and_lock_locks_nothing(gm_clie
     assert now.plays == sealed and not now.locked
 
 
-def test_a_stale_lock_anyway_locks_nothing(gm_client, gm, battle):
+def co_gm(battle, django_user_model):
+    """A second GM of the campaign."""
+    other = django_user_model.objects.create_user(username="gm2", password="x")
+    battle.campaign.gms.add(other)
+    return other
+
+
+def test_a_stale_lock_anyway_locks_nothing(gm_client, battle, django_user_model):
     from combat import system_battles
 
     goblin = SidePlays.objects.get(round__battle=battle, round__number=1, side="Goblin 1")
     version = gm_card(gm_client, battle, "Goblin 1")["version"]
-    system_battles.save_answers(gm, battle.campaign.slug, battle.pk, 1, goblin.pk, first_choices(goblin))  # another tab
+    system_battles.save_answers(co_gm(battle, django_user_model), battle.campaign.slug, battle.pk, 1, goblin.pk,
+                                first_choices(goblin))  # the other GM, on his own page
     response = gm_client.post(round_url(battle, tail=f"answers/{goblin.pk}/"),
                               {"version": version, "plays_nothing": "1"}, HTTP_HX_REQUEST="true")
-    assert response.context["s"]["notice"].startswith("gm changed Goblin 1's plays at")
-    assert "gm changed Goblin 1&#x27;s plays at" in response.content.decode()
+    assert response.context["s"]["notice"].startswith("gm2 changed Goblin 1's plays at")
+    assert "gm2 changed Goblin 1&#x27;s plays at" in response.content.decode()
     goblin.refresh_from_db()
     assert goblin.plays == first_choices(goblin) and not goblin.locked
+
+
+def test_the_gms_own_save_then_save_and_lock_before_the_first_reply_is_not_refused(gm_client, gm, battle):
+    from combat import system_battles
+
+    goblin = SidePlays.objects.get(round__battle=battle, round__number=1, side="Goblin 1")
+    version = gm_card(gm_client, battle, "Goblin 1")["version"]
+    system_battles.save_answers(gm, battle.campaign.slug, battle.pk, 1, goblin.pk, first_choices(goblin))  # "Save"
+    response = gm_client.post(round_url(battle, tail=f"answers/{goblin.pk}/"),  # "Save and lock", drawn before it
+                              {"version": version, "lock": "1", **posted(goblin, first_choices(goblin))},
+                              HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and not response.context["s"].get("notice")
+    goblin.refresh_from_db()
+    assert goblin.plays == first_choices(goblin) and goblin.locked
 
 
 def test_checking_while_typing_with_a_stale_version_is_never_refused(gm_client, client, battle):
