@@ -83,9 +83,15 @@ def test_with_no_attacker_on_his_sheet_he_runs_without_a_roll():
 def test_without_stumble_the_chit_must_be_strictly_faster_than_every_attacker():
     refused = run(BASIC, on_sheet(4, 5), RunAway("Amazon", 4))
     assert refused.ran_away == ()
-    assert "not strictly faster than Attacker 0 (move time 4)" in refused.events[-1].text
+    assert "not strictly faster than Attacker 0 (move time 4); attackers: Attacker 0 (move time 4), Attacker 1 " \
+           "(move time 5)" in refused.events[-1].text
     ran = run(BASIC, on_sheet(4, 5), RunAway("Amazon", 3))
     assert ran.ran_away == ("Amazon",) and ran.dice == ()
+
+
+def test_a_refusal_by_the_only_attacker_names_him_once():
+    refused = run(BASIC, on_sheet(4), RunAway("Amazon", 4))
+    assert refused.events[-1].text.endswith("his move time 4 is not strictly faster than Attacker 0 (move time 4)")
 
 
 def test_without_stumble_a_charge_chit_must_be_outrun_too():

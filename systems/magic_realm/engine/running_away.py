@@ -84,9 +84,9 @@ def run_outlook(state: EncounterState, run: RunAway) -> RunOutlook:
     slower = [(who, time) for who, time in attackers if run.move_time >= time]
     if slower:
         who, time = min(slower, key=lambda pair: pair[1])
+        others = f"; attackers: {_listing(attackers)}" if len(attackers) > 1 else ""  # one: already named
         return RunOutlook(
-            f"his move time {run.move_time} is not strictly faster than {who} (move time {time}); "
-            f"attackers: {_listing(attackers)}",
+            f"his move time {run.move_time} is not strictly faster than {who} (move time {time}){others}",
             RUNNING,
             attackers,
             flying=flying,
