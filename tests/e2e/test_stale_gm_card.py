@@ -40,6 +40,7 @@ def test_a_card_drawn_before_the_players_seal_is_refused_and_drawn_again(signed_
     card.get_by_role("button", name="Save", exact=True).click()
     expect(card).to_contain_text("Alice sealed new plays for Black Knight at")
     expect(card.locator(f"#side{knight.pk}-attack_chit option:checked")).to_have_text("FIGHT H6")
+    expect(page.locator(f"#side-status-{knight_id}")).not_to_contain_text("waiting")  # the players' box too
     knight_plays = SidePlays.objects.get(pk=knight.pk).plays
     assert knight_plays["attack_chit"] == "FIGHT H6"
     screenshot(page, "stale-gm-card-refused")
