@@ -21,7 +21,7 @@ from combat import fairness, services, system_battles, void
 from combat.models import Round
 from combat.system_odds import odds_rows
 from combat.system_replay import replayed
-from combat.system_rounds import choice_index, posted_answers
+from combat.system_rounds import choice_index, posted_answers, round_input_with
 from config import fragments
 from systems.interface import answers_that_apply, applies, rendered
 
@@ -54,7 +54,9 @@ def round_context(round_, bound=None, waiting_bound=None, **extra):
         "sides": rows, "all_locked": bool(sides) and all(side.locked for side in sides),
         "history": battle.rounds.order_by("number").only("pk", "battle_id", "number", "status", "encounter"),
         "fair_dice": fairness.dice_facts(round_), "queued": services.is_queued(round_),
-        "picture": _picture(round_), "waiting": waiting_context(round_, waiting_bound), **extra,
+        "picture": _picture(round_, sides), "plays_drawn": [("the GM's entries" if side.is_gm_entries else side.name) for side in sides
+                        if side.side in _locked_plays(round_, sides)],
+        "waiting": waiting_context(round_, waiting_bound), **extra,
     }
     if round_.status == Round.Status.RESOLVED:
         context.update(_result_context(round_, sides))
@@ -144,17 +146,27 @@ def _seen_by(event) -> str:
     return "" if visible == "all" else ", ".join(visible)
 
 
-def _picture(round_):
-    """The system's picture of the table where it has one: before the round while it is open, after it once
-    resolved, from the round replayed (combat/system_replay.py); only for a system that draws one, and once per
-    process for that input and seed (the fragment cache: a fingerprint of both is its key, so a voided and
-    resolved-again round gets a new picture)."""
+def _picture(round_, sides=()):
+    """The system's picture of the table where it has one: before the round while it is open, with the plays of
+    the sides locked so far drawn in (the GM's page alone shows it: the GM sees every side; a locked side's
+    plays are checked, so the system can draw them), after it once resolved, from the round replayed
+    (combat/system_replay.py); only for a system that draws one, and once per process for that input and seed
+    (the fragment cache: a fingerprint of both is its key, so a voided and resolved-again round gets a new
+    picture)."""
     system = round_.battle.campaign.combat_system
-    before = system.picture(round_.input or {})
-    if before is None or round_.status != Round.Status.RESOLVED:
-        return before
+    if round_.status != Round.Status.RESOLVED:
+        return system.picture(round_input_with(system, round_.input or {}, _locked_plays(round_, sides)))
+    if system.picture(round_.input or {}) is None:
+        return None
     key = fragments.fingerprint("system-picture-after", round_.battle.campaign.system, round_.input, round_.seed)
     return caches[fragments.FRAGMENT_CACHE].get_or_set(key, lambda: system.picture(round_.input, replayed(round_)))
+
+
+def _locked_plays(round_, sides) -> dict:
+    """The answers of the sides locked so far, by side, while the round is open for plays."""
+    if round_.status != Round.Status.DRAFTING:
+        return {}
+    return {side.side: side.plays for side in sides if side.locked and side.plays}
 
 
 # --- a side's answers ------------------------------------------------------------------------------------
