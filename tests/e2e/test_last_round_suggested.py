@@ -7,20 +7,30 @@ import pytest
 from playwright.sync_api import expect
 
 from combat.models import Round, SidePlays
-from tests.e2e.conftest import AMAZON_STRIKES, KNIGHT_STRIKES, enter_plays, fits_the_phone, resolve_round, side_of
+from tests.ambush import ANSWERS, WOUNDING_SEED
+from tests.e2e.conftest import DEMO_ANSWERS, demo_party, enter_plays, fits_the_phone, resolve_round, side_of
 from tests.systems_app.conftest import token_of
 
 pytestmark = pytest.mark.e2e
 
 
+
 @pytest.fixture
-def second_round(gm_user, demo_battle, monkeypatch):
-    monkeypatch.setattr("combat.fairness.draw_seed", lambda: 1)  # combat goes on after round 1
-    for name, answers in (("Black Knight", KNIGHT_STRIKES), ("Amazon", AMAZON_STRIKES)):
-        enter_plays(gm_user, demo_battle, name, answers)
-    assert resolve_round(gm_user, demo_battle).status == Round.Status.RESOLVED
-    assert demo_battle.rounds.filter(number=2).exists(), "the battle goes on to round 2"
-    return demo_battle
+def second_round(gm_user, monkeypatch):
+    """The demo battle, its round 1 played and resolved with known dice (drawn when each round opens: patched
+    before the battle is set up), round 2 open with nothing saved."""
+    from combat.demo import create_set_up_battle
+
+    monkeypatch.setattr("combat.fairness.draw_seed", lambda: WOUNDING_SEED)
+    demo_party(gm_user, gm_user.campaign)
+    battle = create_set_up_battle(gm_user.campaign, "demo", "Ambush in Cave 4", "Cave 4", DEMO_ANSWERS)
+    for name, answers in ANSWERS.items():
+        enter_plays(gm_user, battle, name, answers)
+    assert resolve_round(gm_user, battle).status == Round.Status.RESOLVED
+    assert battle.rounds.filter(number=2).exists(), "the battle goes on to round 2"
+    assert "H Troll" in {d["id"] for d in battle.rounds.get(number=2).input["state"]["denizens"]
+                         if not d.get("dead")}, "the H Troll is still there to aim at"
+    return battle
 
 
 def test_the_gms_page_and_the_players_page_start_from_last_rounds_weapon_and_target(signed_in_page, phone,
