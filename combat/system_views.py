@@ -114,7 +114,9 @@ def field_row(id_prefix, form_field, answers, kept, error, *, suggested=False):
     return {
         "field": form_field, "name": form_field.name, "kind": form_field.kind, "label": form_field.label,
         "id": f"{id_prefix}-{form_field.name}", "help": form_field.help, "choices": choices,
-        "not_possible": [(choice.label, choice.disabled) for choice in form_field.choices if choice.disabled],
+        # each choice the rules refuse, with why: shown (and hidden by the page's script) as its choice is
+        "not_possible": [{"label": c["label"], "reason": choice.disabled, "shown_when": c["shown_when"], "open": c["open"]}
+                         for c, choice in zip(choices, form_field.choices) if choice.disabled],
         "value": "" if value is None or form_field.choices else value, "answer": answer,
         "selected_index": choice_index(form_field, value) if form_field.kind == "choice" else "",
         "shown_when": json.dumps(rendered(form_field.shown_when)) if form_field.shown_when else "",

@@ -59,7 +59,9 @@ def field_view(form: PlaysForm, form_field: Field, answers: Mapping[str, Any], k
                      "disabled": choice.disabled}
                     for i, choice in enumerate(form_field.choices)],
         # the choices the system shows but the rules refuse, each with why (beside the field's help)
-        "not_possible": [(choice.label, choice.disabled) for choice in form_field.choices if choice.disabled],
+        "not_possible": [{"label": choice.label, "reason": choice.disabled, "shown_when": _condition(form, choice.shown_when),
+                          "hidden": not applies(choice.shown_when, kept)}
+                         for choice in form_field.choices if choice.disabled],
     }
 
 

@@ -91,6 +91,10 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-plays-form]");
     if (form) refresh(form);
+    // A question the GM answers is no longer last round's suggestion: its "as last round" mark goes.
+    var holder = form && event.target.closest("[data-field]");
+    var mark = holder && holder.querySelector(".suggested");
+    if (mark) mark.remove();
   });
   document.addEventListener("input", function (event) {
     var form = event.target.closest && event.target.closest("form[data-plays-form]");

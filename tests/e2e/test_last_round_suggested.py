@@ -1,6 +1,7 @@
 """Round 2 starts from last round's weapon and target, in Chromium (Field.carries; combat/system_battles.py
 `suggested_answers`): round 1 of the demo battle played and resolved, nobody has saved anything for round 2. On the
-GM's round page, choosing the Black Knight's attack chit shows his weapon and target as last round (marked so);
+GM's round page, choosing the Black Knight's attack chit shows his weapon and target as last round (marked so,
+until the GM answers the question himself);
 on Alice's phone her page does the same, and what she submits is what she sees: the suggestion is saved only then."""
 
 import pytest
@@ -45,6 +46,9 @@ def test_the_gms_page_and_the_players_page_start_from_last_rounds_weapon_and_tar
     expect(card.locator(".field", has=page.locator(f"#side{knight.pk}-weapon")).locator(".suggested")).to_have_text(
         "as last round")
     screenshot(page, "last-round-suggested-gm")
+    card.locator(f"#side{knight.pk}-weapon").select_option(index=0)  # answered: no longer last round's
+    expect(card.locator(".field", has=page.locator(f"#side{knight.pk}-weapon")).locator(".suggested")).to_have_count(0)
+    expect(card.locator(".field", has=page.locator(f"#side{knight.pk}-target")).locator(".suggested")).to_have_count(1)
     assert not SidePlays.objects.get(pk=knight.pk).plays, "nothing is saved by a suggestion"
 
     knight_id = second_round.characters.get(catalogue_name="Black Knight").pk
@@ -55,3 +59,6 @@ def test_the_gms_page_and_the_players_page_start_from_last_rounds_weapon_and_tar
     expect(own.locator(".suggested").first).to_have_text("as last round")
     fits_the_phone(phone)
     screenshot(phone, "last-round-suggested-player-375")
+    marks = own.locator(".suggested").count()
+    own.locator(f"#id_side{knight_id}-target").select_option(index=0)  # answered: no longer last round's
+    expect(own.locator(".suggested")).to_have_count(marks - 1)

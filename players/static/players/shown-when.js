@@ -54,6 +54,10 @@
         if (!offered && choice.tagName === "OPTION" && choice.selected) choice.parentElement.value = "";
         if (!offered && control.type === "checkbox") control.checked = false;
       });
+      // Why a choice the rules refuse is not possible: said while that choice is offered.
+      holder.querySelectorAll(".not-possible[data-shown-when]").forEach(function (note) {
+        note.hidden = !(visible && follows(form, note, shown));
+      });
     });
   }
 
@@ -65,7 +69,15 @@
   document.addEventListener("change", function (event) {
     var form = event.target.closest && event.target.closest("form[data-shown-when-form]");
     if (form) update(form);
+    dropSuggestedMark(event.target);
   }, true);
+
+  // A question the player answers is no longer last round's suggestion: its "as last round" mark goes.
+  function dropSuggestedMark(control) {
+    var holder = control.closest && control.closest("[data-field]");
+    var mark = holder && holder.querySelector(".suggested");
+    if (mark) mark.remove();
+  }
   document.addEventListener("DOMContentLoaded", function () { all(); });
   document.addEventListener("htmx:load", function (event) { all(event.target); });
 })();
