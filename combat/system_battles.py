@@ -228,12 +228,15 @@ def form_of(side: SidePlays):
     return system_rounds.form_for(round_.battle.campaign.combat_system, round_.input, side.side)
 
 
-def last_round_plays(round_: Round) -> dict[str, dict[str, Any]]:
+def last_round_plays(round_: Round, names: Collection[str] | None = None) -> dict[str, dict[str, Any]]:
     """{side name: plays} of the battle's round before `round_`, in one query: what a page's suggestions carry
-    from (`suggested_answers`); none, and no query, for round 1 or a round no longer open for plays."""
+    from (`suggested_answers`); none, and no query, for round 1 or a round no longer open for plays. `names`:
+    only those sides' (a player's page reads its own sides' plays, never another's)."""
     if round_.status != Round.Status.DRAFTING or round_.number <= 1:
         return {}
     rows = SidePlays.objects.filter(round__battle_id=round_.battle_id, round__number=round_.number - 1)
+    if names is not None:
+        rows = rows.filter(side__in=list(names))
     return dict(rows.exclude(side="").values_list("side", "plays"))
 
 

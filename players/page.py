@@ -35,7 +35,8 @@ def page_context(link, overrides: dict[int, dict[str, Any]] | None = None, bound
     playing = services.sides_of(link, round_) if over is None else []
     # The system's plays form, its summaries and the events the player's sides may see.
     # What the sides that saved nothing yet start from (last round's plays), read once for them all.
-    before = system_battles.last_round_plays(round_) if any(map(system_battles.never_saved, playing)) else {}
+    unsaved = [side.side for side in playing if system_battles.never_saved(side)]
+    before = system_battles.last_round_plays(round_, unsaved) if unsaved else {}
     sides = [answers_page.side_view(link, round_, side, before=before, **overrides.get(side.character_id, {}))
              for side in playing]
     results = answers_page.last_results(link, round_, bound_dues) if round_ else None

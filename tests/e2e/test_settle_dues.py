@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from combat.models import Round
-from tests.e2e.conftest import fits_the_phone
+from tests.e2e.dues_flow import refuse_two_then_settle_the_leg
 from tests.systems_app.conftest import token_of
 from tests.systems_app.owing_battles import owing_battle, owing_campaign  # noqa: F401 (fixtures)
 from tests.systems_app.owing_battles import fighter, play_round, side_of
@@ -46,25 +46,7 @@ def test_each_side_settles_what_it_owes_and_the_next_round_resolves(signed_in_pa
     phone.goto(f"/play/{token_of(battle, 'Alice')}/")
     form = phone.locator(f"#dues-{aldric_id}")
     expect(form.get_by_role("heading", name="To settle before round 2 is resolved: Aldric marks 1 hit")).to_be_visible()
-    form.get_by_label("Arm").check()
-    form.get_by_label("Leg").check()
-    form.get_by_role("button", name="Settle Aldric's dues").click()
-    expect(phone.locator(f"#id_side{aldric_id}-dues-marks_error")).to_contain_text(
-        "Aldric owes 1: choose exactly 1 (chosen: 2)")
-    expect(form.get_by_label("Arm")).to_be_checked()
-    expect(form.get_by_label("Leg")).to_be_checked()
-    expect(form.get_by_label("Head")).not_to_be_checked()
-    battle.refresh_from_db()
-    assert fighter(battle.state, "Aldric")["marks"] == []
-    fits_the_phone(phone)
-    screenshot(phone, "dues-player-refused-375")
-
-    form.get_by_label("Arm").uncheck()
-    form.get_by_role("button", name="Settle Aldric's dues").click()
-    expect(form.get_by_role("heading", name="Settled: Aldric marks 1 hit")).to_be_visible()
-    expect(form.locator("dd")).to_have_text(["Leg"])
-    fits_the_phone(phone)
-    screenshot(phone, "dues-player-settled-375")
+    refuse_two_then_settle_the_leg(phone, battle, "Arm", "dues-player")
 
     page.reload()
     expect(dues.locator(f"#dues-side-{side_of(battle, 1, 'Aldric').pk} .badge")).to_have_text("settled")

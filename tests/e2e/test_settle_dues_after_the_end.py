@@ -10,11 +10,11 @@ from playwright.sync_api import expect
 
 from combat import services, system_battles
 from combat.models import Battle
-from tests.e2e.conftest import fits_the_phone
+from tests.e2e.dues_flow import refuse_two_then_settle_the_leg
 from tests.systems_app import owing_system
 from tests.systems_app.conftest import token_of
 from tests.systems_app.owing_battles import owing_campaign  # noqa: F401 (fixture)
-from tests.systems_app.owing_battles import fighter, play_round, side_of
+from tests.systems_app.owing_battles import play_round, side_of
 
 pytestmark = pytest.mark.e2e
 
@@ -39,32 +39,14 @@ def over(gm, owing_campaign):
 
 def test_a_player_settles_what_the_last_round_left_owing_after_the_battle_ended(signed_in_page, phone, over,
                                                                              screenshot):
-    aldric_id = over.characters.get(catalogue_name="Aldric").pk
     phone.goto(f"/play/{token_of(over, 'Alice')}/")
     expect(phone.locator(".deadline")).to_contain_text("Combat is over")
     expect(phone.locator(".deadline")).to_contain_text("Settle what round 1 left you owing")
-    form = phone.locator(f"#dues-{aldric_id}")
-    expect(form.get_by_role("heading", name="To settle: Aldric marks 1 hit")).to_be_visible()
-    form.get_by_label("Head").check()
-    form.get_by_label("Leg").check()
-    form.get_by_role("button", name="Settle Aldric's dues").click()
-    expect(phone.locator(f"#id_side{aldric_id}-dues-marks_error")).to_contain_text(
-        "Aldric owes 1: choose exactly 1 (chosen: 2)")
-    expect(form.get_by_label("Head")).to_be_checked()
-    expect(form.get_by_label("Leg")).to_be_checked()
-    over.refresh_from_db()
-    assert fighter(over.state, "Aldric")["marks"] == []
-    fits_the_phone(phone)
-    screenshot(phone, "dues-after-the-end-refused-375")
-
-    form.get_by_label("Head").uncheck()
-    form.get_by_role("button", name="Settle Aldric's dues").click()
-    expect(form.get_by_role("heading", name="Settled: Aldric marks 1 hit")).to_be_visible()
-    expect(form.locator("dd")).to_have_text(["Leg"])
-    fits_the_phone(phone)
-    screenshot(phone, "dues-after-the-end-settled-375")
-    over.refresh_from_db()
-    assert fighter(over.state, "Aldric")["marks"] == ["leg"] and over.status == Battle.Status.ENDED
+    aldric_id = over.characters.get(catalogue_name="Aldric").pk
+    heading = phone.locator(f"#dues-{aldric_id}").get_by_role("heading", name="To settle: Aldric marks 1 hit")
+    expect(heading).to_be_visible()
+    refuse_two_then_settle_the_leg(phone, over, "Head", "dues-after-the-end")
+    assert over.status == Battle.Status.ENDED
 
     page = signed_in_page
     page.goto(f"/campaigns/{over.campaign.slug}/battles/{over.pk}/rounds/1/")

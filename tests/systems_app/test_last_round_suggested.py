@@ -73,6 +73,17 @@ def test_the_players_page_starts_from_the_same_suggestion(client, ambush):
     assert knight(ambush).plays == {}
 
 
+def test_the_players_page_reads_last_rounds_plays_of_her_own_sides_only(client, ambush):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as captured:
+        client.get(f"/play/{token_of(ambush, 'Alice')}/")
+    last_round = [q["sql"] for q in captured.captured_queries
+                  if 'FROM "combat_sideplays"' in q["sql"] and '"combat_round"."number" = 1' in q["sql"]]
+    assert len(last_round) == 1 and "'Black Knight'" in last_round[0] and "Amazon" not in last_round[0]
+
+
 def test_a_target_no_longer_there_is_not_suggested_but_the_weapon_still_held_is(gm_client, ambush):
     round_2 = Round.objects.get(battle=ambush, number=2)
     state = round_2.input["state"]
