@@ -126,12 +126,18 @@ def open_round(battle: Battle, number: int, user=None) -> Round:
     characters = {c.catalogue_name: c for c in battle.characters.all()}
     by = user if getattr(user, "pk", None) else None
     for side in system.sides_in_battle(round_input):
-        SidePlays.objects.create(round=round_, side=side, character=characters.get(side), updated_by=by,
-                                 locked=not system.asks_anything(round_input, side))
+        open_side(system, round_, side, characters.get(side), by)
     if system.asks_anything(round_input, GM):  # the GM's own entries for the round, kept as a side the GM plays
         SidePlays.objects.create(round=round_, side=GM, updated_by=by)
     round_opened.send(sender=Round, round=round_, user=user)
     return round_
+
+
+def open_side(system, round_: Round, side: str, character, by=None) -> SidePlays:
+    """A side of an open round for the combatant `side` (its campaign `character`, if any): locked at once, with
+    no plays, when it has nothing to choose (the system's `asks_anything` on the round's input)."""
+    return SidePlays.objects.create(round=round_, side=side, character=character, updated_by=by,
+                                    locked=not system.asks_anything(round_.input, side))
 
 
 def gm_entries_follow(round_: Round, before: Mapping[str, Any], user=None) -> list[str]:

@@ -536,9 +536,8 @@ def _sides_brought_back(system, round_: Round, round_input: dict[str, Any],
     for name in system.sides_in_battle(round_input):
         if name in have:
             continue
-        made.append(SidePlays.objects.create(round=round_, side=name, character=characters.get(name),
-                                             updated_by=user if getattr(user, "pk", None) else None,
-                                             locked=not system.asks_anything(round_input, name)))
+        made.append(system_battles.open_side(system, round_, name, characters.get(name),
+                                             user if getattr(user, "pk", None) else None))
         told.append(f"{name} is back in the battle, with a side in this round")
     return made, told
 
