@@ -208,7 +208,7 @@ class _Converter:
         entries = round_.encounter or {}
         opened = self.opened_input(round_)
         round_.encounter = {}
-        unlocked = self.sides(round_, opened, keep_locks=False, entries=entries)
+        unlocked = self.sides(round_, opened, keep_locks=False, entries=entries, in_battle=True)
         if round_.status != DRAFTING and unlocked:
             round_.status, round_.task_id = DRAFTING, ""
             self.note(round_, f"{CARRIED}: round {round_.number} is open for plays again, since "
@@ -239,19 +239,24 @@ class _Converter:
         if not self.system.waiting_forms(round_input, output):
             raise self.refuse(round_, "the interface has no form for what it waits for")
         round_.encounter = {WAITING: entry, WAITS: 1}
-        self.sides(round_, opened, keep_locks=True, entries=entries)
+        self.sides(round_, opened, keep_locks=True, entries=entries, in_battle=True)
         round_.save(update_fields=["input", "rules", "rules_version_number", "rules_fingerprint", "encounter"])
 
     # --- the sides -------------------------------------------------------------------------------------
 
     def sides(self, round_, round_input: dict[str, Any], *, keep_locks: bool,
-              entries: Mapping[str, Any] | None = None) -> list[str]:
+              entries: Mapping[str, Any] | None = None, in_battle: bool = False) -> list[str]:
         """Each side named by the system with its old draft as answers to its form for `round_input`, and the GM's
-        entries side; the names of the sides unlocked."""
+        entries side; the names of the sides unlocked. A round still to be played (`in_battle`) keeps a side only
+        for a combatant still in the battle as it starts (`sides_in_battle`, as `open_round` opens them): the old
+        pages opened one for the dead too, whose player would be emailed its plays and results. A resolved round
+        keeps the sides it was played with."""
         existing = {side.character.catalogue_name: side for side in round_.sides.select_related("character")
                     if side.character_id and not side.side}
+        named = self.system.sides(round_input)
+        playing = self.system.sides_in_battle(round_input) if in_battle else named
         unlocked = []
-        for name in self.system.sides(round_input):
+        for name in playing:
             side = existing.pop(name, None)
             if side is None:
                 round_.sides.create(side=name, character=self.characters.get(name),
@@ -265,8 +270,12 @@ class _Converter:
             side.side, side.plays, side.locked = name, answers, locked
             side.save(update_fields=["side", "plays", "locked"])
             self.tell(round_, name, left, side.locked or keep_locks)
-        for name, side in existing.items():  # a character the system's state no longer has
-            self.tell(round_, name, ["the whole draft: the battle's state has no such side"], False)
+        for name, side in existing.items():
+            if name in named:  # out of the battle (killed or gone in an earlier round)
+                self.note(round_, f"{CARRIED}: round {round_.number}, {name} is out of the battle as the round "
+                                  "starts: no side, so no email of this round")
+            else:  # a character the system's state no longer has
+                self.tell(round_, name, ["the whole draft: the battle's state has no such side"], False)
             side.delete()
         self.gm_side(round_, round_input, entries or {}, keep_locks)
         return unlocked

@@ -246,3 +246,23 @@ def test_a_battle_of_a_system_without_an_old_format_only_gets_its_systems_name(g
     battle.refresh_from_db()
     assert done.converted and not done.told
     assert battle.state == {"round": 1, SYSTEM_KEY: "fallen-empire"}
+
+
+def amazon_killed_in_round_one(data):
+    """The ambush as if the Amazon had died in round 1: the battle's state has her dead, and the old pages had
+    opened round 2 with her side anyway."""
+    for character in data["battle"]["state"]["state"]["characters"]:
+        if character["character"] == "Amazon":
+            character["dead"] = True
+
+
+def test_the_open_round_keeps_no_side_for_a_character_out_of_the_battle(campaign):
+    battle = old_battle(campaign, "ambush", change=amazon_killed_in_round_one)
+
+    battle_conversion.convert_battle(battle)
+
+    following = Round.objects.get(battle=battle, number=2)
+    assert [side.side for side in following.sides.all()] == ["Black Knight"]
+    assert following.notes.filter(text__contains="Amazon is out of the battle as the round starts").exists()
+    resolved = Round.objects.get(battle=battle, number=1)
+    assert {side.side for side in resolved.sides.all()} == {"Amazon", "Black Knight"}  # the round she played
