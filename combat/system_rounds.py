@@ -151,6 +151,15 @@ def round_input_with(system, round_input: dict[str, Any], answers_by_side: Mappi
     return data
 
 
+def side_picture(system, round_input: dict[str, Any], side: str, form: PlaysForm,
+                 answers: Mapping[str, Any], errors: Mapping[str, str] | None = None) -> str | None:
+    """The table before the round as `side` may see it (the system's `picture_for`), with that side's own answers
+    written in: those that apply and that the check does not refuse (`errors`), so a half-typed play is drawn
+    as far as it stands. No other side's answers are ever written: the picture is its player's."""
+    drawn = {name: value for name, value in answers_that_apply(form, answers).items() if name not in (errors or {})}
+    return system.picture_for(fill(round_input, form, drawn) if drawn else round_input, side)
+
+
 def check_side(system, round_input: dict[str, Any], side: str, answers: Mapping[str, Any]) -> dict[str, str]:
     """The errors in one side's answers, by form field name, checked as if every other side played nothing:
     what a side is shown can never depend on (and so reveal) another side's sealed plays. Besides the

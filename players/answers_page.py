@@ -98,6 +98,8 @@ def side_view(link, round_, side, *, before: Mapping[str, Mapping[str, Any]] | N
         "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
         "error": error, "question": question,
         "token": links.token_for(link),
+        "picture": _picture(side, form, given if editable else (submission.plays if submission else {}),
+                            errors if editable else {}),
         **(_odds(side, form, given) if editable else {"odds": []}),
     }
 
@@ -110,7 +112,16 @@ def error_regions(side, form: PlaysForm, errors: Mapping[str, str], given: Mappi
             "clear_question": not system_battles.nothing_played(side, given),  # the seal's, once it plays something
             "fields": [{"name": f.name, "error": errors.get(f.name, "")} for f in form.fields],
             "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
+            "picture": _picture(side, form, given, errors), "round": side.round,
             **_odds(side, form, given)}
+
+
+def _picture(side, form: PlaysForm, given: Mapping[str, Any], errors: Mapping[str, str]) -> str | None:
+    """The table as this side may see it, with its own answers as they stand (combat/system_rounds.py
+    `side_picture`): never another side's."""
+    round_ = side.round
+    return system_rounds.side_picture(round_.battle.campaign.combat_system, round_.input or {}, side.side, form,
+                                      given, errors)
 
 
 def _odds(side, form: PlaysForm, given: Mapping[str, Any]) -> dict[str, Any]:

@@ -23,7 +23,8 @@ The parts, in the order a battle uses them:
 - `Resolution`: what `resolve()` returns: the events (each citing its rule, with the arithmetic, and saying who
   may see it), the state the next round starts from, and what each side owes or must choose next;
 - `SideSummary`: the lines for a side's email and results page;
-- `picture()`: an SVG of the table where one helps (else None);
+- `picture()`: an SVG of the table where one helps (else None); `picture_for()`: the table before the round as one
+  side may see it, beside its player's form (else None: `no_side_picture`);
 - `adjustments()` and `adjust()`: the changes a GM may make by hand to a battle's state between rounds (each
   an `Adjustment`), and the state after one of them with the sentence the round's history keeps; `state` is
   a battle's state between rounds as `Resolution.state` gives it (a round input without plays or dice), and
@@ -141,6 +142,11 @@ class SideSummary:
 
     side: str
     lines: tuple[str, ...]
+
+
+def no_side_picture(round_input: dict[str, Any], side: str) -> str | None:
+    """`picture_for` of a system that shows a side no picture of the table."""
+    return None
 
 
 # --- a GM's hand adjustments -----------------------------------------------------------------------
@@ -303,6 +309,11 @@ class CombatSystem(Protocol):
     def summaries(self, round_input: dict[str, Any], resolution: Resolution) -> tuple[SideSummary, ...]: ...
 
     def picture(self, round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None: ...
+
+    # The table before the round as `side` may see it, beside its player's form: only what that side may know (in
+    # Magic Realm his own melee sheet and his hirelings'), with its own plays where `round_input` has them (the app
+    # writes that side's answers alone, as typed); None where the system shows a side nothing (`no_side_picture`).
+    def picture_for(self, round_input: dict[str, Any], side: str) -> str | None: ...
 
     def adjustments(self, state: dict[str, Any]) -> tuple[Adjustment, ...]: ...
 

@@ -8,14 +8,14 @@ from systems.fallen_empire.files import resolve_file
 from systems.fallen_empire.odds import odds
 from systems.fallen_empire.planned_odds import planned_odds
 from systems.fallen_empire.records import check_record, new_record, record_changes, record_form, with_records
-from systems.fallen_empire.plugin import (KINDS, check_options, input_schema, options, picture, plays_form, resolve,
+from systems.fallen_empire.plugin import (KINDS, check_options, input_schema, options, picture, picture_for, plays_form, resolve,
                                           sides, sides_in_battle, summaries, validate, with_options)
 
 NAME = "fallen-empire"
 TITLE = "Fallen Empire (OD&D) and the Joust"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "options_fingerprint", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "sides_in_battle", "asks_anything", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
+           "picture", "picture_for", "plays_form", "resolve", "resolve_file", "sides", "sides_in_battle", "asks_anything", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.options import fingerprint as options_fingerprint  # noqa: E402 (the digest every system shares)
 from systems.renaming import renamer  # noqa: E402

@@ -96,3 +96,9 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
     return joust_plugin.picture(round_input, resolution) if round_input.get("kind") == "joust" else None
+
+
+def picture_for(round_input: dict[str, Any], side: str) -> str | None:
+    """A jouster sees both pools (the dice each throws are seen in the lists, FE J.3-J.5: the pools are no secret);
+    a melee shows no picture."""
+    return picture(round_input)

@@ -11,7 +11,7 @@ from systems.magic_realm.dues import dues_form, settle
 from systems.magic_realm.odds import odds
 from systems.magic_realm.planned_odds import planned_odds
 from systems.magic_realm.plugin import (KINDS, asks_anything, check_options, input_schema, options, options_fingerprint,
-                                        picture, plays_form, resolve, sides, sides_in_battle, summaries, validate,
+                                        picture, picture_for, plays_form, resolve, sides, sides_in_battle, summaries, validate,
                                         with_options)
 from systems.magic_realm.waiting import waiting_forms
 from systems.magic_realm.record_form import record_form
@@ -21,7 +21,7 @@ from systems.magic_realm.setup import set_up, setup_form
 NAME = "magic-realm"
 TITLE = "Magic Realm"
 
-__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "options_fingerprint", "input_schema", "odds", "options", "planned_odds", "picture", "plays_form",
+__all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "options_fingerprint", "input_schema", "odds", "options", "planned_odds", "picture", "picture_for", "plays_form",
            "resolve", "sides", "sides_in_battle", "asks_anything", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.magic_realm.battle_state import with_counters_named  # noqa: E402

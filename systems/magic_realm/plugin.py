@@ -13,7 +13,7 @@ from typing import Any
 
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import ALL, GM, Resolution, SideSummary, resolved_event
-from systems.magic_realm.battle_state import active_characters, next_round_input
+from systems.magic_realm.battle_state import active_characters, long_form, next_round_input
 from systems.magic_realm.checks import engine_file, in_round_input, validate
 from systems.magic_realm.engine.dice import DiceExhausted, SeededDice
 from systems.magic_realm.engine.encounter import EncounterInvalid
@@ -160,3 +160,14 @@ def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -
     output = resolution.output or {}
     killed = {kill["victim"] for kill in output.get("kills", [])}
     return sheet_picture.table_picture(round_input, list(output.get("events", [])), killed)
+
+
+def picture_for(round_input: dict[str, Any], side: str) -> str | None:
+    """What a character may see of the table before the round: his own melee sheet and his hirelings' (the
+    denizens the state has hired by him), with his own plays where the input has them; never another
+    character's sheet, where that character's secret placements and plays would stand. None when he has none."""
+    hirelings = {d.get("id") for d in long_form(round_input.get("state") or {}).get("denizens", [])
+                 if d.get("hired_by") == side}
+    owners = [side] + sorted(hirelings & {sheet.get("owner") for sheet in round_input.get("sheets", [])})
+    label = f"{side}'s melee sheet" if len(owners) == 1 else f"The melee sheets of {', '.join(owners)}"
+    return sheet_picture.table_picture(round_input, [], owners=set(owners), label=label)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from html import escape
-from typing import Any
+from typing import Any, Collection
 
 from systems.magic_realm.engine.catalogue import Native
 
@@ -323,8 +323,10 @@ def _attack_notes(events: list[dict[str, Any]]) -> dict[str, str]:
     return notes
 
 
-def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None) -> list[dict[str, Any]]:
-    """Every sheet of the round, each piece in the box the repositioning dice left it in."""
+def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None,
+               owners: Collection[str] | None = None) -> list[dict[str, Any]]:
+    """Every sheet of the round (those of `owners` alone, when given), each piece in the box the repositioning dice
+    left it in."""
     plays = round_input.get("plays") or {}
     state = round_input.get("state") or {}
     red = _turned_red(events)
@@ -334,16 +336,20 @@ def sheet_svgs(round_input: dict[str, Any], events: list[dict[str, Any]], killed
     attacking = {a if isinstance(a, str) else a.get("combatant") for s in sheets for a in s.get("attackers", [])}
     drawn = []
     for sheet in sheets:
+        if owners is not None and sheet["owner"] not in owners:
+            continue
         svg = sheet_svg(sheet, plays.get(sheet["owner"]), killed or set(), state, logged.get(sheet["owner"]), attacking, red,
                         notes)
         drawn.append({"owner": sheet["owner"], "svg": svg})
     return drawn
 
 
-def table_picture(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None) -> str | None:
-    """Every sheet of the round in one SVG, one below the other (the interface's `picture`); None when the
-    round has no melee sheet (an encounter step alone)."""
-    drawn = sheet_svgs(round_input, events, killed)
+def table_picture(round_input: dict[str, Any], events: list[dict[str, Any]], killed: set[str] | None = None,
+                  owners: Collection[str] | None = None, label: str = "The melee sheets") -> str | None:
+    """Every sheet of the round (those of `owners` alone, when given) in one SVG, one below the other (the
+    interface's `picture` and `picture_for`); None when the round has no such melee sheet (an encounter step
+    alone)."""
+    drawn = sheet_svgs(round_input, events, killed, owners)
     if not drawn:
         return None
     parts, top = [], 0
@@ -356,4 +362,4 @@ def table_picture(round_input: dict[str, Any], events: list[dict[str, Any]], kil
     shown = WIDTH * 4 // 3
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" width="{shown}" '
             f'height="{height * shown // WIDTH}" role="img" '
-            f'class="melee-sheets" aria-label="The melee sheets">{"".join(parts)}</svg>')
+            f'class="melee-sheets" aria-label="{escape(label)}">{"".join(parts)}</svg>')

@@ -15,7 +15,7 @@ NAME = "multiverse"
 TITLE = "Magic: the Multiverse (tick combat)"
 
 __all__ = ["KINDS", "NAME", "TITLE", "adjust", "adjustments", "dues_form", "settle", "waiting_forms", "check_options", "options_fingerprint", "input_schema", "odds", "options", "planned_odds",
-           "picture", "plays_form", "resolve", "resolve_file", "sides", "sides_in_battle", "asks_anything", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
+           "picture", "picture_for", "plays_form", "resolve", "resolve_file", "sides", "sides_in_battle", "asks_anything", "summaries", "validate", "with_options", "with_records", "record_changes", "check_record", "record_form", "new_record", "rename", "standing", "setup_form", "set_up"]
 
 from systems.records import bare_record as new_record  # noqa: E402 (killed is all its record starts with)
 
@@ -47,3 +47,6 @@ __all__ += CAMPAIGN_DEFAULTS
 from systems.multiverse.demo import demo_campaign  # noqa: E402
 
 __all__ += ["demo_campaign"]
+
+# A side sees no picture of the table beside its form (systems/interface.py).
+from systems.interface import no_side_picture as picture_for  # noqa: E402
