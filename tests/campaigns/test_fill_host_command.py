@@ -1,6 +1,6 @@
 """`fill_host` fills a database with a host's worth of data (issue #13): at `--scale 0.002`, the real
-template campaign and one copy of it, of five players and twenty battles of five resolved rounds, each
-round with its sides, log, history entries and result emails."""
+template campaign and one copy of it, of the default system's demo party and twenty battles of five
+resolved rounds, each round with its sides, log, history entries and result emails."""
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -9,6 +9,7 @@ from django.core.management import CommandError, call_command
 from campaigns.mail.models import OutboxMessage
 from campaigns.models import Campaign, Character, Player
 from combat.models import Battle, CharacterChange, Round, SidePlays
+from systems import DEFAULT_SYSTEM, get_system
 
 pytestmark = pytest.mark.django_db
 
@@ -19,11 +20,13 @@ def copied():
     return Campaign.objects.get(slug="fill-0001")
 
 
-def test_a_copied_campaign_has_five_players_and_twenty_battles_of_five_resolved_rounds_with_the_template_log(copied):
+def test_a_copied_campaign_has_the_demo_partys_players_and_twenty_battles_of_five_resolved_rounds_with_the_template_log(copied):
     template = Round.objects.get(battle__campaign__slug="fill-0000", number=1)
     rounds = Round.objects.filter(battle__campaign=copied, status=Round.Status.RESOLVED)
     assert Campaign.objects.filter(slug__startswith="fill-").count() == 2
-    assert (Player.objects.filter(campaign=copied).count(), Character.objects.filter(campaign=copied).count()) == (5, 5)
+    party = get_system(DEFAULT_SYSTEM).demo_campaign().party
+    assert (Player.objects.filter(campaign=copied).count(), Character.objects.filter(campaign=copied).count()) == (len(party), len(party))
+    assert set(Character.objects.filter(campaign=copied).values_list("catalogue_name", flat=True)) == {m.character for m in party}
     assert Battle.objects.filter(campaign=copied).count() == 20
     assert rounds.count() == 100
     assert template.log and all(r.log == template.log and r.result == template.result for r in rounds)

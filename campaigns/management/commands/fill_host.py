@@ -1,16 +1,19 @@
 """`fill_host`: a host's worth of data for measuring pages at scale (issue #13, docs/performance.md).
 
-At `--scale 1`: 1,000 campaigns (5 a GM), 5,000 players with their characters, 20,000 battles and
-100,000 resolved rounds with their sides, log, result, history entries and result emails (outbox rows,
-sent). One real campaign is made through the services and its battle's first round resolved by the
-engine; every other campaign is a copy of it written with `bulk_create`, `--batch` campaigns a
-transaction, so the rounds, logs and emails are real ones, repeated.
+At `--scale 1`: 1,000 campaigns (5 a GM), each with the party of the `--system`'s demo campaign (its
+players with their characters: 4,000 players for a party of four), 20,000 battles and 100,000 resolved
+rounds with their sides, log, result, history entries and result emails (outbox rows, sent). One real
+campaign, the template, is made through the services from the system's demo campaign (systems/demo.py: its
+preset, its party, its first battle made as `load_demo` makes it) and its battle's first round resolved by
+the system; every other campaign is a copy of it written with `bulk_create`, `--batch` campaigns a
+transaction, so the rounds, logs and emails are real ones, repeated. Names no system.
 """
 
 from __future__ import annotations
 
 import datetime
 import time
+from dataclasses import replace
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
@@ -19,18 +22,19 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from campaigns import services
+from campaigns.demo import add_party
 from campaigns.mail.models import OutboxMessage
 from campaigns.models import Campaign, Character, Player, RuleSetVersion, StartingInfo
 from combat import services as combat_services
 from combat import system_battles
 from combat.demo import create_demo_battle
 from combat.models import Battle, CharacterChange, Round, SidePlays
+from systems import DEFAULT_SYSTEM, SYSTEMS, get_system
+from systems.forms import applies, choices_open
 
-CAMPAIGNS, PLAYERS_EACH, BATTLES_EACH, ROUNDS_EACH, CAMPAIGNS_A_GM = 1000, 5, 20, 5, 5
-PARTY = [  # (player, character, native group); the first two fight every battle (combat.demo)
-    ("Alice", "Black Knight", "Company"), ("Bob", "Amazon", "Soldiers"), ("Carol", "White Knight", "Order"),
-    ("Dave", "Swordsman", "Rogues"), ("Erin", "Berserker", "Company"),
-]
+# A campaign's players are its system's demo party, as many as it has.
+CAMPAIGNS, BATTLES_EACH, ROUNDS_EACH, CAMPAIGNS_A_GM = 1000, 20, 5, 5
+SEEDS = range(1, 50)  # the seeds tried for the template's round 1, for one that leaves its battle going
 PASSWORD = "host-gm-pass"
 ROUND_FIELDS = ["seed", "salt", "commitment", "committed_at", "rules_version_number", "rules_fingerprint",
                 "resolve_requested_at", "resolved_at"]
@@ -41,15 +45,17 @@ MAIL_TEXT = ["text", "html"]
 
 
 class Command(BaseCommand):
-    help = ("Fill the database with a host's worth of data (1,000 campaigns, 5,000 players, 20,000 battles, "
-            "100,000 resolved rounds with their logs and mail), or a share of it with --scale.")
+    help = ("Fill the database with a host's worth of data (1,000 campaigns of the system's demo party, 20,000 "
+            "battles, 100,000 resolved rounds with their logs and mail), or a share of it with --scale.")
 
     def add_arguments(self, parser):
         parser.add_argument("--scale", type=float, default=1.0, help="share of a host, e.g. 0.01 for 10 campaigns")
         parser.add_argument("--batch", type=int, default=20, help="campaigns written a transaction")
         parser.add_argument("--prefix", default="host", help="slugs and user names start with it")
+        parser.add_argument("--system", default=DEFAULT_SYSTEM, choices=list(SYSTEMS),
+                            help="the combat system whose demo campaign every campaign repeats")
 
-    def handle(self, *args, scale, batch, prefix, **options):
+    def handle(self, *args, scale, batch, prefix, system=DEFAULT_SYSTEM, **options):
         if scale <= 0 or batch < 1:
             raise CommandError("--scale must be above 0 and --batch at least 1")
         if Campaign.objects.filter(slug__startswith=f"{prefix}-").exists():
@@ -57,7 +63,7 @@ class Command(BaseCommand):
         started = time.monotonic()
         campaigns = max(1, round(CAMPAIGNS * scale))
         gms = self._gms(prefix, -(-campaigns // CAMPAIGNS_A_GM))
-        template = _template(gms[0], f"{prefix}-0000")
+        template = _template(gms[0], f"{prefix}-0000", system)
         self.stdout.write(f"template campaign {prefix}-0000 made and its round resolved in {time.monotonic() - started:.1f} s")
         for first in range(1, campaigns, batch):
             with transaction.atomic():
@@ -84,6 +90,7 @@ class _Template:
     """The real campaign every copy repeats: its rows' field values, read once."""
 
     def __init__(self, campaign: Campaign, battle: Battle, resolved: Round, drafting: Round | None):
+        self.system = campaign.system
         self.rules = list(campaign.rule_set_versions.values("number", "settings", "fingerprint", "reason"))
         self.players = list(campaign.players.order_by("name").values("name", "email", "time_zone"))
         self.characters = {c.player.name: c for c in campaign.characters.select_related("player")}
@@ -104,43 +111,82 @@ class _Template:
         self.mail = list(mail.order_by("id").values("pk", "recipient", "subject"))
 
 
-def _template(gm, slug: str) -> _Template:
-    """A campaign of five made through the services, its demo battle's round 1 resolved by its system with
-    every side giving only the answers it must (the monsters attack), for a seed that leaves the battle going."""
+def _template(gm, slug: str, system: str) -> _Template:
+    """The system's demo campaign made through the services (its preset, its party with their native groups and
+    records, each player's address at `slug`'s own domain), its first demo battle's round 1 resolved by the system
+    with every side giving only the answers it must, for a seed of `SEEDS` that leaves the battle going."""
+    demo = get_system(system).demo_campaign()
+    if demo is None:
+        raise CommandError(f"the combat system {system!r} has no demo campaign to fill a host with")
     with transaction.atomic():
-        campaign = services.create_campaign(gm, "Host campaign 0", slug, "bimr4")
-        for player_name, character_name, group in PARTY:
-            player = services.add_player(gm, campaign, {"name": player_name, "email": f"{player_name.lower()}@{slug}.example.com", "time_zone": "UTC"})
-            services.add_character(gm, campaign, {"player": player.pk, "catalogue_name": character_name, "starting_native_group": group})
+        campaign = services.create_campaign(gm, "Host campaign 0", slug, demo.preset, system=system)
+        add_party(gm, campaign, [replace(m, email=f"{m.email.partition('@')[0]}@{slug}.example.com") for m in demo.party])
         battle = create_demo_battle(campaign)
+        if not any(_round_1_resolved_going(gm, battle, pick) for pick in range(_most_choices(battle))):
+            raise CommandError(f"no seed in {SEEDS.start}-{SEEDS.stop - 1} left the template battle of the combat system "
+                               f"{system!r} going after round 1 (its demo campaign's first battle, every side giving "
+                               "only the answers it must, whichever of its first question's choices)")
+        OutboxMessage.objects.filter(campaign=campaign).update(status=OutboxMessage.Status.SENT, sent_at=timezone.now())
+        return _Template(campaign, battle, battle.rounds.get(number=1), battle.rounds.filter(number=2).first())
+
+
+def _round_1_resolved_going(gm, battle: Battle, pick: int) -> bool:
+    """Round 1 resolved with each side giving `_required_answers(side, pick)`, for the first seed of `SEEDS` that
+    leaves the battle going (round 2 open); False, with nothing kept, when some side's answers are refused or no
+    seed does."""
+    slug = battle.campaign.slug
+    with transaction.atomic():
         for side in battle.rounds.get(number=1).sides.filter(locked=False):
-            system_battles.save_answers(gm, slug, battle.pk, 1, side.pk, _required_answers(side))
+            _, errors = system_battles.save_answers(gm, slug, battle.pk, 1, side.pk, _required_answers(side, pick))
+            if errors:
+                transaction.set_rollback(True)
+                return False
             system_battles.lock(gm, slug, battle.pk, 1, side.pk, plays_nothing=True)  # a side that must answer nothing
-        for seed in range(1, 50):
+        for seed in SEEDS:
             with transaction.atomic():
                 Round.objects.filter(battle=battle, number=1).update(status=Round.Status.RESOLVING, seed=seed, resolve_requested_at=timezone.now())
                 combat_services.resolve_round(battle.rounds.get(number=1).pk)
                 battle.refresh_from_db()
                 if battle.status == Battle.Status.ACTIVE and battle.rounds.filter(number=2).exists():
-                    break
+                    return True
                 transaction.set_rollback(True)
-        else:
-            raise CommandError("no seed in 1-49 left the template battle going")
-        OutboxMessage.objects.filter(campaign=campaign).update(status=OutboxMessage.Status.SENT, sent_at=timezone.now())
-        return _Template(campaign, battle, battle.rounds.get(number=1), battle.rounds.filter(number=2).first())
+        transaction.set_rollback(True)
+        return False
 
 
-def _required_answers(side: SidePlays) -> dict:
-    """The answers a side must give and nothing more: the first choice of each required question shown
-    whatever else is answered."""
+def _most_choices(battle: Battle) -> int:
+    """How many open choices the required first question of round 1 with the most of them has (at least 1): the
+    picks `_required_answers` is tried with."""
+    sides = battle.rounds.get(number=1).sides.filter(locked=False)
+    return max([1] + [len(choices_open(f, {})) for side in sides for f in system_battles.form_of(side).fields
+                      if f.required and f.shown_when is None])
+
+
+def _required_answers(side: SidePlays, pick: int = 0) -> dict:
+    """The answers a side must give and nothing more: to each required question the form asks given the answers
+    so far, the `pick`-th open choice of a first question (the last when it has fewer) and the first of a question
+    an answer brought, a number's least allowed value (1 without one), a word of text."""
     form = system_battles.form_of(side)
-    return {f.name: f.choices[0].value for f in form.fields if f.required and f.choices and f.shown_when is None}
+    answers: dict = {}
+    while asked := [f for f in form.fields if f.required and f.name not in answers and applies(f.shown_when, answers)]:
+        for field in asked:
+            open_ = [choice.value for choice in choices_open(field, answers)]
+            if field.kind == "number":
+                answers[field.name] = 1 if field.minimum is None else field.minimum
+            elif field.kind == "text":
+                answers[field.name] = "waits"
+            elif open_:
+                value = open_[min(pick, len(open_) - 1)] if field.shown_when is None else open_[0]
+                answers[field.name] = [value] if field.kind == "multi-choice" else value
+            else:
+                answers[field.name] = None  # nothing open to pick: the system's check names it
+    return answers
 
 
 def _copy_campaigns(template: _Template, gms, prefix: str, numbers: range) -> None:
     now = timezone.now()
     campaigns = Campaign.objects.bulk_create(
-        [Campaign(slug=f"{prefix}-{n:04d}", name=f"Host campaign {n}") for n in numbers])
+        [Campaign(slug=f"{prefix}-{n:04d}", name=f"Host campaign {n}", system=template.system) for n in numbers])
     Campaign.gms.through.objects.bulk_create(
         [Campaign.gms.through(campaign_id=c.pk, user_id=gms[n // CAMPAIGNS_A_GM].pk) for n, c in zip(numbers, campaigns)])
     RuleSetVersion.objects.bulk_create([RuleSetVersion(campaign=c, **version) for c in campaigns for version in template.rules])

@@ -8,6 +8,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from campaigns import services
+from campaigns.demo import add_party
 from campaigns.models import Campaign
 from combat.demo import create_demo_battle
 from systems import SYSTEMS, get_system
@@ -20,18 +21,6 @@ DEMO_EMAIL = "gm@example.com"
 def demo_campaigns():
     """(system name, its demo campaign) for each registered system that has one, in the registry's order."""
     return [(name, demo) for name in SYSTEMS if (demo := get_system(name).demo_campaign()) is not None]
-
-
-def _party(user, campaign, party) -> None:
-    """Each player and character of `party` (`systems.demo.DemoCharacter`s), once, with its record if it has one."""
-    for member in party:
-        player = campaign.players.filter(name=member.player).first() or services.add_player(
-            user, campaign, {"name": member.player, "email": member.email, "time_zone": member.time_zone}
-        )
-        if not campaign.characters.filter(catalogue_name=member.character).exists():
-            services.add_character(user, campaign, {"player": player.pk, "catalogue_name": member.character,
-                                                    "starting_native_group": member.native_group,
-                                                    **({"state": dict(member.record)} if member.record else {})})
 
 
 def _campaign(user, system: str, demo) -> Campaign:
@@ -57,7 +46,7 @@ class Command(BaseCommand):
             user.save()
             for system, demo in demos:
                 campaign = _campaign(user, system, demo)
-                _party(user, campaign, demo.party)
+                add_party(user, campaign, demo.party)
                 for battle in demo.battles:
                     create_demo_battle(campaign, battle)
         for _, demo in demos:
