@@ -12,6 +12,7 @@ from systems.adapting import (check_no_options, checked_input, combatant_names, 
 from systems.enchanted_realms.model import MAX_POOL, METHODS, REACTIONS
 from systems.enchanted_realms.round import validate as rule_errors
 from systems.enchanted_realms.round_file import SCHEMA_PATH, read_round, resolve_file
+from systems.enchanted_realms.standing_picture import standing_picture
 from systems.errors import FieldError
 from systems.events import Event
 from systems.interface import GM, Choice, Field, PlaysForm, Resolution, SideSummary, no_gm_entries
@@ -117,4 +118,5 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
 
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
-    return None  # the log and the hit points say it all
+    """Each combatant's hit points and Protective Points as bars, the round's damage shaded once it resolved."""
+    return standing_picture(round_input, resolution.output if resolution else None)

@@ -12,6 +12,7 @@ from systems.adapting import (check_no_options, checked_input, combatant_names, 
 from systems.errors import FieldError
 from systems.events import Event
 from systems.interface import GM, Choice, Field, PlaysForm, Resolution, SideSummary, no_gm_entries
+from systems.multiverse.cycle_picture import cycle_picture
 from systems.multiverse.cycle_file import SCHEMA_PATH, read_cycle, resolve_file
 from systems.multiverse.model import ATTACK_ATTRIBUTES, FIRE_TICKS, PACES, Action, Combatant, CycleInput
 from systems.multiverse.validation import COVERS, MAX_TICKS, longest_move
@@ -147,4 +148,5 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
 
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
-    return None
+    """Each combatant's standing before the cycle (the state only); the cycle's ticks as a timeline after it."""
+    return cycle_picture(round_input, resolution.output if resolution else None)
