@@ -173,18 +173,26 @@ def check_form(system, round_input: dict[str, Any], form: PlaysForm, answers: Ma
     name: the system's errors about the form's own paths once the answers are written into `round_input`,
     choices not offered with the other answers, numbers out of bounds."""
     errors = side_errors(system.validate(fill(round_input, form, answers)), form)
-    return {**errors_by_field(form, errors, answers), **closed_choices(form, answers), **out_of_range(form, answers)}
+    closed = closed_choices(form, answers)
+    return {**errors_by_field(form, errors, answers, behind_refused=bool(closed)), **closed,
+            **out_of_range(form, answers)}
 
 
-def errors_by_field(form: PlaysForm, errors: list[FieldError], answers: Mapping[str, Any]) -> dict[str, str]:
+def errors_by_field(form: PlaysForm, errors: list[FieldError], answers: Mapping[str, Any], *,
+                    behind_refused: bool = False) -> dict[str, str]:
     """Each error under the form field whose path it concerns (the field that applies now, when several
-    write the same path); an error no field owns goes under "plays"."""
+    write the same path); an error no field owns goes under "plays". With `behind_refused` (an answer is a choice
+    no longer offered, refused beside its own field), an error about a question that answer hides is left out:
+    the engine missing the rest of that play ("'box' is a required property") says nothing the refusal does not."""
     kept = answers_that_apply(form, answers)
     applying = [f for f in form.fields if f.path and (f.name in kept or applies(f.shown_when, kept))]
+    hidden = [f for f in form.fields if f.path and f not in applying] if behind_refused else []
     by_field: dict[str, str] = {}
     for error in errors:
         owner = next((f for f in sorted(applying, key=lambda f: -len(f.path))
                       if error.path == f.path or error.path.startswith(f.path + ".")), None)
+        if owner is None and any(error.path == f.path or error.path.startswith(f.path + ".") for f in hidden):
+            continue
         name = owner.name if owner else "plays"
         by_field[name] = f"{by_field[name]}; {error.message}" if name in by_field else error.message
     return by_field

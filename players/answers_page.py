@@ -97,6 +97,9 @@ def side_view(link, round_, side, *, before: Mapping[str, Mapping[str, Any]] | N
         "fields": [field_view(form, f, given, kept, errors, suggested) for f in form.fields],
         "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
         "error": error, "question": question,
+        # sealed plays a change to the battle has since refused (players/adjusting.py): kept, to be changed
+        "sealed_broken": bool(submission and editable and answers_given is None and errors
+                              and dict(side.plays or {}) == submission.plays),
         "token": links.token_for(link),
         "picture": _picture(side, form, given if editable else (submission.plays if submission else {}),
                             errors if editable else {}),

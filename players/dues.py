@@ -3,7 +3,7 @@
 Nothing here names a system.
 
 Each settlement is one transaction with the next round's row and the battle's row locked, in that order (as a
-hand adjustment locks them, `services.adjust`): the system's `settle` is applied to the battle's current state
+hand adjustment locks them, `adjusting.adjust`): the system's `settle` is applied to the battle's current state
 (hand adjustments and other sides' settlements already in it), the state saved, the next round's input rebuilt
 from it as after an adjustment, and the settlement kept as a note in the next round's history with its
 answers. A side settles once; anything refused saves nothing. The last settlement may resolve the next round
@@ -24,7 +24,7 @@ from django.http import Http404
 from combat import services as combat_services
 from combat import history, system_dues
 from combat.models import Battle, Round, SidePlays
-from players import answers, services
+from players import adjusting, answers, services
 from players.models import PlayerLink, RoundNote
 from systems.errors import PlaysInvalid
 from systems.interface import answers_that_apply
@@ -82,9 +82,10 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
         state = system.settle(battle.state, system_dues.output_of(round_), name, chosen)
     except PlaysInvalid as refused:
         raise BattleError(f"These answers do not settle what {name} owes.", system_dues.refusal_errors(refused)) from None
+    follows = []
     try:
         if following is not None:  # the battle over: no round left to follow the settled state
-            services._keep_round_in_step(system, following, state)
+            follows = adjusting.keep_round_in_step(system, following, state)
     except BattleError as error:
         message = f"These answers leave a state the rules refuse: {error.errors.get('change', error)}"
         raise BattleError(message, {"__all__": message}) from None
@@ -96,6 +97,8 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     note = services.note(following or round_, RoundNote.Kind.SUBMITTED,
                          f"{name} settled round {number}'s dues ({who}): {told or 'nothing to choose'}.",
                          character=side.character, by=by, data={"dues": {"round": number, "side": name, "answers": chosen}})
+    for text in follows:  # what the settled state did to the open round's sides, after the settlement itself
+        services.note(following, RoundNote.Kind.ADJUSTMENT, f"{text}.", by=by)
     if following is not None:
         services._resolve_if_all_in(following)
     return note

@@ -95,19 +95,32 @@ def queue_plays_due(round_, player, sides, link, *, fresh: bool = False):
                   template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)
 
 
-def queue_side_back(round_, player, side, link, adjustment: int):
-    """A side the GM's adjustment brings back into the open round (a side made for a combatant brought back into
-    the battle, or one locked for having nothing to choose that has something again): its player's plays-due
-    email for that side alone, under a key of its own, once per adjustment (`adjustment`, a number each of the
-    round's adjustments has its own of). Past the round's deadline it says that the plays can no longer change: the GM decides."""
+def queue_side_back(round_, player, side, link, change: int):
+    """A side the GM's change brings back into the open round (a side made for a combatant brought back into the
+    battle, or one locked for having nothing to choose that has something again): its player's plays-due email for
+    that side alone, under a key of its own, once per change (`change`, a number each change to the round's state,
+    an adjustment or a settlement, has its own of). Past the round's deadline it says that the plays can no longer
+    change: the GM decides."""
+    return _queue_change(round_, player, side, link, f"back-side-{side.pk}/adjustment-{change}", {"back": True})
+
+
+def queue_plays_no_longer_stand(round_, player, side, link, change: int, problems: list[str]):
+    """A side whose plays were in (sealed, or locked by the GM) and that the GM's change to the battle refuses now:
+    its player's email saying what no longer stands (`problems`, the checks' own words) and until when to change
+    it, once per change (`change`, as `queue_side_back`). Past the round's deadline: the GM decides."""
+    return _queue_change(round_, player, side, link, f"changed-side-{side.pk}/change-{change}",
+                         {"no_longer_stand": problems})
+
+
+def _queue_change(round_, player, side, link, what: str, said: dict):
+    """A plays-due email for one side after a change to the open round's state, under the key `what` names."""
     from players import services
 
     battle = round_.battle
     past = services.is_past_deadline(round_)
-    key = (f"players/round-{round_.pk}{_opening(round_)}/plays-due/player-{player.pk}"
-           f"/back-side-{side.pk}/adjustment-{adjustment}")
+    key = f"players/round-{round_.pk}{_opening(round_)}/plays-due/player-{player.pk}/{what}"
     context = {**_round_context(round_, player, [side], link, standing=True), "fresh": False, "reopened": False,
-               "locked": [], "back": True, "past_deadline": past}
+               "locked": [], "back": False, "no_longer_stand": [], "past_deadline": past, **said}
     subject = f"round {round_.number}, " + ("deadline passed" if past else "plays due")
     return _queue(to=player.email, subject=f"[{battle.campaign.name}] {battle.name}: {subject}",
                   template="plays_due", context=context, campaign=battle.campaign, key=key, battle=battle)

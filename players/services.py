@@ -19,13 +19,11 @@ from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
 
-from combat import history, system_battles, system_dues
+from combat import system_battles, system_dues
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
 from players import answers, emails, links
 from players.models import PlayerLink, PlaySettings, Reminder, RoundDeadline, RoundNote, Submission
-from systems.interface import GM, AdjustmentRefused
-from systems.states import state_errors
 
 log = structlog.get_logger("players")
 BattleError = combat_services.BattleError
@@ -462,93 +460,3 @@ def add_ruling(user, slug: str, battle_id: int, number: int, text: str) -> Round
 
 def rulings(round_: Round) -> list[RoundNote]:
     return list(RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.RULING).select_related("by"))
-
-
-def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: str) -> RoundNote:
-    """Between rounds, the GM changes a combatant's state by hand with a reason (who, when and why kept):
-    one of the changes the battle's combat system offers (systems/interface.py `adjust`). A battle fought
-    The open round's input is kept in step, so its plays forms offer what the new state allows, and a side
-    left with nothing to choose is locked, as when a round opens."""
-    with transaction.atomic():
-        round_ = combat_services.get_round(user, slug, battle_id, number)
-        # The round's row is locked before its status is read: a resolve claimed meanwhile (a conditional
-        # update of that row) is seen here, and one claimed after waits for this change and resolves with it.
-        round_ = Round.objects.select_for_update().get(pk=round_.pk)
-        if round_.status != Round.Status.DRAFTING:
-            raise BattleError("Adjust a combatant between rounds: while the next round is open for plays.")
-        battle = Battle.objects.select_for_update().select_related("campaign").get(pk=round_.battle_id)
-        system = battle.campaign.combat_system
-        try:
-            state, sentence = system.adjust(battle.state, change)
-        except AdjustmentRefused as error:
-            raise BattleError(str(error), {"change": str(error)}) from None
-        follows = _keep_round_in_step(system, round_, state, user)
-        history.record_adjustment(round_, battle.state, state)  # the characters' records follow the battle
-        battle.state = state
-        battle.save(update_fields=["state", "updated_at"])
-        adjusted = note(round_, RoundNote.Kind.ADJUSTMENT, f"{sentence}. Why: {reason.strip()}", by=user,
-                        data={"change": change, "reason": reason.strip()})
-        for text in follows:  # what the change did to the GM's entries, after the change itself in the history
-            note(round_, RoundNote.Kind.ADJUSTMENT, f"{text}.", by=user)
-        return adjusted
-
-
-def _keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None) -> list[str]:
-    """The open round's input rebuilt from the adjusted state under the rules it opened with; refused, naming
-    the change, if the system would not accept that state (nothing is saved then). The sides follow it as when
-    a round opens: one left with nothing to choose is locked, and one that was locked only for having nothing
-    to choose (no plays) is open again once it has something (a combatant brought back). A combatant brought back
-    into the battle who had no side in the round (out of it when the round opened: `sides_in_battle`) gets one.
-    Either way the side's player gets a plays-due email for it (`emails.queue_side_back`). The GM's entries
-    follow it too (combat/system_battles.py `gm_entries_follow`: their answers kept only for the questions
-    still asked); what that did, in sentences for the round's history."""
-    round_input = system.with_options(dict(state), round_.rules or {})
-    errors = state_errors(system, round_input)
-    if errors:
-        listed = "; ".join(f"{error.path}: {error.message}" for error in errors)
-        raise BattleError(f"That change leaves a state the rules refuse: {listed}", {"change": listed})
-    before, round_.input = round_.input, round_input
-    round_.save(update_fields=["input"])
-    opened = []
-    for side in round_.sides.select_related("character__player").exclude(side=GM):
-        chooses_now = system.asks_anything(round_input, side.side)
-        if not side.locked and not chooses_now:
-            side.locked = True
-        elif side.locked and not side.plays and chooses_now and not system.asks_anything(before, side.side):
-            side.locked = False
-            opened.append(side)
-        else:
-            continue
-        side.save(update_fields=["locked"])
-    made, back = _sides_brought_back(system, round_, round_input, user)
-    _tell_players_back(round_, opened + made)
-    return back + system_battles.gm_entries_follow(round_, before, user)
-
-
-def _sides_brought_back(system, round_: Round, round_input: dict[str, Any],
-                        user=None) -> tuple[list[SidePlays], list[str]]:
-    """A side for each combatant the adjusted state has in the battle and the round has none for (he was out of
-    it when the round opened), as `open_round` makes one; the sides made, and the sentences for the round's
-    history."""
-    have = set(round_.sides.values_list("side", flat=True))
-    characters = {c.catalogue_name: c for c in round_.battle.characters.select_related("player")}
-    made, told = [], []
-    for name in system.sides_in_battle(round_input):
-        if name in have:
-            continue
-        made.append(system_battles.open_side(system, round_, name, characters.get(name),
-                                             user if getattr(user, "pk", None) else None))
-        told.append(f"{name} is back in the battle, with a side in this round")
-    return made, told
-
-
-def _tell_players_back(round_: Round, sides: list[SidePlays]) -> None:
-    """Each side the adjustment brings back into the round (opened again, or made), a player's: its plays-due
-    email, under a key of its own for this adjustment (one more than the round's adjustment notes so far, counted
-    under the round's lock: this adjustment's note is written after), so a player who had the round's email for his other characters gets this one too."""
-    adjustment = RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.ADJUSTMENT).count() + 1
-    for side in sides:
-        if side.character is None:  # the GM's side
-            continue
-        player = side.character.player
-        emails.queue_side_back(round_, player, side, links.issue(round_.battle, player), adjustment)

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from combat import services as combat_services
 from combat import system_battles, system_dues, system_rounds
-from players import answers, dues, links, services, throttle
+from players import adjusting, answers, dues, links, services, throttle
 from players import answers_page, page as player_page, waiting as player_waiting
 from players.forms import AdjustmentForm, DeadlineForm, PlaySettingsForm, RulingForm
 
@@ -257,7 +257,7 @@ def adjust(request, slug, battle_id, number):
     battle = combat_services.get_battle(request.user, slug, battle_id)
     form = AdjustmentForm(request.POST, system=battle.campaign.combat_system, battle_state=battle.state)
     return _gm_post(request, slug, battle_id, number, form,
-                    lambda data: services.adjust(request.user, slug, battle_id, number, data["change"], data["reason"]),
+                    lambda data: adjusting.adjust(request.user, slug, battle_id, number, data["change"], data["reason"]),
                     "The adjustment is recorded.")
 
 

@@ -13,13 +13,17 @@ ADJUSTMENT = "adjustment"  # players.models.RoundNote.Kind
 
 def drop_the_sides_of_the_dead(apps, schema_editor):
     from systems import get_system
+    from systems.errors import PlaysInvalid
 
     Round = apps.get_model("combat", "Round")
     RoundNote = apps.get_model("players", "RoundNote")
     for round_ in (Round.objects.filter(status__in=OPEN, battle__status="active", battle__state__has_key="system")
                    .select_related("battle__campaign").order_by("pk")):
         system = get_system(round_.battle.campaign.system)
-        out = set(system.sides(round_.input)) - set(system.sides_in_battle(round_.input))
+        try:
+            out = set(system.sides(round_.input)) - set(system.sides_in_battle(round_.input))
+        except PlaysInvalid:  # an input the system cannot read (none yet): no side to judge
+            continue
         dropped = list(round_.sides.filter(side__in=out).order_by("pk").values_list("side", flat=True))
         for name in dropped:
             RoundNote.objects.create(round=round_, kind=ADJUSTMENT,

@@ -9,6 +9,7 @@ from django.utils import timezone
 from campaigns.mail.models import OutboxMessage
 from combat import services as combat_services
 from combat.models import Round, SidePlays
+from players import adjusting
 from players import links, services
 from players.models import PlaySettings, PlayerLink, Reminder, RoundDeadline, RoundNote, Submission
 from combat import system_battles
@@ -148,7 +149,7 @@ def test_the_repeat_policy_repeats_last_rounds_legal_plays_else_no_action_and_sa
     with django_capture_on_commit_callbacks(execute=True):
         combat_services.request_resolve(gm, slug, battle.pk, 1)
     # The Amazon's FIGHT M5 is wounded between rounds: her round-1 attack is no longer legal.
-    services.adjust(gm, slug, battle.pk, 2, "wound|Amazon|FIGHT M5", "a fall on the stairs")
+    adjusting.adjust(gm, slug, battle.pk, 2, "wound|Amazon|FIGHT M5", "a fall on the stairs")
     second = battle.rounds.get(number=2)
     services.sweep(RoundDeadline.objects.get(round=second).due_at + timedelta(seconds=1))
     plays = {side.character_id: side.plays for side in second.sides.all()}

@@ -14,7 +14,8 @@ from typing import Any, Mapping
 
 from systems.errors import FieldError, PlaysInvalid
 from systems.interface import (ALL, GM, Adjustment, AdjustmentRefused, Choice, Field, Options, PlaysForm, Resolution,
-                               ResolvedEvent, SideSummary, asks_from_form, no_gm_entries, no_waiting_forms)
+                               ResolvedEvent, SideSummary, asks_from_form, no_gm_entries, no_side_picture,
+                               no_waiting_forms)
 from systems.options import fingerprint as options_fingerprint  # noqa: F401 (the interface's, every system's)
 from systems.records import (any_record as check_record, bare_record as new_record,  # noqa: F401
                              no_record_changes as record_changes, no_record_form as record_form,
@@ -131,6 +132,9 @@ def summaries(round_input: dict[str, Any], resolution: Resolution) -> tuple[Side
 
 def picture(round_input: dict[str, Any], resolution: Resolution | None = None) -> str | None:
     return None
+
+
+picture_for = no_side_picture  # a side sees no picture of the table
 
 
 def adjustments(state: dict[str, Any]) -> tuple[Adjustment, ...]:

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from campaigns import services as campaign_services
 from campaigns.mail.models import OutboxMessage
-from players import services as players_services
+from players import adjusting
 from players.models import RoundDeadline
 from tests.systems_app.conftest import start
 from tests.systems_app.test_a_combatant_out_of_the_battle_plays_no_later_round import play_round
@@ -37,7 +37,7 @@ def alice_plays_both(gm):
 def bryn_down_in_round_one(gm, campaign):
     """Bryn put down in round 1 and round 1 played: round 2 opens without his side."""
     battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
-    players_services.adjust(gm, campaign.slug, battle.pk, 1, "down|Bryn", "the rockfall")
+    adjusting.adjust(gm, campaign.slug, battle.pk, 1, "down|Bryn", "the rockfall")
     play_round(gm, battle.rounds.get(number=1))
     assert "Bryn" not in set(battle.rounds.get(number=2).sides.values_list("side", flat=True))
     return battle
@@ -48,7 +48,7 @@ def test_a_player_with_two_characters_gets_an_email_naming_the_one_brought_back(
     battle = bryn_down_in_round_one(gm, campaign)
     [opened] = emails_to("alice@example.com", 2)  # round 2's email, for Aldric alone
     assert "== Aldric ==" in opened.text and "== Bryn ==" not in opened.text
-    players_services.adjust(gm, campaign.slug, battle.pk, 2, "back|Bryn", "only stunned")
+    adjusting.adjust(gm, campaign.slug, battle.pk, 2, "back|Bryn", "only stunned")
     first, back = emails_to("alice@example.com", 2)
     assert back.subject == "[Two hands] The fight: round 2, plays due"
     assert "== Bryn ==" in back.text and "== Aldric ==" not in back.text
@@ -59,10 +59,10 @@ def test_a_player_with_two_characters_gets_an_email_naming_the_one_brought_back(
 def test_a_side_locked_for_having_nothing_to_choose_and_opened_again_is_emailed_too(gm, make_campaign):
     battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
     slug = battle.campaign.slug
-    players_services.adjust(gm, slug, battle.pk, 1, "down|Bryn", "the rockfall")
+    adjusting.adjust(gm, slug, battle.pk, 1, "down|Bryn", "the rockfall")
     assert battle.rounds.get(number=1).sides.get(side="Bryn").locked
     assert emails_to("bob@example.com", 1).count() == 1  # the round's opening email
-    players_services.adjust(gm, slug, battle.pk, 1, "back|Bryn", "only stunned")
+    adjusting.adjust(gm, slug, battle.pk, 1, "back|Bryn", "only stunned")
     assert not battle.rounds.get(number=1).sides.get(side="Bryn").locked
     opening, back = emails_to("bob@example.com", 1)
     assert back.subject.endswith("round 1, plays due") and "brings Bryn back into round 1" in back.text
@@ -72,8 +72,8 @@ def test_each_adjustment_that_brings_a_side_back_sends_its_own_email(gm, make_ca
     battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
     slug = battle.campaign.slug
     for _ in range(2):
-        players_services.adjust(gm, slug, battle.pk, 1, "down|Bryn", "the rockfall")
-        players_services.adjust(gm, slug, battle.pk, 1, "back|Bryn", "only stunned")
+        adjusting.adjust(gm, slug, battle.pk, 1, "down|Bryn", "the rockfall")
+        adjusting.adjust(gm, slug, battle.pk, 1, "back|Bryn", "only stunned")
     assert emails_to("bob@example.com", 1).count() == 3  # the opening's, and one for each time he came back
 
 
@@ -82,7 +82,7 @@ def test_a_side_brought_back_after_the_deadline_is_told_the_gm_decides_not_that_
     battle = bryn_down_in_round_one(gm, campaign)
     second = battle.rounds.get(number=2)
     RoundDeadline.objects.filter(round=second).update(due_at=timezone.now() - timedelta(hours=1))
-    players_services.adjust(gm, campaign.slug, battle.pk, 2, "back|Bryn", "only stunned")
+    adjusting.adjust(gm, campaign.slug, battle.pk, 2, "back|Bryn", "only stunned")
     back = emails_to("alice@example.com", 2).last()
     assert back.subject == "[Two hands] The fight: round 2, deadline passed"
     assert "== Bryn ==" in back.text and "the deadline passed on" in back.text

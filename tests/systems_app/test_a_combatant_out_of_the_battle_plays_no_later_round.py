@@ -11,8 +11,8 @@ import pytest
 
 from campaigns.mail.models import OutboxMessage
 from combat import system_battles, system_dues, system_rounds
+from players import adjusting
 from players import dues
-from players import services as players_services
 from systems.interface import GM
 from tests.systems.interface_examples import answer
 from tests.systems_app.conftest import gm_plays, knight_and_amazon, resolve, start
@@ -92,13 +92,13 @@ def test_a_combatant_brought_back_into_the_battle_gets_a_side_in_the_open_round_
         gm, make_campaign):
     battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
     slug = battle.campaign.slug
-    players_services.adjust(gm, slug, battle.pk, 1, "down|Bryn", "the rockfall")
+    adjusting.adjust(gm, slug, battle.pk, 1, "down|Bryn", "the rockfall")
     assert battle.rounds.get(number=1).sides.get(side="Bryn").locked  # this round still tells him
     play_round(gm, battle.rounds.get(number=1))
     second = battle.rounds.get(number=2)
     assert "Bryn" not in set(second.sides.values_list("side", flat=True))
     assert not bobs_emails().filter(subject__contains="round 2").exists()
-    players_services.adjust(gm, slug, battle.pk, 2, "back|Bryn", "only stunned")
+    adjusting.adjust(gm, slug, battle.pk, 2, "back|Bryn", "only stunned")
     bryn = battle.rounds.get(number=2).sides.get(side="Bryn")  # its round's input as the adjustment left it
     assert not bryn.locked and bryn.character.catalogue_name == "Bryn" and system_battles.form_of(bryn).fields
     assert bobs_emails().filter(subject__endswith="round 2, plays due").count() == 1

@@ -96,9 +96,9 @@ def test_a_record_typed_wrong_for_the_campaigns_system_is_refused_naming_the_key
 
 
 def adjust(gm, battle, change, number=1):
-    from players import services as players_services
+    from players import adjusting
 
-    return players_services.adjust(gm, battle.campaign.slug, battle.pk, number, change, "a ruling")
+    return adjusting.adjust(gm, battle.campaign.slug, battle.pk, number, change, "a ruling")
 
 
 def test_a_gms_adjustment_between_rounds_is_written_on_the_characters_record_too(gm, gm_client, make_campaign):

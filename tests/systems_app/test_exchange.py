@@ -132,14 +132,14 @@ def test_a_side_named_twice_in_a_round_is_refused(gm, make_campaign):
 
 
 def test_a_campaign_whose_characters_records_a_round_and_an_adjustment_changed_comes_back_the_same(gm, make_campaign):
-    from players import services as players_services
+    from players import adjusting
 
     campaign = make_campaign("multiverse")
     astaroth = campaign.characters.get(catalogue_name="Astaroth")
     astaroth.state = {**astaroth.state, "life": 20}
     astaroth.save(update_fields=["state"])
     battle, _ = resolve_first_round(gm, campaign, STARTERS["multiverse"])
-    players_services.adjust(gm, campaign.slug, battle.pk, 2, "life+1|Astaroth", "a potion")
+    adjusting.adjust(gm, campaign.slug, battle.pk, 2, "life+1|Astaroth", "a potion")
     exported = export_campaign(campaign)
     sources = [change["source"] for r in exported["battles"][0]["rounds"] for change in r.get("character_changes", [])]
     assert sorted(sources) == ["adjusted", "round"]

@@ -15,6 +15,7 @@ import pytest
 from campaigns import services as campaign_services
 from combat import system_battles
 from combat.models import Round
+from players import adjusting
 from players import services as players_services
 from players.models import PlaySettings, RoundDeadline, RoundNote
 from systems.interface import GM
@@ -59,7 +60,7 @@ def enter(gm, battle, answers: dict, *, lock: bool = False):
 
 
 def adjust(gm, battle, change: str, reason: str = "a ruling"):
-    players_services.adjust(gm, "company", battle.pk, 1, change, reason)
+    adjusting.adjust(gm, "company", battle.pk, 1, change, reason)
     battle.refresh_from_db()
 
 

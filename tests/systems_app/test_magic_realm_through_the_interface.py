@@ -78,12 +78,18 @@ def test_a_magic_realm_battle_goes_on_from_the_state_its_round_left(gm, campaign
     assert following.input["state"] == {**battle.state["state"]}
 
 
-def test_the_wounds_a_ruling_gave_are_settled_on_chits_the_character_chooses_before_the_next_round(gm, campaign):
+def wounded_by_the_gms_ruling(gm, campaign):
+    """The Swordsman against the Demon: the GM rules 2 wounds in round 1, which resolves; the battle and round 1."""
     battle = started(gm, campaign, "demon-power-of-the-pit-gm-ruling")
     waiting = play_and_resolve(gm, battle.rounds.get(number=1))
     [ruling] = system_waiting.forms_of(waiting)
     system_waiting.answer(waiting, ruling.key, {"outcome_0": "wounds", "amount_0": 2})
     services.resolve_round(waiting.pk)
+    return battle, waiting
+
+
+def test_the_wounds_a_ruling_gave_are_settled_on_chits_the_character_chooses_before_the_next_round(gm, campaign):
+    battle, waiting = wounded_by_the_gms_ruling(gm, campaign)
     following = battle.rounds.get(number=2)
     assert system_dues.unsettled(following) == ["Swordsman"]
 

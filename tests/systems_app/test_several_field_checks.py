@@ -40,3 +40,12 @@ def test_an_answer_that_is_none_of_its_fields_choices_is_refused_as_not_one_of_t
     refused = closed_choices(FORM, {"maneuver_chit": "MOVE Z9", "run_with": ["MOVE L2**"]})
     assert refused == {"maneuver_chit": "Maneuver: 'MOVE Z9' is not one of its choices",
                        "run_with": "Run with: ['MOVE L2**'] is not one of its choices"}
+
+
+def test_an_error_about_a_question_a_refused_answer_hides_is_left_out_beside_that_refusal():
+    error = [FieldError("encounter.note", "'why' is a required property")]
+    hidden = {"attack_chit": "FIGHT L4"}  # `note` does not apply: an error about it belongs to no question asked
+
+    assert errors_by_field(FORM, error, hidden) == {"plays": "'why' is a required property"}
+    assert errors_by_field(FORM, error, hidden, behind_refused=True) == {}
+    assert errors_by_field(FORM, error, RUN, behind_refused=True) == {"note": "'why' is a required property"}

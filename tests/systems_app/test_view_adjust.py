@@ -5,6 +5,7 @@ from django.contrib.messages import get_messages
 
 from combat import system_battles
 from combat.models import Round
+from players import adjusting
 from players.models import RoundNote
 from tests.systems.interface_examples import answer
 from tests.systems_app.conftest import round_url, start
@@ -53,9 +54,8 @@ def test_a_round_resolved_after_an_adjustment_starts_from_the_adjusted_state(gm,
 
     battle = ambush(gm, make_campaign)
     adjustment = offered_for(battle, "Goblin 1")[0]
-    from players import services as players_services
 
-    players_services.adjust(gm, battle.campaign.slug, battle.pk, 1, adjustment.value, "a ruling")
+    adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, adjustment.value, "a ruling")
     battle.refresh_from_db()
     round_ = battle.rounds.get(number=1)
     for side in round_.sides.filter(locked=False):
@@ -83,11 +83,10 @@ def test_a_change_made_between_the_page_and_the_post_is_refused_by_the_system_in
     import pytest
 
     from combat.services import BattleError
-    from players import services as players_services
 
     battle = ambush(gm, make_campaign)
     with pytest.raises(BattleError) as refused:
-        players_services.adjust(gm, battle.campaign.slug, battle.pk, 1, "no-such-change|Goblin 1|", "a test")
+        adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, "no-such-change|Goblin 1|", "a test")
     assert set(refused.value.errors) == {"change"} and refused.value.errors["change"].strip()
 
 
@@ -102,24 +101,22 @@ def test_it_is_a_404_for_a_user_who_is_not_the_campaigns_gm(gm, client, make_cam
 
 
 def test_a_side_the_adjustment_leaves_with_nothing_to_choose_is_locked_as_when_a_round_opens(gm, make_campaign):
-    from players import services as players_services
 
     battle = ambush(gm, make_campaign)
     down = next(a for a in offered_for(battle, "Goblin 2") if a.value.startswith("down|"))
-    players_services.adjust(gm, battle.campaign.slug, battle.pk, 1, down.value, "the rockfall")
+    adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, down.value, "the rockfall")
     sides = {side.side: side.locked for side in battle.rounds.get(number=1).sides.all()}
     assert sides == {"Aldric": False, "Bryn": False, "Goblin 1": False, "Goblin 2": True}
 
 
 def test_a_combatant_brought_back_opens_the_side_that_was_locked_for_having_nothing_to_choose(gm, make_campaign):
-    from players import services as players_services
 
     battle = ambush(gm, make_campaign)
     slug = battle.campaign.slug
-    players_services.adjust(gm, slug, battle.pk, 1, "down|Goblin 2", "the rockfall")
+    adjusting.adjust(gm, slug, battle.pk, 1, "down|Goblin 2", "the rockfall")
     battle.refresh_from_db()
     back = next(a for a in offered_for(battle, "Goblin 2") if a.value.startswith("back|"))
-    players_services.adjust(gm, slug, battle.pk, 1, back.value, "only stunned")
+    adjusting.adjust(gm, slug, battle.pk, 1, back.value, "only stunned")
     goblin = battle.rounds.get(number=1).sides.get(side="Goblin 2")
     assert not goblin.locked and system_battles.form_of(goblin).fields
 
@@ -128,13 +125,12 @@ def test_a_round_already_claimed_to_resolve_is_not_adjusted(gm, make_campaign):
     import pytest
 
     from combat.services import BattleError
-    from players import services as players_services
 
     battle = ambush(gm, make_campaign)
     round_ = battle.rounds.get(number=1)
     Round.objects.filter(pk=round_.pk).update(status=Round.Status.RESOLVING)
     before = battle.state
     with pytest.raises(BattleError, match="between rounds"):
-        players_services.adjust(gm, battle.campaign.slug, battle.pk, 1, offered_for(battle, "Goblin 2")[0].value, "late")
+        adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, offered_for(battle, "Goblin 2")[0].value, "late")
     battle.refresh_from_db()
     assert battle.state == before and battle.rounds.get(number=1).input == round_.input

@@ -4,7 +4,7 @@ hit must be marked on a body part after the round (owing_system.py)."""
 
 import pytest
 
-from players import services as players_services
+from players import adjusting
 from players.models import RoundNote
 from tests.systems_app.conftest import round_url
 from tests.systems_app.owing_battles import owing_battle, owing_campaign  # noqa: F401 (fixtures)
@@ -52,7 +52,7 @@ def test_settling_changes_the_battle_and_the_next_rounds_input_and_keeps_who_and
 
 def test_settling_starts_from_the_battles_current_state_with_hand_adjustments_and_other_sides_dues(gm, gm_client,
                                                                                                   owing_battle):
-    players_services.adjust(gm, "owing", owing_battle.pk, 2, "mark|Aldric|head", "a ruling")
+    adjusting.adjust(gm, "owing", owing_battle.pk, 2, "mark|Aldric|head", "a ruling")
     gm_client.post(dues_url(owing_battle, 1, side_of(owing_battle, 1, "Goblin").pk), marks([1, 2]))
     gm_client.post(dues_url(owing_battle, 1, side_of(owing_battle, 1, "Aldric").pk), marks([0]))
     owing_battle.refresh_from_db()
@@ -62,7 +62,7 @@ def test_settling_starts_from_the_battles_current_state_with_hand_adjustments_an
 
 
 def test_an_answer_the_system_refuses_is_named_beside_its_field_and_nothing_is_saved(gm, gm_client, owing_battle):
-    players_services.adjust(gm, "owing", owing_battle.pk, 2, "mark|Aldric|arm", "a ruling")
+    adjusting.adjust(gm, "owing", owing_battle.pk, 2, "mark|Aldric|arm", "a ruling")
     owing_battle.refresh_from_db()
     before, round_input = owing_battle.state, owing_battle.rounds.get(number=2).input
     aldric = side_of(owing_battle, 1, "Aldric").pk

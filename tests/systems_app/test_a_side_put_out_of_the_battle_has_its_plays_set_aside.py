@@ -1,0 +1,57 @@
+"""A side whose combatant the GM's change puts out of the battle has nothing to choose: it is locked and any plays
+it had are set aside (players/adjusting.py), since the rules refuse plays from a combatant out of the battle and
+the round would not resolve with them; brought back, the side opens again with nothing saved. And a settlement of
+dues that refuses the plays a side sealed for the open round tells its history, as a hand adjustment does."""
+
+import pytest
+
+from combat.models import Round
+from players import adjusting
+from players.models import RoundNote
+from tests.systems.interface_examples import answer
+from tests.systems_app.conftest import gm_plays, resolve, start
+
+pytestmark = pytest.mark.django_db
+
+
+def bryn_locked_then_down(gm, make_campaign):
+    battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
+    round_ = battle.rounds.get(number=1)
+    gm_plays(gm, round_, "Bryn", answer(_form(round_.sides.get(side="Bryn"))))
+    adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, "down|Bryn", "the rockfall")
+    return battle, battle.rounds.get(number=1)  # read again: its input is the adjusted state
+
+
+def _form(side):
+    from combat import system_battles
+
+    return system_battles.form_of(side)
+
+
+def test_the_side_is_locked_with_its_plays_set_aside_and_the_history_says_so(gm, make_campaign):
+    battle, round_ = bryn_locked_then_down(gm, make_campaign)
+
+    bryn = round_.sides.get(side="Bryn")
+    assert bryn.locked and bryn.plays == {}
+    assert RoundNote.objects.filter(round=round_, kind=RoundNote.Kind.ADJUSTMENT, text="Bryn has nothing to choose "
+                                    "after this change: the side is locked, its plays set aside.").exists()
+
+
+def test_the_round_resolves_without_the_plays_of_the_combatant_out_of_the_battle(gm, make_campaign):
+    battle, round_ = bryn_locked_then_down(gm, make_campaign)
+    for side in round_.sides.filter(locked=False):
+        gm_plays(gm, round_, side.side, answer(_form(side)))
+
+    resolved = resolve(gm, round_)
+
+    assert resolved.status == Round.Status.RESOLVED, resolved.error
+    assert "Bryn" not in resolved.input.get("plays", {})
+
+
+def test_brought_back_the_side_opens_again_with_nothing_saved(gm, make_campaign):
+    battle, round_ = bryn_locked_then_down(gm, make_campaign)
+
+    adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, "back|Bryn", "only stunned")
+
+    bryn = round_.sides.get(side="Bryn")
+    assert not bryn.locked and bryn.plays == {}
