@@ -156,7 +156,8 @@ def side_picture(system, round_input: dict[str, Any], side: str, form: PlaysForm
     """The table before the round as `side` may see it (the system's `picture_for`), with that side's own answers
     written in: those that apply and that the check does not refuse (`errors`), so a half-typed play is drawn
     as far as it stands. No other side's answers are ever written: the picture is its player's."""
-    drawn = {name: value for name, value in answers_that_apply(form, answers).items() if name not in (errors or {})}
+    # The refused answers dropped first, so that the questions only they bring up are not drawn either.
+    drawn = answers_that_apply(form, {name: value for name, value in answers.items() if name not in (errors or {})})
     return system.picture_for(fill(round_input, form, drawn) if drawn else round_input, side)
 
 

@@ -6,10 +6,13 @@ The round's sides follow the state as when a round opens, and what stood before 
   the rules refuse plays from one out of the battle;
 - a side locked only for having nothing to choose is opened again once it has something, and a combatant brought
   back who had no side in the round gets one: its player gets a plays-due email for it;
-- a side whose plays were in (sealed by its player, or locked by the GM) and that the changed state refuses is
-  opened again with its answers kept, and its player is told what no longer stands and until when to change it;
+- a side whose plays were in (sealed by its player, entered or locked by the GM) and that the changed state refuses
+  is opened again with its answers kept, and its player is told what no longer stands and until when to change it
+  (not in the round until he does: players/services.py `is_in`);
 - the GM's entries follow too (combat/system_battles.py `gm_entries_follow`).
-Each of these is a sentence in the round's history. Nothing here names a system."""
+Each of these is a sentence in the round's history. A player whose combatant is put out of the battle is not
+emailed about it: the round's result tells him. After an adjustment the round resolves by itself, with the
+campaign's auto-resolve, when every side is in. Nothing here names a system."""
 
 from __future__ import annotations
 
@@ -20,8 +23,8 @@ from django.db import transaction
 from combat import history, system_battles
 from combat import services as combat_services
 from combat.models import Battle, Round, SidePlays
-from players import emails, links
-from players.models import RoundNote, Submission
+from players import emails, links, services
+from players.models import RoundNote
 from players.services import BattleError, note
 from systems.interface import GM, AdjustmentRefused
 from systems.states import state_errors
@@ -44,7 +47,7 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
             state, sentence = system.adjust(battle.state, change)
         except AdjustmentRefused as error:
             raise BattleError(str(error), {"change": str(error)}) from None
-        follows = keep_round_in_step(system, round_, state, user)
+        follows = keep_round_in_step(system, round_, state, user, cause=CHANGE)
         history.record_adjustment(round_, battle.state, state)  # the characters' records follow the battle
         battle.state = state
         battle.save(update_fields=["state", "updated_at"])
@@ -52,13 +55,21 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
                         data={"change": change, "reason": reason.strip()})
         for text in follows:  # what the change did to the sides and the GM's entries, after the change itself
             note(round_, RoundNote.Kind.ADJUSTMENT, f"{text}.", by=user)
+        # A side put out of the battle may have been the last one the round waited for.
+        services._resolve_if_all_in(round_)
         return adjusted
 
 
-def keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None) -> list[str]:
+CHANGE = "Your GM's change to the battle"  # what changed the state, as the players' emails say it
+
+
+def keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None, *, cause: str = CHANGE,
+                       settled_by=None) -> list[str]:
     """The open round's input rebuilt from the changed state under the rules it opened with; refused, naming the
     change, if the system would not accept that state (nothing is saved then). The sides and the GM's entries
-    follow it (the module's docstring says how); what that did, in sentences for the round's history."""
+    follow it (the module's docstring says how); what that did, in sentences for the round's history. `cause` is
+    what changed the state, in the players' emails' words; `settled_by`, the side whose player's own settlement it
+    was: he made the change on his page, which shows him what no longer stands, so he is not emailed about it."""
     round_input = system.with_options(dict(state), round_.rules or {})
     errors = state_errors(system, round_input)
     if errors:
@@ -69,18 +80,21 @@ def keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None) 
     # Every email this change sends is keyed by it: one more than the round's notes so far (counted under the
     # round's lock, before this change writes its own), so each adjustment or settlement has a number of its own.
     change = RoundNote.objects.filter(round=round_).count() + 1
-    sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
+    latest = services.latest_submissions(round_)
     opened, told = [], []
     for side in round_.sides.select_related("character__player").exclude(side=GM):
         chooses_now = system.asks_anything(round_input, side.side)
+        sealed = latest.get(side.character_id)
         if not chooses_now:
             told += _out_of_the_battle(side)
         elif side.locked and not side.plays and not system.asks_anything(before, side.side):
             side.locked = False
             side.save(update_fields=["locked"])
             opened.append(side)
-        elif side.plays and (side.locked or side.character_id in sealed):
-            told += _plays_checked_again(round_, side, change)
+            told.append(f"{side.name} has something to choose again: the side is open")
+        elif side.plays and (side.locked or (sealed is not None and sealed.plays == side.plays)):
+            told += _plays_checked_again(round_, side, change, cause,
+                                         tell=settled_by is None or side.pk != settled_by.pk)
     made, back = _sides_brought_back(system, round_, round_input, user)
     _tell_players_back(round_, opened + made, change)
     return told + back + system_battles.gm_entries_follow(round_, before, user)
@@ -98,9 +112,10 @@ def _out_of_the_battle(side: SidePlays) -> list[str]:
             + (", its plays set aside" if set_aside else "")]
 
 
-def _plays_checked_again(round_: Round, side: SidePlays, change: int) -> list[str]:
-    """A side whose plays were in (sealed by its player, or locked by the GM), checked against the changed state:
-    refused now, it is opened again with its answers kept, and its player is told what no longer stands."""
+def _plays_checked_again(round_: Round, side: SidePlays, change: int, cause: str, tell: bool) -> list[str]:
+    """A side whose plays were in (sealed by its player, entered or locked by the GM), checked against the changed
+    state: refused now, it is opened again with its answers kept, and its player (`tell`) is emailed what no
+    longer stands, because of `cause`."""
     errors = system_battles.check_answers(side, side.plays)
     if not errors:
         return []
@@ -108,9 +123,10 @@ def _plays_checked_again(round_: Round, side: SidePlays, change: int) -> list[st
     if side.locked:
         side.locked, side.updated_by = False, None
         side.save(update_fields=["locked", "updated_by", "updated_at"])
-    if side.character is not None:
+    if side.character is not None and tell:
         player = side.character.player
-        emails.queue_plays_no_longer_stand(round_, player, side, links.issue(round_.battle, player), change, problems)
+        emails.queue_plays_no_longer_stand(round_, player, side, links.issue(round_.battle, player), change, problems,
+                                           cause)
     return [f"{side.name}'s plays no longer stand after this change ({'; '.join(problems)}): the side is open to "
             "change them"]
 

@@ -97,9 +97,8 @@ def side_view(link, round_, side, *, before: Mapping[str, Mapping[str, Any]] | N
         "fields": [field_view(form, f, given, kept, errors, suggested) for f in form.fields],
         "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
         "error": error, "question": question,
-        # sealed plays a change to the battle has since refused (players/adjusting.py): kept, to be changed
-        "sealed_broken": bool(submission and editable and answers_given is None and errors
-                              and dict(side.plays or {}) == submission.plays),
+        # sealed plays a change to the battle has since refused or set aside (players/adjusting.py): to seal again
+        "sealed_broken": bool(submission and editable and not services.is_in(side, submission)),
         "token": links.token_for(link),
         "picture": _picture(side, form, given if editable else (submission.plays if submission else {}),
                             errors if editable else {}),
@@ -115,14 +114,17 @@ def error_regions(side, form: PlaysForm, errors: Mapping[str, str], given: Mappi
             "clear_question": not system_battles.nothing_played(side, given),  # the seal's, once it plays something
             "fields": [{"name": f.name, "error": errors.get(f.name, "")} for f in form.fields],
             "general_errors": [message for name, message in errors.items() if name not in answers.form_fields(form)],
-            "picture": _picture(side, form, given, errors), "round": side.round,
+            "picture": _picture(side, form, given, errors), "round": side.round, "name": side.name,
             **_odds(side, form, given)}
 
 
 def _picture(side, form: PlaysForm, given: Mapping[str, Any], errors: Mapping[str, str]) -> str | None:
     """The table as this side may see it, with its own answers as they stand (combat/system_rounds.py
-    `side_picture`): never another side's."""
+    `side_picture`): never another side's. Only while the round is open for plays: once it resolves, its input
+    holds every side's plays (and a battle the GM ended leaves its resolved round the page's)."""
     round_ = side.round
+    if round_.status != Round.Status.DRAFTING:
+        return None
     return system_rounds.side_picture(round_.battle.campaign.combat_system, round_.input or {}, side.side, form,
                                       given, errors)
 

@@ -104,12 +104,13 @@ def queue_side_back(round_, player, side, link, change: int):
     return _queue_change(round_, player, side, link, f"back-side-{side.pk}/adjustment-{change}", {"back": True})
 
 
-def queue_plays_no_longer_stand(round_, player, side, link, change: int, problems: list[str]):
-    """A side whose plays were in (sealed, or locked by the GM) and that the GM's change to the battle refuses now:
-    its player's email saying what no longer stands (`problems`, the checks' own words) and until when to change
-    it, once per change (`change`, as `queue_side_back`). Past the round's deadline: the GM decides."""
+def queue_plays_no_longer_stand(round_, player, side, link, change: int, problems: list[str], cause: str):
+    """A side whose plays were in (sealed, or entered or locked by the GM) and that a change to the battle (`cause`,
+    in words: the GM's change, a settlement of dues) refuses now: its player's email saying what no longer stands
+    (`problems`, the checks' own words) and until when to change it, once per change (`change`, as
+    `queue_side_back`). Past the round's deadline: the GM decides."""
     return _queue_change(round_, player, side, link, f"changed-side-{side.pk}/change-{change}",
-                         {"no_longer_stand": problems})
+                         {"no_longer_stand": problems, "cause": cause})
 
 
 def _queue_change(round_, player, side, link, what: str, said: dict):

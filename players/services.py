@@ -124,8 +124,8 @@ def is_past_deadline(round_: Round, now: datetime | None = None) -> bool:
 def check_own_plays(round_: Round, character_id: int, plays: dict[str, Any]) -> dict[str, str]:
     """The engine's errors in a player's plays, checked as if every other side played nothing: what a
     player sees can never depend on (and so reveal) another side's sealed plays, e.g. "Giant Bat is lured
-    twice" when another character lures it too. Conflicts between sides are the GM's to settle: the
-    round waits for the GM when the sides' plays together are not legal (`_resolve_if_all_in`). The plays are
+    twice" when another character lures it too. Conflicts between sides are the GM's to settle: a round whose
+    sides' plays are not legal together fails when it resolves, naming them, and waits for the GM. The plays are
     the side's answers to its system's plays form (players/answers.py)."""
     return answers.sealing_errors(round_.sides.get(character_id=character_id), plays)
 
@@ -176,13 +176,13 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any], *, plays_
 
 
 def _resolve_if_all_in(round_: Round) -> bool:
-    """With the campaign's auto-resolve, a round resolves once every side is submitted, defaulted or
-    locked: the sides are locked (their plays were valid when sealed) and the round claimed."""
+    """With the campaign's auto-resolve, a round resolves once every side is in (`is_in`: locked, or submitted,
+    entered by the GM or defaulted, and still standing): the sides are locked and the round claimed."""
     if not getattr(round_.battle.campaign, "auto_resolve", False):
         return False
     sides = list(round_.sides.select_related("character").select_for_update(of=("self",)))
-    sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
-    if not all(side.locked or side.character_id in sealed for side in sides):
+    latest = latest_submissions(round_)
+    if not all(is_in(side, latest.get(side.character_id)) for side in sides):
         return False
     owing = system_dues.unsettled(round_)
     if owing:  # the last settlement calls this again (players/dues.py)
@@ -190,13 +190,27 @@ def _resolve_if_all_in(round_: Round) -> bool:
              f"{'has' if len(owing) == 1 else 'have'} not settled what round {round_.number - 1} left owing: "
              "the round waits for that, or for the GM.")
         return False
-    clashing = [side.name for side in sides if not side.locked and _plays_errors(round_, side)]
-    if clashing:  # legal alone, not together (check_own_plays): the GM decides
-        note(round_, RoundNote.Kind.DEADLINE, f"Every side is in, but the plays of {', '.join(clashing)} are not "
-             "legal together with the other sides': the round waits for the GM.")
-        return False
     SidePlays.objects.filter(round=round_, locked=False).update(locked=True)
     return combat_services.resolve_when_ready(round_)
+
+
+def latest_submissions(round_: Round) -> dict[int, Submission]:
+    """Each character's last submission of the round (the one that counts), by character id."""
+    latest: dict[int, Submission] = {}
+    for submission in Submission.objects.filter(round=round_).order_by("submitted_at", "id"):
+        latest[submission.character_id] = submission
+    return latest
+
+
+def is_in(side: SidePlays, submission: Submission | None) -> bool:
+    """Whether a side's plays are in: locked by the GM, or sealed (by its player, entered by the GM, or played by the
+    deadline's default: `submission`, its last) as the side holds them now and still standing. A change to the
+    battle since may have refused them or set them aside (players/adjusting.py): then they are not in, and the side
+    is reminded, defaulted at the deadline and waited for as one that sent nothing."""
+    if side.locked:
+        return True
+    return (submission is not None and submission.plays == (side.plays or {})
+            and not answers.sealing_errors(side, side.plays or {}))
 
 
 def _plays_errors(round_: Round, side: SidePlays) -> dict[str, str]:
@@ -209,11 +223,10 @@ def _plays_errors(round_: Round, side: SidePlays) -> dict[str, str]:
 
 
 def side_statuses(round_: Round, sides=None) -> list[dict[str, Any]]:
-    """Each side's status for the GM: waiting, submitted (when), entered by GM, defaulted, locked. `sides`:
+    """Each side's status for the GM: waiting, submitted (when), entered by GM, defaulted, locked, and whether a
+    submission no longer stands (`stale`: a change to the battle refused it since). `sides`:
     the round's sides with their characters and players, when the caller has them already."""
-    latest: dict[int, Submission] = {}
-    for submission in Submission.objects.filter(round=round_).order_by("submitted_at", "id"):
-        latest[submission.character_id] = submission
+    latest = latest_submissions(round_)
     statuses = []
     for side in sides if sides is not None else round_.sides.select_related("character__player"):
         submission = latest.get(side.character_id)
@@ -224,6 +237,8 @@ def side_statuses(round_: Round, sides=None) -> list[dict[str, Any]]:
             "submission": submission,
             "status": submission.get_source_display() if submission else "waiting",
             "locked": side.locked,
+            # a submission a change to the battle has since refused or set aside (players/adjusting.py)
+            "stale": submission is not None and side.character_id is not None and not is_in(side, submission),
         })
     return statuses
 
@@ -343,8 +358,8 @@ def send_reminders(deadline: RoundDeadline, now: datetime) -> int:
             continue
         for player, sides in players_of(round_).items():
             for side in sides:
-                if side.locked or last_submission(round_, side.character_id):
-                    continue  # the plays are in: sealed by the player or entered by the GM
+                if is_in(side, last_submission(round_, side.character_id)):
+                    continue  # the plays are in: sealed by the player or entered by the GM, and still standing
                 try:
                     with transaction.atomic():
                         Reminder.objects.create(round=round_, character=side.character, hours_before=int(hours))
@@ -369,10 +384,10 @@ def pass_deadline(deadline_id: int, now: datetime) -> int:
         if round_.status != Round.Status.DRAFTING:
             return 0
         policy = play_settings(round_.battle.campaign).missed_turn
-        sealed = set(Submission.objects.filter(round=round_).values_list("character_id", flat=True))
+        latest = latest_submissions(round_)
         # The players' sides only: a side no character plays is the GM's, never defaulted for them.
         missing = [side for side in round_.sides.select_related("character").select_for_update(of=("self",))
-                   if not side.locked and side.character_id is not None and side.character_id not in sealed]
+                   if side.character_id is not None and not is_in(side, latest.get(side.character_id))]
         if missing and policy == PlaySettings.MissedTurn.WAIT:
             note(round_, RoundNote.Kind.DEADLINE, "The deadline passed without plays from "
                  f"{', '.join(s.name for s in missing)}: the round waits for the GM.")

@@ -3,7 +3,7 @@
 round: his player would be emailed the round's plays due and its results. Each round still to be played (entering
 plays, or failed and to be resolved again) of a battle in progress drops those sides, saying so in the round's
 history. A resolved round keeps the sides it was played with. Written with the models as they stand at this
-migration, so later changes to them do not break it."""
+migration (the systems' code it asks is today's), and a round whose input cannot be read is left as it is."""
 
 from django.db import migrations
 
@@ -19,10 +19,12 @@ def drop_the_sides_of_the_dead(apps, schema_editor):
     RoundNote = apps.get_model("players", "RoundNote")
     for round_ in (Round.objects.filter(status__in=OPEN, battle__status="active", battle__state__has_key="system")
                    .select_related("battle__campaign").order_by("pk")):
+        if not round_.input:  # a round whose input was never written: no side to judge
+            continue
         system = get_system(round_.battle.campaign.system)
         try:
             out = set(system.sides(round_.input)) - set(system.sides_in_battle(round_.input))
-        except PlaysInvalid:  # an input the system cannot read (none yet): no side to judge
+        except (PlaysInvalid, KeyError, TypeError, AttributeError):  # an input the system cannot read: left alone
             continue
         dropped = list(round_.sides.filter(side__in=out).order_by("pk").values_list("side", flat=True))
         for name in dropped:

@@ -55,7 +55,7 @@ def players_round_panel(context, round_, oob=False, sides=None, statuses=None):
             [round_.pk, round_.number, round_.status],
             [battle.pk, battle.state, battle.updated_at, battle.campaign.slug],
             [[st["side"].pk, st["side"].character_id, st["name"], st["player"] and st["player"].pk,
-              st["player"] and st["player"].name, st["locked"],
+              st["player"] and st["player"].name, st["locked"], st.get("stale"),
               [st["submission"].pk, st["submission"].source, st["submission"].submitted_at] if st["submission"] else None]
              for st in statuses],
             [deadline.pk, deadline.due_at, deadline.passed_at] if deadline else None,
@@ -70,13 +70,18 @@ def players_round_panel(context, round_, oob=False, sides=None, statuses=None):
 @register.simple_tag
 def side_status(status):
     """A side's status badge, the same on the players' card and the round's list of sides: waiting,
-    submitted by the player (with when), entered by GM, or defaulted at the deadline; for a side the GM
+    submitted by the player (with when), entered by GM, or defaulted at the deadline, "no longer stands" once a
+    change to the battle has refused what was submitted; for a side the GM
     plays, "yours to enter" until it is locked (its lock badge says the rest)."""
     submission = status["submission"]
     if status.get("player") is None:  # a side the GM plays: nobody to wait for
         return "" if status.get("locked") else mark_safe('<span class="badge status-pending side-status">yours to enter</span>')
     if submission is None:
         return mark_safe('<span class="badge status-pending side-status">waiting</span>')
+    if status.get("stale"):  # sealed, then refused by a change to the battle: waited for again
+        return format_html('<span class="badge status-pending side-status" title="{}">no longer stands</span>',
+                           f"{status['status'][:1].upper()}{status['status'][1:]}, then refused by a change to the battle: "
+                           "waiting for new plays")
     if submission.source != Submission.Source.PLAYER:
         return format_html('<span class="badge status-sent side-status">{}</span>', status["status"])
     when = timezone.localtime(submission.submitted_at)

@@ -43,7 +43,7 @@ class Mark:
 
 def _spell_marks(actors: list[str], tick: int, words: str, data: dict[str, Any]) -> list[Mark]:
     actor = actors[0]
-    if " counters " in words:
+    if " counters " in words and len(actors) > 1:
         return [Mark(actor, tick, "action", "counter", words), Mark(actors[1], tick, "hit", "foiled", words)]
     if "tries to counter" in words:
         return [Mark(actor, tick, "action", "fail", words)]

@@ -142,3 +142,76 @@ def test_past_the_deadline_the_email_says_the_gm_decides(gm, battle, characters,
     [email] = alices_change_emails()
     assert email.subject == "[Test campaign] Ambush in Cave 4: round 1, deadline passed"
     assert "The round's deadline has passed: your plays can no longer change. Your GM decides" in email.text
+
+
+# --- a side whose sealed plays no longer stand is not in (players/services.py `is_in`) -------------------
+
+
+def test_auto_resolve_waits_for_a_side_whose_sealed_plays_no_longer_stand_until_it_seals_again(
+        gm, battle, characters, campaign, first_round, celery_eager, django_capture_on_commit_callbacks):
+    from combat.models import Round
+    from tests.combat.conftest import AMAZON_PLAYS
+
+    campaign.auto_resolve = True
+    campaign.save()
+    alice_seals(battle, characters)
+    adjust(gm, battle, WOUND_HIS_ATTACK)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit(PlayerLink.objects.get(battle=battle, player__name="Bob"), characters["Amazon"].pk,
+                        dict(AMAZON_PLAYS))
+    assert Round.objects.get(pk=first_round.pk).status == Round.Status.DRAFTING  # the Black Knight is not in
+
+    with django_capture_on_commit_callbacks(execute=True):
+        services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), characters["Black Knight"].pk,
+                        {**BLACK_KNIGHT_PLAYS, "attack_chit": "FIGHT H5*"})
+    assert Round.objects.get(pk=first_round.pk).status == Round.Status.RESOLVED
+
+
+def test_a_side_whose_sealed_plays_no_longer_stand_is_reminded(gm, battle, characters, campaign, first_round):
+    from players.models import PlaySettings, Reminder
+
+    PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.NO_ACTION, reminder_hours=[2])
+    alice_seals(battle, characters)
+    adjust(gm, battle, WOUND_HIS_ATTACK)
+
+    services.sweep(RoundDeadline.objects.get(round=first_round).due_at - timedelta(hours=1))
+
+    assert set(Reminder.objects.values_list("character__catalogue_name", flat=True)) == {"Black Knight", "Amazon"}
+
+
+def test_a_side_that_sealed_plays_that_still_stand_is_not_reminded(gm, battle, characters, campaign, first_round):
+    from players.models import PlaySettings, Reminder
+
+    PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.NO_ACTION, reminder_hours=[2])
+    alice_seals(battle, characters)
+
+    services.sweep(RoundDeadline.objects.get(round=first_round).due_at - timedelta(hours=1))
+
+    assert set(Reminder.objects.values_list("character__catalogue_name", flat=True)) == {"Amazon"}
+
+
+def test_at_the_deadline_a_side_whose_sealed_plays_no_longer_stand_gets_the_missed_turn_rule(
+        gm, battle, characters, campaign, first_round):
+    from players.models import PlaySettings
+
+    PlaySettings.objects.create(campaign=campaign, missed_turn=PlaySettings.MissedTurn.NO_ACTION, reminder_hours=[])
+    alice_seals(battle, characters)
+    adjust(gm, battle, WOUND_HIS_ATTACK)
+
+    services.sweep(RoundDeadline.objects.get(round=first_round).due_at + timedelta(seconds=1))
+
+    assert side_of(first_round, "Black Knight").plays == {}
+    assert RoundNote.objects.filter(round=first_round, kind=RoundNote.Kind.DEFAULTED,
+                                    text__startswith="Black Knight missed the deadline").exists()
+
+
+def test_the_gms_round_page_marks_a_submission_that_no_longer_stands(gm, gm_client, battle, characters):
+    from tests.combat.conftest import round_url
+
+    alice_seals(battle, characters)
+    assert "no longer stands" not in gm_client.get(round_url(battle)).content.decode()
+
+    adjust(gm, battle, WOUND_HIS_ATTACK)
+
+    assert ('<span class="badge status-pending side-status" title="Submitted by the player, then refused by a change to '
+            'the battle: waiting for new plays">no longer stands</span>') in gm_client.get(round_url(battle)).content.decode()

@@ -67,3 +67,33 @@ def test_a_refused_answer_is_left_out_of_the_picture(client, tokens, characters,
     body = client.post(f"/play/{tokens['Alice']}/sides/{knight.pk}/validate/", data).content.decode()
 
     assert "MOVE H4**" not in picture_of(body, knight)
+
+
+def test_sealed_plays_a_change_refuses_draw_nothing_of_the_refused_attack(client, gm, tokens, battle, characters):
+    from players import adjusting
+
+    services.submit(PlayerLink.objects.get(battle=battle, player__name="Alice"), characters["Black Knight"].pk,
+                    BLACK_KNIGHT_PLAYS)
+    adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, "wound|Black Knight|FIGHT H6", "a fall")
+
+    picture = picture_of(client.get(page_url(tokens["Alice"])).content.decode(), characters["Black Knight"])
+
+    assert "Black Knight&#x27;s melee sheet" in picture
+    assert "Attack:" not in picture and "→ H Troll" not in picture  # nor the weapon, target and box it brought up
+
+
+def test_a_round_no_longer_open_draws_no_picture_since_its_input_may_hold_every_sides_plays(
+        client, gm, tokens, battle, characters, first_round):
+    from combat.models import Round
+    from combat.system_rounds import round_input_with
+    from tests.combat.conftest import lock_all
+
+    lock_all(gm, first_round, {"Black Knight": dict(BLACK_KNIGHT_PLAYS), "Amazon": dict(AMAZON_PLAYS)})
+    system = battle.campaign.combat_system
+    played = round_input_with(system, first_round.input, {"Black Knight": BLACK_KNIGHT_PLAYS, "Amazon": AMAZON_PLAYS})
+    Round.objects.filter(pk=first_round.pk).update(status=Round.Status.RESOLVING, input=played)  # as the task writes
+
+    body = client.get(page_url(tokens["Alice"])).content.decode()
+
+    assert "is being resolved" in body
+    assert 'class="system-picture side-picture"' not in body and "Short Sword" not in body

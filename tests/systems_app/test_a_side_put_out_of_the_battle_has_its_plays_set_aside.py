@@ -1,7 +1,7 @@
 """A side whose combatant the GM's change puts out of the battle has nothing to choose: it is locked and any plays
 it had are set aside (players/adjusting.py), since the rules refuse plays from a combatant out of the battle and
-the round would not resolve with them; brought back, the side opens again with nothing saved. And a settlement of
-dues that refuses the plays a side sealed for the open round tells its history, as a hand adjustment does."""
+the round would not resolve with them; brought back, the side opens again with nothing saved, said in the history
+(a settlement of dues that refuses sealed plays: test_settled_dues_that_refuse_sealed_plays.py)."""
 
 import pytest
 
@@ -55,3 +55,4 @@ def test_brought_back_the_side_opens_again_with_nothing_saved(gm, make_campaign)
 
     bryn = round_.sides.get(side="Bryn")
     assert not bryn.locked and bryn.plays == {}
+    assert RoundNote.objects.filter(round=round_, text="Bryn has something to choose again: the side is open.").exists()

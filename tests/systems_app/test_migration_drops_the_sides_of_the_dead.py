@@ -41,3 +41,16 @@ def test_a_round_with_no_side_for_the_dead_is_left_as_it_is(gm):
 
     assert list(second.sides.values_list("side", flat=True)) == ["Black Knight"]
     assert not RoundNote.objects.filter(round=second, kind=RoundNote.Kind.ADJUSTMENT).exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_round_whose_input_was_never_written_is_left_as_it_is(gm):
+    battle = the_amazon_killed_in_round_one(gm)
+    second = battle.rounds.get(number=2)
+    type(second).objects.filter(pk=second.pk).update(input={})
+
+    with back_to_latest():
+        migrate(BEFORE)
+        migrate(AFTER)
+
+    assert list(second.sides.values_list("side", flat=True)) == ["Black Knight"]

@@ -53,3 +53,27 @@ def test_settling_the_wounds_on_chits_the_plays_do_not_use_says_nothing_more(gm,
 
     assert not RoundNote.objects.filter(round=following, text__contains="no longer stand").exists()
     assert not OutboxMessage.objects.filter(recipient="sam@example.com", idempotency_key__contains="/changed-side-").exists()
+
+
+def test_the_email_of_a_gms_settlement_says_the_settlement_refused_the_plays(gm, campaign):
+    battle, first, following, plays = sam_sealed_round_two_owing_two_wounds(gm, campaign)
+    [due] = system_dues.dues_of(first)
+    others = [choice.value for choice in due.form.field("wounded").choices if choice.value != plays["attack_chit"]]
+
+    dues.settle_by_gm(gm, campaign.slug, battle.pk, 1, due.side.pk, {"wounded": [plays["attack_chit"], others[0]]})
+
+    email = OutboxMessage.objects.get(recipient="sam@example.com", idempotency_key__contains="/changed-side-")
+    assert "Swordsman's settlement of round 1's dues means the plays of Swordsman for round 2 no longer stand:" \
+        in email.text
+
+
+def test_the_player_settling_his_own_dues_is_not_emailed_what_his_page_shows_him(gm, campaign):
+    battle, first, following, plays = sam_sealed_round_two_owing_two_wounds(gm, campaign)
+    [due] = system_dues.dues_of(first)
+    others = [choice.value for choice in due.form.field("wounded").choices if choice.value != plays["attack_chit"]]
+
+    dues.settle_by_player(PlayerLink.objects.get(battle=battle), 1, due.side.character_id,
+                          {"wounded": [plays["attack_chit"], others[0]]})
+
+    assert RoundNote.objects.filter(round=following, text__startswith="Swordsman's plays no longer stand").exists()
+    assert not OutboxMessage.objects.filter(recipient="sam@example.com", idempotency_key__contains="/changed-side-").exists()

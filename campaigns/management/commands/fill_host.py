@@ -93,7 +93,10 @@ class _Template:
         self.system = campaign.system
         self.rules = list(campaign.rule_set_versions.values("number", "settings", "fingerprint", "reason"))
         self.players = list(campaign.players.order_by("name").values("name", "email", "time_zone"))
-        self.characters = {c.player.name: c for c in campaign.characters.select_related("player")}
+        # Each player's characters (a demo party may give a player more than one).
+        self.characters: dict[str, list[Character]] = {}
+        for character in campaign.characters.select_related("player").order_by("pk"):
+            self.characters.setdefault(character.player.name, []).append(character)
         self.starting = {info.character.catalogue_name: info for info in StartingInfo.objects.filter(character__campaign=campaign).select_related("character")}
         self.fighters = [c.catalogue_name for c in battle.characters.all()]
         self.battle = {"name": battle.name, "clearing": battle.clearing, "state": battle.state}
@@ -193,9 +196,9 @@ def _copy_campaigns(template: _Template, gms, prefix: str, numbers: range) -> No
     players = Player.objects.bulk_create([Player(campaign=c, name=p["name"], time_zone=p["time_zone"],
                                                  email=p["email"].replace(f"{prefix}-0000", c.slug)) for c in campaigns for p in template.players])
     characters = Character.objects.bulk_create([
-        Character(campaign_id=p.campaign_id, player=p, catalogue_name=template.characters[p.name].catalogue_name,
-                  starting_native_group=template.characters[p.name].starting_native_group, state=template.characters[p.name].state)
-        for p in players])
+        Character(campaign_id=p.campaign_id, player=p, catalogue_name=c.catalogue_name,
+                  starting_native_group=c.starting_native_group, state=c.state)
+        for p in players for c in template.characters.get(p.name, ())])
     StartingInfo.objects.bulk_create([
         StartingInfo(character=c, answers=info.answers)
         for c in characters if (info := template.starting.get(c.catalogue_name))])
