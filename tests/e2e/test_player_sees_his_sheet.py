@@ -4,8 +4,6 @@ maneuver, fast, the sheet is redrawn with them in their boxes, and nothing she c
 shows her plays, sealed or not. Then the GM wounds the chit her sealed attack uses: her page says the sealed
 plays no longer stand, with the refusal beside the attack chit, and she changes them and seals again."""
 
-import re
-
 import pytest
 from playwright.sync_api import expect
 
@@ -79,9 +77,10 @@ def test_sealed_plays_a_wound_refuses_are_marked_and_sealed_again(browser, live_
     page.reload()
 
     expect(page.locator(f"#receipt-{knight.pk}")).to_contain_text("These sealed plays no longer stand")
+    expect(page.locator(f"#side-{knight.pk} h2")).to_contain_text("no longer stands: submit again")
     expect(page.locator(f"#id_side{knight.pk}-attack_chit_error")).to_contain_text("FIGHT H6")
     screenshot(page, "player-sealed-plays-no-longer-stand")
-    field("attack_chit").select_option(label=re.compile("^FIGHT H5"))
+    field("attack_chit").select_option(label=field("attack_chit").locator("option", has_text="FIGHT H5").first.inner_text())
     field("weapon").select_option(label="Mace (unalerted)")
     field("target").select_option(label="H Troll")
     field("attack_box").select_option(label="Smash")
