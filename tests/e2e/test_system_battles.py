@@ -11,32 +11,13 @@ from playwright.sync_api import expect
 
 from combat import system_battles
 from combat.models import Battle, Round
-from systems.interface import applies, choices_open
+from tests.systems_app.battles import first_answers
 from tests.systems_app.conftest import system_campaign
 
 pytestmark = pytest.mark.e2e
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"  # beside every other page's
 MAX_PASSES = 12
-
-
-def first_answers(form) -> dict:
-    """The plays a hurried GM types: each field that applies gets its first open choice, a number its minimum
-    (1 when it has none), a required text "waits". A choice is given as the Choice, to pick by its label."""
-    answers, values = {}, {}
-    for field in form.fields:
-        if not applies(field.shown_when, values):
-            continue
-        if field.choices:
-            open_choices = choices_open(field, values)
-            if open_choices:
-                answers[field.name] = open_choices[0]
-                values[field.name] = open_choices[0].value
-        elif field.kind == "number" and field.required:
-            answers[field.name] = field.minimum or 1
-        elif field.kind == "text" and field.required:
-            answers[field.name] = "waits"
-    return answers
 
 
 def enter_side(page, side, answers):

@@ -11,22 +11,28 @@ def start(gm, campaign, key):
     return system_battles.start_battle(gm, campaign.slug, "The fight", "The road", starter.round_input)
 
 
-def first_choices(side):
-    """The side's answers with each field that applies at its first choice (numbers at their minimum)."""
-    form = system_battles.form_of(side)
-    answers = {}
+def first_answers(form) -> dict:
+    """The plays a hurried GM types: each field that applies gets its first open choice, a number its minimum
+    (1 when it has none), a required text "waits". A choice is given as the Choice, to pick by its label."""
+    answers, values = {}, {}
     for field in form.fields:
-        if not applies(field.shown_when, answers):
+        if not applies(field.shown_when, values):
             continue
         if field.choices:
-            open_choices = choices_open(field, answers)
+            open_choices = choices_open(field, values)
             if open_choices:
-                answers[field.name] = open_choices[0].value
+                answers[field.name] = open_choices[0]
+                values[field.name] = open_choices[0].value
         elif field.kind == "number" and field.required:
-            answers[field.name] = field.minimum or 1
+            answers[field.name] = values[field.name] = field.minimum or 1
         elif field.kind == "text" and field.required:
-            answers[field.name] = "waits"
+            answers[field.name] = values[field.name] = "waits"
     return answers
+
+
+def first_choices(side):
+    """The side's answers with each field that applies at its first choice (numbers at their minimum)."""
+    return {name: getattr(answer, "value", answer) for name, answer in first_answers(system_battles.form_of(side)).items()}
 
 
 def answer_first_choices(gm, round_):
