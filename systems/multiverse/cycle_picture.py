@@ -41,31 +41,41 @@ class Mark:
     title: str
 
 
-def _spell_marks(actors: list[str], tick: int, words: str, data: dict[str, Any]) -> list[Mark]:
+def _spell_marks(actors: list[str], tick: int, words: str, said: str, data: dict[str, Any]) -> list[Mark]:
+    """A spell event's marks, read from `said` (the sentence without the names); `words` is its title."""
     actor = actors[0]
-    if " counters " in words and len(actors) > 1:
+    if " counters " in said and len(actors) > 1:
         return [Mark(actor, tick, "action", "counter", words), Mark(actors[1], tick, "hit", "foiled", words)]
-    if "tries to counter" in words:
+    if "tries to counter" in said:
         return [Mark(actor, tick, "action", "fail", words)]
-    if "the spell is lost" in words:
+    if "the spell is lost" in said:
         return [Mark(actor, tick, "hit", f"lost −{data.get('burn', 0)}", words)]
-    if "the casting goes on" in words:
+    if "the casting goes on" in said:
         return [Mark(actor, tick, "hit", "kept", words)]
-    if " drops " in words:
+    if " drops " in said:
         return [Mark(actor, tick, "action", "drop", words)]
     return [Mark(actor, tick, "action", "cast", words)]
 
 
+def _without_names(words: str, actors: list[str]) -> str:
+    """The sentence with each combatant's name put aside, so that a name ("Mage drops") is never read as what
+    happened: only the log's own wording is matched."""
+    for name in sorted(actors, key=len, reverse=True):
+        words = words.replace(name, "\u2063")
+    return words
+
+
 def _marks(events: list[dict[str, Any]]) -> list[Mark]:
-    """What the log says happened on which tick to whom."""
+    """What the log says happened on which tick to whom (the sentence's own wording, the names put aside)."""
     marks: list[Mark] = []
     for event in events:
         kind, words, actors, data = event["kind"], event["text"], list(event.get("actors") or []), event.get("data") or {}
         if not actors:
             continue
         at = TICK.match(words)
+        said = _without_names(words, actors)
         if at is None:
-            begins, carries = BEGINS.search(words), CARRIES.search(words)
+            begins, carries = BEGINS.search(said), CARRIES.search(said)
             if kind == "initiative" and begins and len(actors) == 1:
                 marks.append(Mark(actors[0], max(1, int(begins.group(1))), "start", "start", words))
             elif kind == "carry" and carries:
@@ -76,15 +86,15 @@ def _marks(events: list[dict[str, Any]]) -> list[Mark]:
         tick = int(at.group(1))
         if kind == "attack":
             damage = int(data.get("damage", 0))
-            marks.append(Mark(actors[0], tick, "action", "fire" if " fires at " in words else "hit", words))
+            marks.append(Mark(actors[0], tick, "action", "fire" if " fires at " in said else "hit", words))
             if damage and len(actors) > 1:
                 marks.append(Mark(actors[1], tick, "hit", f"−{damage}",
                                   f"Tick {tick}: {actors[1]} loses {damage} life to {actors[0]}"))
         elif kind == "spell":
-            marks += _spell_marks(actors, tick, words, data)
+            marks += _spell_marks(actors, tick, words, said, data)
         elif kind == "death":
             marks.append(Mark(actors[0], tick, "dead", "dead", words))
-        elif kind == "change" and "drops the action" in words:
+        elif kind == "change" and "drops the action" in said:
             marks.append(Mark(actors[0], tick, "action", "drop", words))
         elif kind in ("load", "wasted", "move", "other"):
             marks.append(Mark(actors[0], tick, "action", SHORT.get(kind, kind), words))

@@ -82,3 +82,15 @@ def test_it_escapes_every_name():
 @pytest.mark.parametrize("path", examples_of("multiverse"), ids=lambda path: path.stem)
 def test_every_example_is_drawn_as_an_accessible_svg_before_and_after(path):
     assert_accessible_svg(MULTIVERSE, load(path))
+
+
+def test_a_name_that_reads_like_the_logs_wording_is_never_taken_for_what_happened():
+    from systems.multiverse.cycle_picture import _marks
+
+    said = [{"kind": "spell", "text": "Tick 2: Mage drops the Storm counters Orc", "actors": ["Mage drops the Storm"]},
+            {"kind": "attack", "text": "Tick 3: Orc fires at will strikes at Mage", "actors": ["Orc fires at will", "Mage"],
+             "data": {"damage": 1}}]
+
+    labels = [(mark.combatant, mark.label) for mark in _marks(said)]
+
+    assert labels == [("Mage drops the Storm", "cast"), ("Orc fires at will", "hit"), ("Mage", "−1")]
