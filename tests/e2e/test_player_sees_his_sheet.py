@@ -1,8 +1,9 @@
 """A player's own melee sheet beside his plays form, in a real Chromium (the system's `picture_for`): Alice's page
 draws the Black Knight's sheet with the H Troll on it and no other character's; as she chooses her attack and
 maneuver, fast, the sheet is redrawn with them in their boxes, and nothing she chose is replaced; Bob's page never
-shows her plays, sealed or not. Then the GM wounds the chit her sealed attack uses: her page says the sealed
-plays no longer stand, with the refusal beside the attack chit, and she changes them and seals again."""
+shows her plays, sealed or not. Then the GM wounds the chit her sealed attack uses: his round page marks her
+side "no longer stands" and its history says why; her page says the sealed plays no longer stand, with the
+refusal beside the attack chit, and she changes them and seals again."""
 
 import pytest
 from playwright.sync_api import expect
@@ -63,7 +64,8 @@ def test_the_player_sees_his_own_sheet_redrawn_as_he_chooses(browser, live_serve
     screenshot(bob, "player-sheet-phone")
 
 
-def test_sealed_plays_a_wound_refuses_are_marked_and_sealed_again(browser, live_server, battle, gm_user, screenshot):
+def test_sealed_plays_a_wound_refuses_are_marked_and_sealed_again(browser, live_server, battle, gm_user, screenshot,
+                                                                  signed_in_page):
     knight = battle.characters.get(catalogue_name="Black Knight")
     page = player_page(browser, live_server, battle, "Alice")
     field = lambda name: page.locator(f"#id_side{knight.pk}-{name}")  # noqa: E731
@@ -74,6 +76,11 @@ def test_sealed_plays_a_wound_refuses_are_marked_and_sealed_again(browser, live_
     expect(page.locator(f"#receipt-{knight.pk}")).to_be_visible()
 
     adjusting.adjust(gm_user, battle.campaign.slug, battle.pk, 1, "wound|Black Knight|FIGHT H6", "a fall")
+    gm_page = signed_in_page
+    gm_page.goto(f"/campaigns/{battle.campaign.slug}/battles/{battle.pk}/rounds/1/")
+    expect(gm_page.get_by_text("no longer stands", exact=True)).to_be_visible()
+    expect(gm_page.get_by_text("Black Knight's plays no longer stand after this change", exact=False)).to_be_visible()
+    screenshot(gm_page, "gm-round-sealed-plays-no-longer-stand")
     page.reload()
 
     expect(page.locator(f"#receipt-{knight.pk}")).to_contain_text("These sealed plays no longer stand")
