@@ -56,7 +56,7 @@ def adjust(user, slug: str, battle_id: int, number: int, change: str, reason: st
         for text in follows:  # what the change did to the sides and the GM's entries, after the change itself
             note(round_, RoundNote.Kind.ADJUSTMENT, f"{text}.", by=user)
         # A side put out of the battle may have been the last one the round waited for.
-        services._resolve_if_all_in(round_)
+        services.resolve_if_all_in(round_)
         return adjusted
 
 

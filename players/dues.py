@@ -102,5 +102,5 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
     for text in follows:  # what the settled state did to the open round's sides, after the settlement itself
         services.note(following, RoundNote.Kind.ADJUSTMENT, f"{text}.", by=by)
     if following is not None:
-        services._resolve_if_all_in(following)
+        services.resolve_if_all_in(following)
     return note

@@ -170,12 +170,12 @@ def submit(link: PlayerLink, character_id: int, plays: dict[str, Any], *, plays_
         note(round_, RoundNote.Kind.SUBMITTED, f"{name}'s plays submitted by {link.player.name} (receipt {submission.receipt[:12]}).",
              character=side.character, data={"receipt": submission.receipt})
         emails.queue_receipt(submission, link)
-        _resolve_if_all_in(round_)
+        resolve_if_all_in(round_)
     log.info("plays_submitted", round_id=round_.pk, character_id=character_id)
     return submission
 
 
-def _resolve_if_all_in(round_: Round) -> bool:
+def resolve_if_all_in(round_: Round) -> bool:
     """With the campaign's auto-resolve, a round resolves once every side is in (`is_in`: locked, or submitted,
     entered by the GM or defaulted, and still standing): the sides are locked and the round claimed."""
     if not getattr(round_.battle.campaign, "auto_resolve", False):
@@ -441,7 +441,7 @@ def _resolve_at_deadline(round_: Round) -> None:
     if invalid or gm_entries_open:
         note(round_, RoundNote.Kind.DEADLINE, _deadline_left_to_gm(round_, invalid, gm_entries_open))
         return
-    _resolve_if_all_in(round_)
+    resolve_if_all_in(round_)
 
 
 def _deadline_left_to_gm(round_: Round, invalid: list[str], gm_entries_open: bool) -> str:

@@ -56,3 +56,35 @@ def test_brought_back_the_side_opens_again_with_nothing_saved(gm, make_campaign)
     bryn = round_.sides.get(side="Bryn")
     assert not bryn.locked and bryn.plays == {}
     assert RoundNote.objects.filter(round=round_, text="Bryn has something to choose again: the side is open.").exists()
+
+
+def test_with_auto_resolve_putting_out_the_last_side_the_round_waits_for_resolves_it(
+        gm, make_campaign, celery_eager, django_capture_on_commit_callbacks):
+    campaign = make_campaign("enchanted-realms")
+    campaign.auto_resolve = True
+    campaign.save()
+    battle = start(gm, campaign, "enchanted-realms-goblin-ambush")
+    round_ = battle.rounds.get(number=1)
+    for side in round_.sides.filter(locked=False).exclude(side="Bryn"):  # none attacks Bryn: their plays stand
+        target = "Goblin 1" if side.side == "Aldric" else "Aldric"
+        gm_plays(gm, round_, side.side, answer(_form(side), {"target": target}))
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.DRAFTING  # Bryn has sent nothing
+
+    with django_capture_on_commit_callbacks(execute=True):
+        adjusting.adjust(gm, campaign.slug, battle.pk, 1, "down|Bryn", "the rockfall")
+
+    assert Round.objects.get(pk=round_.pk).status == Round.Status.RESOLVED
+
+
+def test_a_locked_side_attacking_the_combatant_put_out_is_opened_again_to_choose_another_target(gm, make_campaign):
+    battle = start(gm, make_campaign("enchanted-realms"), "enchanted-realms-goblin-ambush")
+    round_ = battle.rounds.get(number=1)
+    goblin = round_.sides.get(side="Goblin 1")
+    gm_plays(gm, round_, "Goblin 1", answer(_form(goblin), {"target": "Bryn"}))
+
+    adjusting.adjust(gm, battle.campaign.slug, battle.pk, 1, "down|Bryn", "the rockfall")
+
+    goblin.refresh_from_db()
+    assert not goblin.locked and goblin.plays["target"] == "Bryn"  # kept, for the GM to change
+    assert RoundNote.objects.filter(round=round_, text__startswith="Goblin 1's plays no longer stand after this "
+                                                                  "change (").exists()
