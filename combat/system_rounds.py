@@ -51,35 +51,50 @@ def combatant_names(system) -> list[str]:
 # --- a side's answers -----------------------------------------------------------------------------------
 
 
-class _Forms:
+def _digest(value: Any) -> str:
+    """A short digest of a JSON value's content (keys sorted), to key what is computed from it."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+class _Recent:
+    """What a process computed lately from plain values, by a key naming them: bounded, the least recently used
+    going first; safe across threads (two threads may compute the same value once each, never a wrong one)."""
+
+    def __init__(self, size: int = 256):
+        self.size = size
+        self.values: OrderedDict[tuple, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple, make):
+        with self.lock:
+            if key in self.values:
+                self.values.move_to_end(key)
+                return self.values[key]
+        value = make()
+        with self.lock:
+            self.values[key] = value
+            while len(self.values) > self.size:
+                self.values.popitem(last=False)
+        return value
+
+
+class _Forms(_Recent):
     """The plays forms a process built lately, by system, side and the round input's content: a form is a pure
     function of those (systems/interface.py), and Magic Realm's tries hundreds of plays against its engine to
     offer only legal choices, so a page, a check while typing, a lock and a resolve, each asking for the same
     side's form several times, build it once. Keyed by a digest of the input, so an input changed in any way
     (an adjustment, the next round) builds its own; bounded, the least recently used going first."""
 
-    def __init__(self, size: int = 256):
-        self.size = size
-        self.forms: OrderedDict[tuple[str, str, str], PlaysForm] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, system, round_input: dict[str, Any], side: str) -> PlaysForm:
-        text = json.dumps(round_input, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
-        key = (system.NAME, side, hashlib.blake2b(text.encode(), digest_size=16).hexdigest())
-        with self.lock:
-            form = self.forms.get(key)
-            if form is not None:
-                self.forms.move_to_end(key)
-                return form
-        form = system.plays_form(round_input, side)
-        with self.lock:
-            self.forms[key] = form
-            while len(self.forms) > self.size:
-                self.forms.popitem(last=False)
-        return form
+    def get(self, system, round_input: dict[str, Any], side: str) -> PlaysForm:  # type: ignore[override]
+        return super().get((system.NAME, side, _digest(round_input)), lambda: system.plays_form(round_input, side))
 
 
 _FORMS = _Forms()
+# A side's answers checked against a round input (`check_side`), a pure function of the three as a form is: the
+# GM's page checks each card and asks whether each sealed side is still in, the players' sweep asks it again each
+# minute, each of them once per process for the same input and answers.
+_CHECKS = _Recent(size=512)
 
 
 def form_for(system, round_input: dict[str, Any], side: str) -> PlaysForm:
@@ -165,8 +180,10 @@ def check_side(system, round_input: dict[str, Any], side: str, answers: Mapping[
     """The errors in one side's answers, by form field name, checked as if every other side played nothing:
     what a side is shown can never depend on (and so reveal) another side's sealed plays. Besides the
     system's own errors, a choice the form does not offer with the other answers and a number outside its
-    bounds are refused here, so the GM's lock and the player's seal refuse the same answers."""
-    return check_form(system, round_input, form_for(system, round_input, side), answers)
+    bounds are refused here, so the GM's lock and the player's seal refuse the same answers. Checked once per
+    process for the same input and answers (`_CHECKS`); each caller gets its own copy."""
+    key = (system.NAME, side, _digest(round_input), _digest(answers))
+    return dict(_CHECKS.get(key, lambda: check_form(system, round_input, form_for(system, round_input, side), answers)))
 
 
 def check_form(system, round_input: dict[str, Any], form: PlaysForm, answers: Mapping[str, Any]) -> dict[str, str]:

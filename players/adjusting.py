@@ -64,12 +64,12 @@ CHANGE = "Your GM's change to the battle"  # what changed the state, as the play
 
 
 def keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None, *, cause: str = CHANGE,
-                       settled_by=None) -> list[str]:
+                       settled_by: str | None = None) -> list[str]:
     """The open round's input rebuilt from the changed state under the rules it opened with; refused, naming the
     change, if the system would not accept that state (nothing is saved then). The sides and the GM's entries
     follow it (the module's docstring says how); what that did, in sentences for the round's history. `cause` is
-    what changed the state, in the players' emails' words; `settled_by`, the side whose player's own settlement it
-    was: he made the change on his page, which shows him what no longer stands, so he is not emailed about it."""
+    what changed the state, in the players' emails' words; `settled_by`, the side (its name) whose player's own
+    settlement it was: he made the change on his page, which shows him what no longer stands, so he is not emailed about it."""
     round_input = system.with_options(dict(state), round_.rules or {})
     errors = state_errors(system, round_input)
     if errors:
@@ -94,7 +94,7 @@ def keep_round_in_step(system, round_: Round, state: dict[str, Any], user=None, 
             told.append(f"{side.name} has something to choose again: the side is open")
         elif side.plays and (side.locked or (sealed is not None and sealed.plays == side.plays)):
             told += _plays_checked_again(round_, side, change, cause,
-                                         tell=settled_by is None or side.pk != settled_by.pk)
+                                         tell=side.side != settled_by)
     made, back = _sides_brought_back(system, round_, round_input, user)
     _tell_players_back(round_, opened + made, change)
     return told + back + system_battles.gm_entries_follow(round_, before, user)

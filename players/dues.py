@@ -87,7 +87,7 @@ def _settle(round_: Round, side: SidePlays, given: Mapping[str, Any], *, by, who
         if following is not None:  # the battle over: no round left to follow the settled state
             follows = adjusting.keep_round_in_step(
                 system, following, state, cause=f"{name}'s settlement of round {number}'s dues",
-                settled_by=following.sides.filter(character_id=side.character_id).first() if by is None else None)
+                settled_by=name if by is None else None)
     except BattleError as error:
         message = f"These answers leave a state the rules refuse: {error.errors.get('change', error)}"
         raise BattleError(message, {"__all__": message}) from None

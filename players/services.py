@@ -352,13 +352,15 @@ def send_reminders(deadline: RoundDeadline, now: datetime) -> int:
     players who have not submitted."""
     sent = 0
     round_ = deadline.round
+    latest = None  # each character's last submission, read once, when a reminder is due
     for hours in play_settings(round_.battle.campaign).reminder_hours or []:
         at = deadline.due_at - timedelta(hours=int(hours))
         if not (deadline.opened_at <= at <= now):
             continue
+        latest = latest_submissions(round_) if latest is None else latest
         for player, sides in players_of(round_).items():
             for side in sides:
-                if is_in(side, last_submission(round_, side.character_id)):
+                if is_in(side, latest.get(side.character_id)):
                     continue  # the plays are in: sealed by the player or entered by the GM, and still standing
                 try:
                     with transaction.atomic():
